@@ -122,6 +122,17 @@ func (c *liveController) End(ctx context.Context, session string) error {
 	return nil
 }
 
+// RosterChanged passes the runtime's roster hint to the (current) process's
+// client; a relaunched process's client has no roster for the session and
+// sends the whole one anyway.
+func (c *liveController) RosterChanged(session string, changed []int) {
+	if ct, err := c.get(context.Background()); err == nil {
+		if h, ok := ct.(controller.WithRosterHint); ok {
+			h.RosterChanged(session, changed)
+		}
+	}
+}
+
 // liveScorer is a scorer plugin resolved per call.
 type liveScorer struct {
 	mgr  *plugins.Manager
@@ -154,8 +165,9 @@ func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *s
 }
 
 var (
-	_ agent.Agent           = (*liveAgent)(nil)
-	_ controller.Controller = (*liveController)(nil)
-	_ controller.WithEnd    = (*liveController)(nil)
-	_ scorer.Scorer         = (*liveScorer)(nil)
+	_ agent.Agent               = (*liveAgent)(nil)
+	_ controller.Controller     = (*liveController)(nil)
+	_ controller.WithEnd        = (*liveController)(nil)
+	_ controller.WithRosterHint = (*liveController)(nil)
+	_ scorer.Scorer             = (*liveScorer)(nil)
 )

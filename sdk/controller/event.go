@@ -63,6 +63,9 @@ type EventRequest struct {
 	// Config is the session's config, as in Start.
 	Config schema.Config
 	Event  Event
+	// Roster is every member, in roster order. It is valid until the call
+	// returns: the SDK refills the same slice for the session's next call,
+	// so copy what you keep (modifying it during the call is harmless).
 	Roster []Member
 }
 
@@ -85,7 +88,8 @@ type ChooseRequest struct {
 	// Config is the session's config, as in Start.
 	Config      schema.Config
 	Submissions []Submission
-	Roster      []Member
+	// Roster is as in EventRequest: valid until the call returns.
+	Roster []Member
 }
 
 // ChooseResponse names the chosen member and why; Member "" means no choice.

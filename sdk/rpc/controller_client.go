@@ -71,6 +71,12 @@ func (r *remoteController) Choose(ctx context.Context, req controller.ChooseRequ
 	return nil
 }
 
+// RosterChanged notes which entries of the session's roster may have
+// changed before its next Event or Choose.
+func (r *remoteController) RosterChanged(session string, changed []int) {
+	r.rosters.hint(session, changed)
+}
+
 func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
@@ -103,6 +109,7 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ controller.Controller = (*remoteController)(nil)
-	_ controller.WithEnd    = (*remoteController)(nil)
+	_ controller.Controller     = (*remoteController)(nil)
+	_ controller.WithEnd        = (*remoteController)(nil)
+	_ controller.WithRosterHint = (*remoteController)(nil)
 )

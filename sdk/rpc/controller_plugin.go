@@ -141,7 +141,7 @@ func (c *ControllerClient) Validate(ctx context.Context, name string, config []b
 }
 
 // Controller returns the named controller as a [controller.Controller]
-// that also implements [controller.WithEnd].
+// that also implements [controller.WithEnd] and [controller.WithRosterHint].
 func (c *ControllerClient) Controller(name string) controller.Controller {
 	return &remoteController{c: c.client, name: name, rosters: c.rosters}
 }

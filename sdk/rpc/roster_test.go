@@ -3,6 +3,7 @@ package rpc
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 
@@ -14,11 +15,14 @@ import (
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 )
 
-// seenController records the roster of every call it gets.
+// seenController records the roster of every call it gets (a copy: the
+// SDK reuses a request's roster for the session's next call). With scramble
+// it then reverses the roster it was given, as a controller may.
 type seenController struct {
-	mu      sync.Mutex
-	rosters [][]controller.Member
-	fail    bool
+	mu       sync.Mutex
+	rosters  [][]controller.Member
+	fail     bool
+	scramble bool
 }
 
 func (c *seenController) Metadata(_ context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -28,7 +32,10 @@ func (c *seenController) Metadata(_ context.Context, _ controller.MetadataReques
 func (c *seenController) see(r []controller.Member) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.rosters = append(c.rosters, r)
+	c.rosters = append(c.rosters, slices.Clone(r))
+	if c.scramble {
+		slices.Reverse(r)
+	}
 	if c.fail {
 		return errors.New("controller failed")
 	}
@@ -100,9 +107,39 @@ func TestRosterChanges(t *testing.T) {
 		// before runs between Start and the checked Event.
 		before func(s *controllerServer)
 		roster []controller.Member
-		fail   bool
-		want   []wireSend
+		// hint, when set, is the host's roster hint before the Event.
+		hint []int
+		// stale: the hint left out a change, so the controller misses it.
+		stale bool
+		fail  bool
+		want  []wireSend
 	}{
+		"a change the hint does not name is not looked for": {
+			roster: roster3("running", "running", "pending"),
+			hint:   []int{1},
+			stale:  true,
+			want:   []wireSend{{changes: true, members: 1}},
+		},
+		"a hinted entry that did not change is not sent": {
+			roster: roster3("pending", "running", "pending"),
+			hint:   []int{1, 2},
+			want:   []wireSend{{changes: true, members: 1}},
+		},
+		"a hint naming an entry twice sends it once": {
+			roster: roster3("pending", "running", "pending"),
+			hint:   []int{1, 1},
+			want:   []wireSend{{changes: true, members: 1}},
+		},
+		"an empty hint sends no member": {
+			roster: roster3("pending", "pending", "pending"),
+			hint:   []int{},
+			want:   []wireSend{{changes: true, members: 0}},
+		},
+		"a hint out of range is ignored": {
+			roster: roster3("running", "running", "pending"),
+			hint:   []int{1, 7},
+			want:   []wireSend{{changes: true, members: 2}},
+		},
 		"only the changed member is sent": {
 			roster: roster3("running", "pending", "pending"),
 			want:   []wireSend{{changes: true, members: 1}},
@@ -140,6 +177,9 @@ func TestRosterChanges(t *testing.T) {
 				tc.before(srv)
 			}
 			impl.fail = tc.fail
+			if tc.hint != nil {
+				rc.RosterChanged("s1", tc.hint)
+			}
 			err := rc.Event(ctx, controller.EventRequest{Session: "s1", Roster: tc.roster}, &controller.EventResponse{})
 			assert.Equal(t, tc.want, wl.sends, "what went over the wire")
 			if tc.fail {
@@ -150,7 +190,9 @@ func TestRosterChanges(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tc.roster, impl.last(), "the controller sees the whole roster")
+			if !tc.stale {
+				assert.Equal(t, tc.roster, impl.last(), "the controller sees the whole roster")
+			}
 		})
 	}
 }
@@ -176,5 +218,33 @@ func TestRosterChangesAcrossASession(t *testing.T) {
 	final := roster3("ended", "ended", "ended")
 	require.NoError(t, c.Choose(ctx, controller.ChooseRequest{Session: "s", Roster: final}, &controller.ChooseResponse{}))
 	assert.Equal(t, final, impl.last())
+	require.NoError(t, c.(controller.WithEnd).End(ctx, "s"))
+}
+
+// TestRosterHintsAcrossASession: a host that names the changed entries, and a
+// controller that reorders the roster it is given, still leave every call's
+// controller with the roster the host passed.
+func TestRosterHintsAcrossASession(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	impl := &seenController{scramble: true}
+	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controllers.Controller("seen")
+	hinted := c.(controller.WithRosterHint)
+	steps := []struct {
+		roster  []controller.Member
+		changed []int
+	}{
+		{roster3("running", "running", "pending"), []int{0, 1}},
+		{roster3("running", "running", "pending"), nil},
+		{roster3("ended", "running", "running"), []int{2, 0}},
+		{roster3("ended", "ended", "running"), []int{1}},
+	}
+	require.NoError(t, c.Start(ctx, controller.StartRequest{Session: "s", Roster: roster3("pending", "pending", "pending")},
+		&controller.StartResponse{}))
+	for i, st := range steps {
+		hinted.RosterChanged("s", st.changed)
+		require.NoError(t, c.Event(ctx, controller.EventRequest{Session: "s", Roster: st.roster}, &controller.EventResponse{}))
+		assert.Equal(t, st.roster, impl.last(), "step %d", i)
+	}
 	require.NoError(t, c.(controller.WithEnd).End(ctx, "s"))
 }
