@@ -69,7 +69,7 @@ func TestGateScoreWithoutChecks(t *testing.T) {
 	}
 }
 
-// TestMeterCountsRunningMembers follows records as members start and end.
+// TestMeterCountsRunningMembers follows running counts as members start and end.
 func TestMeterCountsRunningMembers(t *testing.T) {
 	t.Parallel()
 	var m Meter
@@ -77,12 +77,11 @@ func TestMeterCountsRunningMembers(t *testing.T) {
 	j1, j2 := job{index: 0, epoch: 1}, job{index: 1, epoch: 1}
 	m.begin(j1)
 	m.begin(j2)
-	run, end := swarm.RecordMember{State: swarm.StateRunning}, swarm.RecordMember{State: swarm.StateEnded}
-	m.members(j1, swarm.Record{Members: []swarm.RecordMember{run, run, end}})
-	m.members(j2, swarm.Record{Members: []swarm.RecordMember{run}})
+	m.members(j1, 2)
+	m.members(j2, 1)
 	p := m.Snapshot()
 	assert.Equal(t, [4]int{1, 4, 2, 3}, [4]int{p.Done, p.Total, p.Active, p.Running})
-	m.members(j1, swarm.Record{Members: []swarm.RecordMember{end, run, end}})
+	m.members(j1, 1)
 	p = m.end(j2, 25)
 	assert.Equal(t, [4]int{2, 4, 1, 1}, [4]int{p.Done, p.Total, p.Active, p.Running})
 	assert.Equal(t, int64(25), p.Tokens)

@@ -56,16 +56,31 @@ func (s *sampleRun) unstartedStore() map[string]any {
 	return map[string]any{swarm.StoreKeyLedger: json.RawMessage(mustJSON(l))}
 }
 
-// setRecord keeps the runtime's latest record.
-func (s *sampleRun) setRecord(rec swarm.Record) {
+// setView keeps the running swarm's view of its record.
+func (s *sampleRun) setView(v swarm.View) {
 	s.recMu.Lock()
-	s.record = rec
+	s.view = &v
 	s.recMu.Unlock()
 }
 
-// currentRecord is the latest record.
+// setRecord keeps the swarm's final record.
+func (s *sampleRun) setRecord(rec swarm.Record) {
+	s.recMu.Lock()
+	s.record = &rec
+	s.recMu.Unlock()
+}
+
+// currentRecord is the final record once the swarm has returned, else the
+// running swarm's latest (the zero record before it has started).
 func (s *sampleRun) currentRecord() swarm.Record {
 	s.recMu.Lock()
-	defer s.recMu.Unlock()
-	return s.record
+	rec, view := s.record, s.view
+	s.recMu.Unlock()
+	switch {
+	case rec != nil:
+		return *rec
+	case view != nil:
+		return view.Record()
+	}
+	return swarm.Record{}
 }

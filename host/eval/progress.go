@@ -3,8 +3,6 @@ package eval
 import (
 	"sync"
 	"time"
-
-	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
 // Meter counts one eval's progress while it runs. Run updates it as samples
@@ -48,15 +46,9 @@ func (m *Meter) begin(j job) {
 	m.mu.Unlock()
 }
 
-// members records how many of a sample's members run now, from a new
-// version of its result record.
-func (m *Meter) members(j job, rec swarm.Record) {
-	n := 0
-	for _, mem := range rec.Members {
-		if mem.State == swarm.StateRunning {
-			n++
-		}
-	}
+// members records how many of a sample's members run now (the runtime's
+// OnRunning hook).
+func (m *Meter) members(j job, n int) {
 	key := [2]int{j.index, j.epoch}
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -23,10 +23,12 @@ type sampleRun struct {
 	sbs     *sandbox.SampleSandboxes
 	input   []model.Message
 	started time.Time
-	// record is the latest record; recMu guards it (gate checks read it
-	// from members while the runtime publishes).
+	// view reads the running swarm's record; record is the final one once
+	// the swarm has returned. recMu guards both (gate checks read the
+	// record from members while the runtime runs).
 	recMu  sync.Mutex
-	record swarm.Record
+	view   *swarm.View
+	record *swarm.Record
 	// ledger is set once the swarm has returned.
 	ledger *swarm.Ledger
 	// bus is the messages channel's bus; nil without one.
@@ -52,7 +54,8 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	sctx, cancel := s.limitCtx(ctx)
 	defer cancel()
 	out := swarm.Run(sctx, s.swarmSpec(), swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input},
-		swarm.Hooks{OnRecord: func(rec swarm.Record) { s.setRecord(rec); r.meter.members(j, rec) }})
+		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
+	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
 	res.scores = s.score(ctx, out)
 	entry := s.entry(out, res.scores)

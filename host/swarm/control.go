@@ -3,6 +3,7 @@ package swarm
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
@@ -25,9 +26,10 @@ func (r *runtime) startController() error {
 	ctx, cancel := r.callCtx()
 	defer cancel()
 	r.mu.Lock()
-	req := controller.StartRequest{Session: r.session, Config: r.spec.ControllerConfig, Roster: r.roster(),
-		Sample: controller.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}}
+	roster, _ := r.roster()
 	r.mu.Unlock()
+	req := controller.StartRequest{Session: r.session, Config: r.spec.ControllerConfig, Roster: slices.Clone(roster),
+		Sample: controller.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}}
 	var resp controller.StartResponse
 	if err := r.spec.Controller.Start(ctx, req, &resp); err != nil {
 		return fmt.Errorf("controller start: %w", err)
@@ -49,12 +51,14 @@ func (r *runtime) startController() error {
 // handle delivers one event to the controller and applies its answer.
 func (r *runtime) handle(ev controller.Event) {
 	r.mu.Lock()
-	failed := r.ctrlErr != nil
-	req := controller.EventRequest{Session: r.session, Config: r.spec.ControllerConfig, Event: ev, Roster: r.roster()}
-	r.mu.Unlock()
-	if failed {
+	if r.ctrlErr != nil {
+		r.mu.Unlock()
 		return
 	}
+	roster, changed := r.roster()
+	r.mu.Unlock()
+	req := controller.EventRequest{Session: r.session, Config: r.spec.ControllerConfig, Event: ev,
+		Roster: r.rosterFor(roster, changed)}
 	ctx, cancel := r.callCtx()
 	defer cancel()
 	var resp controller.EventResponse
@@ -77,9 +81,11 @@ func (r *runtime) mode() string {
 // choose asks the controller for the answer among every submission so far.
 func (r *runtime) choose() {
 	r.mu.Lock()
-	req := controller.ChooseRequest{Session: r.session, Config: r.spec.ControllerConfig,
-		Submissions: r.submissions(), Roster: r.roster()}
+	subs := r.submissions()
+	roster, changed := r.roster()
 	r.mu.Unlock()
+	req := controller.ChooseRequest{Session: r.session, Config: r.spec.ControllerConfig,
+		Submissions: subs, Roster: r.rosterFor(roster, changed)}
 	ctx, cancel := r.callCtx()
 	defer cancel()
 	var resp controller.ChooseResponse

@@ -23,6 +23,7 @@ func (r *runtime) startMember(name, input string) {
 		return
 	}
 	m.state = StateRunning
+	r.touch(m)
 	r.running++
 	r.armMember(m)
 	r.queue = append(r.queue, controller.Event{Kind: controller.EventMemberStarted, Member: name, Time: r.clock()})
@@ -61,6 +62,7 @@ func (r *runtime) ended(m *memberState, out model.Output, err error) {
 	r.mu.Lock()
 	m.state, m.endTime = StateEnded, r.clock()
 	m.status = r.statusOf(m, err)
+	r.touch(m)
 	disarmMember(m)
 	if m.status == StatusSubmitted {
 		m.output = out

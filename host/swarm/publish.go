@@ -16,15 +16,43 @@ func (r *runtime) snapshot() Record {
 	return rec
 }
 
-// publish hands the current record to the OnRecord hook, in order.
+// publish makes the record's latest change visible: a new version for
+// View, the running count for OnRunning, the record for OnRecord. It costs
+// O(1) unless OnRecord is set.
 func (r *runtime) publish() {
-	if r.hooks.OnRecord == nil {
-		return
-	}
 	r.pubMu.Lock()
 	defer r.pubMu.Unlock()
 	r.mu.Lock()
-	rec := r.snapshot()
+	r.version++
+	running := r.running
+	var rec Record
+	if r.hooks.OnRecord != nil {
+		rec = r.snapshot()
+	}
 	r.mu.Unlock()
-	r.hooks.OnRecord(rec)
+	if r.hooks.OnRunning != nil && running != r.published {
+		r.published = running
+		r.hooks.OnRunning(running)
+	}
+	if r.hooks.OnRecord != nil {
+		r.hooks.OnRecord(rec)
+	}
+}
+
+// View reads a run's record while it runs and after it has ended. It is
+// safe for concurrent use.
+type View struct{ r *runtime }
+
+// Record returns the record as of the latest published change. Snapshots
+// are shared between callers and made only when the record has changed
+// since the last one, so callers must not modify what they get.
+func (v View) Record() Record {
+	r := v.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cache == nil || r.cacheVersion != r.version {
+		rec := r.snapshot()
+		r.cache, r.cacheVersion = &rec, r.version
+	}
+	return *r.cache
 }

@@ -56,6 +56,9 @@ type Result struct {
 func Run(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *Result {
 	r := newRuntime(ctx, spec, sample, hooks)
 	defer r.hardCancel()
+	if hooks.OnStart != nil {
+		hooks.OnStart(View{r: r})
+	}
 	r.publish()
 	done := make(chan struct{})
 	defer close(done)

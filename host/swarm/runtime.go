@@ -57,7 +57,22 @@ type runtime struct {
 	ctrlCtx    context.Context
 	hardCancel context.CancelFunc
 	graceTimer *time.Timer // guarded by mu
-	pubMu      sync.Mutex
+
+	// version counts published changes of the record; cache is View's
+	// snapshot of version cacheVersion. Guarded by mu.
+	version, cacheVersion uint64
+	cache                 *Record
+	// pubMu orders publish calls; published is the running count last
+	// given to OnRunning (guarded by pubMu).
+	pubMu     sync.Mutex
+	published int
+
+	// ctrlRoster is the controller's view of the roster, read and written
+	// only by the control goroutine (startController, then loop); dirty
+	// lists the members whose entry changed since it was last brought up
+	// to date (guarded by mu).
+	ctrlRoster []controller.Member
+	dirty      []int
 }
 
 func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *runtime {
@@ -70,10 +85,11 @@ func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *run
 	r.memberCtx, r.hardCancel = context.WithCancel(context.WithoutCancel(ctx))
 	r.ctrlCtx = context.WithoutCancel(ctx)
 	r.idle = sync.NewCond(&r.mu)
-	for _, m := range spec.Members {
-		ms := &memberState{spec: m, state: StatePending}
+	for i, m := range spec.Members {
+		ms := &memberState{spec: m, state: StatePending, index: i}
 		r.members = append(r.members, ms)
 		r.byName[m.Name] = ms
+		r.ctrlRoster = append(r.ctrlRoster, ms.entry())
 	}
 	r.setupBudget()
 	return r
@@ -96,20 +112,14 @@ func (r *runtime) wake() {
 	}
 }
 
-// roster returns the controller's view of the roster; callers hold r.mu.
-func (r *runtime) roster() []controller.Member {
-	out := make([]controller.Member, len(r.members))
-	for i, m := range r.members {
-		out[i] = controller.Member{Name: m.spec.Name, Role: m.spec.Role, Agent: m.spec.AgentName,
-			Index: m.spec.Index, State: m.state, Status: m.status}
-	}
-	return out
-}
-
 // memberState is a member's runtime state; guarded by runtime.mu.
 type memberState struct {
 	spec          Member
 	state, status string
+	// index is the member's place in the roster; dirty says it is listed
+	// in runtime.dirty.
+	index int
+	dirty bool
 	// cause is set when the host refused one of the member's calls; it is
 	// the member's status however its agent then returns.
 	cause      string

@@ -100,8 +100,18 @@ type Sample struct {
 	Input []model.Message
 }
 
-// Hooks let the caller watch a run.
+// Hooks let the caller watch a run. Every hook is called in order, never
+// concurrently with itself.
 type Hooks struct {
-	// OnRecord is called with every new version of the record, in order.
+	// OnStart is called once, before the controller starts, with a view
+	// of the run's record: what a caller that needs the latest record
+	// (when a gate check or the display asks) uses.
+	OnStart func(View)
+	// OnRunning is called with the number of running members whenever it
+	// changes.
+	OnRunning func(running int)
+	// OnRecord is called with every new version of the record. Each call
+	// snapshots every member, O(N) per change and O(N²) per run: for tests
+	// and tools that need the record's history of small swarms.
 	OnRecord func(Record)
 }
