@@ -1,6 +1,7 @@
 // Command profhost is swarmhost with pprof profiles: the same CLI
 // (host/cli.Main), with a CPU profile written to $SWARMHOST_CPUPROFILE and
-// an allocation profile to $SWARMHOST_MEMPROFILE when they are set. The
+// an allocation profile to $SWARMHOST_MEMPROFILE, and an in-use heap profile
+// near the heap's peak to $SWARMHOST_HEAPPROFILE when they are set. The
 // benchmark uses it to profile the member-scale run (see BENCHMARKS.md);
 // timings always come from the real swarmhost binary.
 package main
@@ -18,6 +19,7 @@ import (
 func main() {
 	isolate.MaybeRunInit()
 	stop := startCPU(os.Getenv("SWARMHOST_CPUPROFILE"))
+	watchPeak(os.Getenv("SWARMHOST_HEAPPROFILE"))
 	code := cli.Main(os.Args[1:])
 	stop()
 	writeAllocs(os.Getenv("SWARMHOST_MEMPROFILE"))

@@ -28,10 +28,6 @@ type env struct {
 	work     string // suites and logs of this run
 	timeout  time.Duration
 	flags    flags
-	// probed, msgOK, msgWhy cache the messages channel probe.
-	probed bool
-	msgOK  bool
-	msgWhy string
 }
 
 type flags struct {
@@ -147,21 +143,6 @@ func ints(s string) ([]int, error) {
 // progress reports on stderr, so stdout holds only the table.
 func progress(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, format+"\n", args...)
-}
-
-// messages reports whether the messages channel works in this build,
-// probing once (see probeMessages); why says what failed.
-func (e *env) messages() bool {
-	ok, _ := e.messagesWhy()
-	return ok
-}
-
-func (e *env) messagesWhy() (bool, string) {
-	if !e.probed {
-		e.probed = true
-		e.msgOK, e.msgWhy = e.probeMessages()
-	}
-	return e.msgOK, e.msgWhy
 }
 
 // startCPUProfile profiles this process into path until the returned

@@ -29,6 +29,8 @@ func benchPeer(e *env, t *Table) {
 		t.Add(Row{Bench: "peer", Measure: "Inspect Swarm (PyPI)", Note: "the peer cannot be installed: " + firstLine(err.Error())})
 		return
 	}
+	t.Add(Row{Bench: "peer", Measure: "workload", Ours: "5 model calls per member, no message",
+		Note: "the peer's members send no message: Inspect Swarm 0.1.0 has no messages channel"})
 	dir, err := e.writeSuite("peer", scaleSuite(false), 1)
 	if err != nil {
 		t.Fail("peer", err)

@@ -19,7 +19,7 @@ func benchProfile(e *env, t *Table) {
 		t.Fail("profile", err)
 		return
 	}
-	suite, err := e.writeSuite("profile", scaleSuite(e.messages()), 1)
+	suite, err := e.writeSuite("profile", scaleSuite(true), 1)
 	if err != nil {
 		t.Fail("profile", err)
 		return
@@ -27,17 +27,17 @@ func benchProfile(e *env, t *Table) {
 	n := e.flags.profileN
 	progress("profile: N=%d under profhost", n)
 	exe := filepath.Join(e.benchBin, "profhost")
-	cpu, allocs := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "allocs.pprof")
+	cpu, allocs, heap := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "allocs.pprof"), filepath.Join(dir, "heap.pprof")
 	u, _, err := e.runHost(hostRun{exe: exe, dir: suite, args: []string{"--var", fmt.Sprintf("n=%d", n)},
-		env: []string{"SWARMHOST_CPUPROFILE=" + cpu, "SWARMHOST_MEMPROFILE=" + allocs}})
+		env: []string{"SWARMHOST_CPUPROFILE=" + cpu, "SWARMHOST_MEMPROFILE=" + allocs, "SWARMHOST_HEAPPROFILE=" + heap}})
 	if err != nil {
 		t.Fail(fmt.Sprintf("profile N=%d", n), err)
 		return
 	}
-	for _, p := range []struct{ file, out string }{
-		{cpu, "cpu-top.txt"}, {allocs, "allocs-top.txt"},
+	for _, p := range []struct{ file, out, index string }{
+		{cpu, "cpu-top.txt", "0"}, {allocs, "allocs-top.txt", "alloc_space"}, {heap, "heap-peak-top.txt", "inuse_space"},
 	} {
-		top, err := exec.Command("go", "tool", "pprof", "-top", "-nodecount=40", "-sample_index=0", exe, p.file).CombinedOutput()
+		top, err := exec.Command("go", "tool", "pprof", "-top", "-nodecount=40", "-sample_index="+p.index, exe, p.file).CombinedOutput()
 		if err == nil {
 			err = os.WriteFile(filepath.Join(dir, p.out), top, 0o644)
 		}

@@ -14,16 +14,12 @@ type scaleRun struct {
 	S summary
 }
 
-// benchScale runs one sample with N scripted members (5 model calls and,
-// when the messages channel is there, 1 message each) for every N, and
-// reports per-member time and memory against the smallest N.
+// benchScale runs one sample with N scripted members (5 model calls and
+// 1 message each) for every N, and reports per-member time and memory
+// against the smallest N.
 func benchScale(e *env, t *Table) {
-	messages, why := e.messagesWhy()
-	if !messages {
-		t.Add(Row{Bench: "member scale", Measure: "workload", Ours: "5 calls, no message",
-			Note: "members send no message: " + why})
-	}
-	dir, err := e.writeSuite("scale", scaleSuite(messages), 1)
+	t.Add(Row{Bench: "member scale", Measure: "workload", Ours: "5 model calls and 1 message per member"})
+	dir, err := e.writeSuite("scale", scaleSuite(true), 1)
 	if err != nil {
 		t.Fail("member scale", err)
 		return
@@ -122,26 +118,4 @@ func scaleRatios(t *Table, runs []scaleRun) {
 	}
 	t.Add(Row{Bench: "member scale", Measure: "plugin processes at each N", Ours: strings.Join(procs, ", "),
 		Target: "independent of N", OK: same})
-}
-
-// probeMessages runs two members that message each other, to learn
-// whether the messages channel works in this build; why says what failed.
-func (e *env) probeMessages() (ok bool, why string) {
-	dir, err := e.writeSuite("probe-messages", scaleSuite(true), 1)
-	if err != nil {
-		return false, err.Error()
-	}
-	_, s, err := e.runHost(hostRun{dir: dir, args: []string{"--var", "n=2"}})
-	if err != nil {
-		return false, "the messages channel probe failed: " + firstLine(err.Error())
-	}
-	counts, err := memberStatuses(s.Log)
-	if err != nil {
-		return false, err.Error()
-	}
-	if counts["submitted"] != 2 {
-		return false, fmt.Sprintf("in a two-member probe that sends one message each the members ended %v, not both submitted: "+
-			"the messages channel does not work in this build (send_message is not offered to members yet); re-run when it lands", counts)
-	}
-	return true, ""
 }

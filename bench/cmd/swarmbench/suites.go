@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// memberSteps is every benchmark member's script: 5 model calls, the
-// message it sends (when the messages channel is on), then its answer.
-func memberSteps(send string) string {
+// memberSteps is a benchmark member's script: 5 model calls, then the
+// message steps (none without messages), then its answer.
+func memberSteps(messaging ...string) string {
 	steps := []string{
 		`{ action = "generate", prompt = "Work on it." }`,
 		`{ action = "generate" }`,
@@ -17,17 +17,27 @@ func memberSteps(send string) string {
 		`{ action = "generate" }`,
 		`{ action = "generate", prompt = "Answer now." }`,
 	}
-	if send != "" {
-		steps = append(steps, send)
-	}
+	steps = append(steps, messaging...)
 	steps = append(steps, `{ action = "submit", answer = "42" }`)
 	return "[\n        " + strings.Join(steps, ",\n        ") + ",\n      ]"
 }
 
+// The message steps of a pair a-i / b-i. Every a starts before every b
+// (member blocks start in order), so b-i sends first, to an a-i that is
+// running: a-i waits for that message before it replies, and b-i waits
+// for the reply before it answers, so neither send can find its partner
+// not yet started or already ended. Each member sends exactly one message.
+const (
+	stepsA = `{ action = "read", wait = "120s" }|{ action = "send", to = "b-{index}", message = "hello from {member}" }`
+	stepsB = `{ action = "send", to = "a-{index}", message = "hello from {member}" }|{ action = "read", wait = "120s" }`
+)
+
 // scaleSuite is the member-scale suite: one sample and var.n scripted
 // members (stop_on_submission = false, so every member runs to its end).
-// With messages, the members form pairs a-i / b-i and each sends one
-// message to its partner through the messages channel.
+// With messages, var.n must be even and at least 4: the members form pairs
+// a-i / b-i that exchange one message each through the messages channel.
+// The peer's variant has none: Inspect Swarm 0.1.0 has no messages
+// channel (its members share a filesystem or shared_memory records).
 func scaleSuite(messages bool) string {
 	var b strings.Builder
 	b.WriteString(`variable "n" {
@@ -49,13 +59,13 @@ task "one" {
 swarm "scale" {
 `)
 	if messages {
-		for _, side := range [][2]string{{"a", "b"}, {"b", "a"}} {
+		for _, side := range [][2]string{{"a", stepsA}, {"b", stepsB}} {
 			fmt.Fprintf(&b, "  member \"scripted\" {\n    name  = %q\n    count = var.n / 2\n    config {\n      steps = %s\n    }\n  }\n",
-				side[0], memberSteps(fmt.Sprintf(`{ action = "send", to = "%s-{index}", message = "hello from {member}" }`, side[1])))
+				side[0], memberSteps(strings.Split(side[1], "|")...))
 		}
 		b.WriteString("  channels = [\"filesystem\", \"messages\"]\n")
 	} else {
-		fmt.Fprintf(&b, "  member \"scripted\" {\n    name  = \"m\"\n    count = var.n\n    config {\n      steps = %s\n    }\n  }\n", memberSteps(""))
+		fmt.Fprintf(&b, "  member \"scripted\" {\n    name  = \"m\"\n    count = var.n\n    config {\n      steps = %s\n    }\n  }\n", memberSteps())
 	}
 	b.WriteString(`  controller "leaderless" {
     stop_on_submission = false

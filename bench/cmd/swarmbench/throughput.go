@@ -9,7 +9,7 @@ const throughputMembers = 4
 // with --max-samples swept, and reports samples per second against one
 // sample at a time.
 func benchThroughput(e *env, t *Table) {
-	dir, err := e.writeSuite("throughput", scaleSuite(e.messages()), e.flags.samples)
+	dir, err := e.writeSuite("throughput", scaleSuite(true), e.flags.samples)
 	if err != nil {
 		t.Fail("throughput", err)
 		return
