@@ -32,6 +32,10 @@ type Bus struct {
 	mu       sync.Mutex
 	byName   map[string]*member
 	stopping bool
+	// active counts the members running and not waiting in read_messages
+	// (member.active): when it is 0 no message can come to a waiting
+	// reader. Kept up to date by change, so no check scans the roster.
+	active   int
 	lastID   int
 	evidence []swarm.Event
 }
@@ -39,6 +43,8 @@ type Bus struct {
 // member is one member's channel state; guarded by Bus.mu.
 type member struct {
 	Member
+	// index is its place in the roster.
+	index         int
 	state, status string
 	// inbox holds the unread messages, oldest first; peak is its largest size.
 	inbox []*record
@@ -68,8 +74,8 @@ func NewBus(cfg Messages, roster []Member, opts Options) *Bus {
 		opts.Clock = realClock{}
 	}
 	b := &Bus{cfg: cfg, clock: opts.Clock, byName: map[string]*member{}}
-	for _, m := range roster {
-		ms := &member{Member: m, state: swarm.StatePending, known: map[string]bool{}}
+	for i, m := range roster {
+		ms := &member{Member: m, index: i, state: swarm.StatePending, known: map[string]bool{}}
 		b.roster = append(b.roster, ms)
 		b.byName[m.Name] = ms
 	}
@@ -88,7 +94,7 @@ func (b *Bus) MemberState(name, state, status string) {
 	if m == nil {
 		return
 	}
-	m.state, m.status = state, status
+	b.change(m, func() { m.state, m.status = state, status })
 	if state == swarm.StateEnded && m.waiter != nil {
 		b.signal(m, OutcomeCancelled)
 	}
@@ -105,6 +111,23 @@ func (b *Bus) Stopping(string) {
 		if m.waiter != nil {
 			b.signal(m, OutcomeStopping)
 		}
+	}
+}
+
+// active says whether m could send a message now: running, and not
+// waiting in read_messages.
+func (m *member) active() bool { return m.state == swarm.StateRunning && m.waiter == nil }
+
+// change applies f, which changes m's state or waiter, and keeps b.active
+// up to date. Callers hold b.mu.
+func (b *Bus) change(m *member, f func()) {
+	was := m.active()
+	f()
+	switch now := m.active(); {
+	case now && !was:
+		b.active++
+	case was && !now:
+		b.active--
 	}
 }
 

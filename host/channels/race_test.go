@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -122,4 +123,59 @@ func TestRaceOneSlot(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, passed)
+}
+
+// TestActiveCountStaysExact: members that start, send, wait in
+// read_messages (woken by messages, by idleness or by the timeout) and end,
+// all at once; whenever the bus is quiet between operations its count of
+// active members equals a count over the roster, and at the end every
+// reader has returned.
+func TestActiveCountStaysExact(t *testing.T) {
+	t.Parallel()
+	const members, rounds = 24, 20
+	cfg := DefaultMessages()
+	cfg.Rate = Rate{}
+	var roster []Member
+	for i := range members {
+		roster = append(roster, Member{Name: fmt.Sprintf("m%02d", i)})
+	}
+	b := NewBus(cfg, roster, Options{})
+	check := func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		n := 0
+		for _, m := range b.roster {
+			if m.active() {
+				n++
+			}
+		}
+		assert.Equal(t, n, b.active, "active members")
+	}
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				check()
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for i, m := range roster {
+		wg.Go(func() {
+			b.MemberState(m.Name, "running", "")
+			for r := range rounds {
+				to := roster[(i+r+1)%members].Name
+				b.Send(m.Name, SendRequest{To: []string{to}, Message: fmt.Sprintf("%d from %s", r, m.Name), Wake: r%2 == 0})
+				b.Read(context.Background(), m.Name, time.Duration(r%3)*time.Millisecond)
+			}
+			b.MemberState(m.Name, "ended", "submitted")
+		})
+	}
+	wg.Wait()
+	close(done)
+	check()
+	assert.Equal(t, 0, b.active)
 }

@@ -3,8 +3,6 @@ package channels
 import (
 	"context"
 	"time"
-
-	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
 // Outcomes of a read_messages call, as its evidence records them.
@@ -62,7 +60,7 @@ func (b *Bus) Read(ctx context.Context, name string, wait time.Duration) ReadRes
 	outcome := b.readNow(m, wait)
 	if outcome == "" {
 		w := &waiter{ch: make(chan struct{})}
-		m.waiter = w
+		b.change(m, func() { m.waiter = w })
 		b.wakeIdle()
 		b.mu.Unlock()
 		outcome = b.await(ctx, m, w, wait)
@@ -104,7 +102,7 @@ func (b *Bus) await(ctx context.Context, m *member, w *waiter, wait time.Duratio
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if m.waiter == w {
-		m.waiter = nil
+		b.change(m, func() { m.waiter = nil })
 		return outcome
 	}
 	return w.outcome
@@ -113,33 +111,27 @@ func (b *Bus) await(ctx context.Context, m *member, w *waiter, wait time.Duratio
 // signal wakes m's waiting reader with outcome. Callers hold b.mu.
 func (b *Bus) signal(m *member, outcome string) {
 	w := m.waiter
-	m.waiter = nil
+	b.change(m, func() { m.waiter = nil })
 	w.outcome = outcome
 	close(w.ch)
 }
 
 // wakeIdle wakes every waiting reader for whom every other member is
-// waiting, ended or not started. The set is decided before any is woken, so
-// readers waiting on each other all wake together. Callers hold b.mu.
+// waiting, ended or not started. A waiting reader is not active itself, so
+// that holds for all of them at once exactly when no member is active; they
+// are then woken together, so readers waiting on each other all wake.
+// O(1) unless it wakes readers. Callers hold b.mu.
 func (b *Bus) wakeIdle() {
+	if b.active > 0 {
+		return
+	}
 	var idle []*member
 	for _, m := range b.roster {
-		if m.waiter != nil && b.othersIdle(m) {
+		if m.waiter != nil {
 			idle = append(idle, m)
 		}
 	}
 	for _, m := range idle {
 		b.signal(m, OutcomeIdle)
 	}
-}
-
-// othersIdle reports whether no other member could send m a message: each
-// is waiting in read_messages, ended or not started. Callers hold b.mu.
-func (b *Bus) othersIdle(m *member) bool {
-	for _, o := range b.roster {
-		if o != m && o.state == swarm.StateRunning && o.waiter == nil {
-			return false
-		}
-	}
-	return true
 }

@@ -2,6 +2,7 @@ package channels
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,12 +17,12 @@ func (b *Bus) resolve(sender *member, to []string) ([]string, string, string) {
 	if len(to) == 0 {
 		return nil, RuleNoRecipients, `no recipient: "to" must be a member's name, a list of names, or "all"`
 	}
-	chosen := map[string]bool{}
+	chosen := map[*member]bool{}
 	for _, addr := range to {
 		if addr == AddressAll {
 			for _, m := range b.roster {
 				if m != sender && m.state == swarm.StateRunning && b.cfg.allows(sender.Name, m.Name) {
-					chosen[m.Name] = true
+					chosen[m] = true
 				}
 			}
 			continue
@@ -29,16 +30,15 @@ func (b *Bus) resolve(sender *member, to []string) ([]string, string, string) {
 		if rule, reason := b.address(sender, addr); rule != "" {
 			return nil, rule, reason
 		}
-		chosen[addr] = true
+		chosen[b.byName[addr]] = true
 	}
-	var out []string
-	for _, m := range b.roster {
-		if chosen[m.Name] {
-			out = append(out, m.Name)
-		}
-	}
-	if len(out) == 0 {
+	if len(chosen) == 0 {
 		return nil, RuleNoRecipients, "no other running member you may send to"
+	}
+	members := slices.SortedFunc(maps.Keys(chosen), func(a, b *member) int { return a.index - b.index })
+	out := make([]string, len(members))
+	for i, m := range members {
+		out[i] = m.Name
 	}
 	return out, "", ""
 }
