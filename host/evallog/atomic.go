@@ -25,11 +25,12 @@ func (w *Writer) document(reductions []byte) (func(io.Writer) error, error) {
 	if err != nil {
 		return nil, err
 	}
-	samples := make([][]byte, len(w.samples))
+	parts := make([][]span, len(w.samples))
 	for i, s := range w.samples {
-		samples[i] = s.json
+		parts[i] = s.parts
 	}
-	return func(f io.Writer) error { return writeDocument(f, header, samples, reductions) }, nil
+	sample := func(f io.Writer, i int) error { return w.spool.copyTo(f, parts[i]) }
+	return func(f io.Writer) error { return writeDocument(f, header, len(parts), sample, reductions) }, nil
 }
 
 // writeAtomic replaces path with what write produces: it writes a temp file in the same

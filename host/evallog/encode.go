@@ -27,7 +27,11 @@ func Marshal(log *EvalLog) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := writeDocument(&buf, header, samples, reductions); err != nil {
+	sample := func(w io.Writer, i int) error {
+		_, err := w.Write(samples[i])
+		return err
+	}
+	if err := writeDocument(&buf, header, len(samples), sample, reductions); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -41,7 +45,67 @@ func encodeHeader(log EvalLog) ([]byte, error) {
 
 // encodeSample encodes one sample indented for its place in the samples list.
 func encodeSample(s EvalSample) ([]byte, error) {
-	return encodeIndented(s, "    ", fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch))
+	var buf bytes.Buffer
+	if err := writeSample(&buf, s); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// eventsKey is the sample's "events" member as the shell of writeSample
+// encodes it: a sample's own keys sit at 6 spaces (its 4-space prefix plus
+// one level), and a newline inside a JSON string is escaped, so only the
+// sample's own key can match.
+const eventsKey = "\n      \"events\": []"
+
+// writeSample writes one sample indented for its place in the samples
+// list, event by event: the sample without its events, with each event
+// encoded on its own spliced into the "events" list. The output is the same
+// as encoding the whole sample at once, but only one event is ever encoded
+// in memory, where the whole sample (over 100 MB for a 10 000-member swarm)
+// went through several full-size buffers.
+func writeSample(w io.Writer, s EvalSample) error {
+	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
+	full := s
+	events := full.events
+	s.Events, s.EventStream = Events{}, nil
+	shell, err := encodeIndented(s, "    ", what)
+	if err != nil {
+		return err
+	}
+	at := bytes.Index(shell, []byte(eventsKey))
+	if at < 0 {
+		return fmt.Errorf("evallog: encode %s: no events member in the encoded sample", what)
+	}
+	at += len(eventsKey) - 1 // before the list's ']'
+	if _, err := w.Write(shell[:at]); err != nil {
+		return err
+	}
+	n := 0
+	for e := range events {
+		part, err := encodeIndented(e, "        ", fmt.Sprintf("%s event %d", what, n))
+		if err != nil {
+			return err
+		}
+		sep := ",\n        "
+		if n == 0 {
+			sep = "\n        "
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+		n++
+	}
+	if n > 0 {
+		if _, err := io.WriteString(w, "\n      "); err != nil {
+			return err
+		}
+	}
+	_, err = w.Write(shell[at:])
+	return err
 }
 
 // encodeReductions encodes the reductions, or returns nil when there are none.
@@ -76,8 +140,8 @@ func indent(raw []byte, prefix string) ([]byte, error) {
 }
 
 // writeDocument writes the top-level object: the header's members, then "samples" and
-// "reductions" from their already-encoded parts.
-func writeDocument(w io.Writer, header []byte, samples [][]byte, reductions []byte) error {
+// "reductions" from their already-encoded parts; sample writes the i-th of n samples.
+func writeDocument(w io.Writer, header []byte, n int, sample func(io.Writer, int) error, reductions []byte) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	end := bytes.LastIndexByte(header, '}')
 	if end < 0 {
@@ -85,14 +149,16 @@ func writeDocument(w io.Writer, header []byte, samples [][]byte, reductions []by
 	}
 	bw.Write(bytes.TrimRight(header[:end], " \n"))
 	bw.WriteString(",\n  \"samples\": [")
-	for i, s := range samples {
+	for i := range n {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		bw.Write(s)
+		if err := sample(bw, i); err != nil {
+			return err
+		}
 	}
-	if len(samples) > 0 {
+	if n > 0 {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteByte(']')

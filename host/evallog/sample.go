@@ -1,5 +1,10 @@
 package evallog
 
+import (
+	"iter"
+	"slices"
+)
+
 // EvalSample is one sample × epoch as run (inspect_ai.log.EvalSample), in Python's field order.
 //
 // For a swarm: Messages is the conversation the host designates as the team's final one,
@@ -32,6 +37,24 @@ type EvalSample struct {
 	Error       *EvalError            `json:"error,omitempty"`
 	Attachments map[string]string     `json:"attachments"`
 	Limit       *EvalSampleLimit      `json:"limit,omitempty"`
+
+	// EventStream, when set, yields the sample's events when the sample is encoded, in place
+	// of Events (which it is appended to): a writer then builds one event at a time instead of
+	// holding them all (a 10 000-member swarm's are several hundred MB). It may be called
+	// once per encoding. Reading a log fills Events.
+	EventStream iter.Seq[Event] `json:"-"`
+}
+
+// events yields Events, then EventStream's events.
+func (s *EvalSample) events(yield func(Event) bool) {
+	for _, e := range s.Events {
+		if !yield(e) {
+			return
+		}
+	}
+	if s.EventStream != nil {
+		s.EventStream(yield)
+	}
 }
 
 // MarshalJSON writes the collections the schema requires as [] or {} when nil.
@@ -40,6 +63,9 @@ func (s EvalSample) MarshalJSON() ([]byte, error) {
 	s.Messages = emptySlice(s.Messages)
 	s.Metadata = emptyMap(s.Metadata)
 	s.Store = emptyMap(s.Store)
+	if s.EventStream != nil {
+		s.Events = slices.Collect(s.events)
+	}
 	s.Events = emptySlice(s.Events)
 	s.ModelUsage = emptyMap(s.ModelUsage)
 	s.RoleUsage = emptyMap(s.RoleUsage)

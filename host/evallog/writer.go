@@ -14,8 +14,10 @@ import (
 // Writer writes one eval's log file incrementally. Every call rewrites the whole file
 // atomically (temp file in the same directory, rename), so a crash of the host at any moment
 // leaves the previous complete file: status "started" and every sample added so far. Each
-// sample is encoded once, when added; rewrites only re-encode the header. Samples are kept
-// sorted by (epoch, id) as Inspect sorts them. A Writer is safe for concurrent use.
+// sample is encoded once, when added, into a spool file beside the log (see spool), so the
+// samples cost no memory; rewrites only re-encode the header and copy the samples from the
+// spool. Samples are kept sorted by (epoch, id) as Inspect sorts them. A Writer is safe for
+// concurrent use.
 //
 // Create and Finish also fsync the file and its directory. AddSample does not: a rename is
 // atomic for readers and survives a crash of the host process, and an fsync of the whole log
@@ -28,6 +30,7 @@ type Writer struct {
 	path    string
 	header  EvalLog // without samples and reductions
 	samples []encodedSample
+	spool   *spool
 	done    bool
 	// flushMu is held by the one goroutine rewriting the file. version counts the changes
 	// to samples and written is the version the file holds; both are guarded by mu.
@@ -36,11 +39,12 @@ type Writer struct {
 	written uint64
 }
 
-// encodedSample is a sample ready to be written, with the key it is sorted and replaced by.
+// encodedSample is a sample ready to be written, with the key it is sorted and replaced by:
+// its encoding is the spans of the spool, in order.
 type encodedSample struct {
 	id    SampleID
 	epoch int
-	json  []byte
+	parts []span
 }
 
 // Create starts the log of one eval in dir (created if missing) and writes it at once with
@@ -59,8 +63,13 @@ func Create(dir string, header EvalLog) (*Writer, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("evallog: create: %w", err)
 	}
-	w := &Writer{path: path, header: header}
+	sp, err := openSpool(dir, path)
+	if err != nil {
+		return nil, err
+	}
+	w := &Writer{path: path, header: header, spool: sp}
 	if err := w.flushWith(nil, true); err != nil {
+		sp.close()
 		return nil, err
 	}
 	return w, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 )
 
@@ -16,20 +17,30 @@ var errFinished = errors.New("evallog: log already finished")
 // encode in parallel, and samples added while a rewrite runs go into the next one together.
 // On error the file on disk is the previous complete version.
 func (w *Writer) AddSample(s EvalSample) error {
-	data, err := encodeSample(s)
-	if err != nil {
-		return err
-	}
+	parts, err := w.encode(s)
 	w.mu.Lock()
 	if w.done {
 		w.mu.Unlock()
 		return errFinished
 	}
-	w.put(encodedSample{id: s.ID, epoch: s.Epoch, json: data})
+	if err != nil {
+		w.mu.Unlock()
+		return err
+	}
+	w.put(encodedSample{id: s.ID, epoch: s.Epoch, parts: parts})
 	w.version++
 	v := w.version
 	w.mu.Unlock()
 	return w.writeUpTo(v)
+}
+
+// encode writes a sample into the spool and returns where it is.
+func (w *Writer) encode(s EvalSample) ([]span, error) {
+	sw := &spoolWriter{s: w.spool}
+	if err := writeSample(sw, s); err != nil {
+		return nil, err
+	}
+	return sw.done()
 }
 
 // writeUpTo returns once the file holds version v of the samples: it rewrites the file unless
@@ -94,6 +105,9 @@ func (w *Writer) Finish(status string, results *EvalResults, stats EvalStats, re
 		return err
 	}
 	w.done, w.written = true, w.version
+	if err := w.spool.close(); err != nil {
+		return fmt.Errorf("evallog: close spool: %w", err)
+	}
 	return nil
 }
 
@@ -106,12 +120,17 @@ func Resume(path string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{path: path, header: log.EvalLog}
+	sp, err := openSpool(filepath.Dir(path), path)
+	if err != nil {
+		return nil, err
+	}
+	w := &Writer{path: path, header: log.EvalLog, spool: sp}
 	w.header.Status, w.header.Results, w.header.Error = StatusStarted, nil, nil
 	w.header.Samples, w.header.Reductions = nil, nil
 	for i, raw := range log.Samples {
-		e, err := reencodeSample(raw)
+		e, err := w.reencodeSample(raw)
 		if err != nil {
+			sp.close()
 			return nil, fmt.Errorf("evallog: resume %s: sample %d: %w", path, i, err)
 		}
 		w.put(e)
@@ -119,8 +138,8 @@ func Resume(path string) (*Writer, error) {
 	return w, nil
 }
 
-// reencodeSample turns a sample read from a file back into its written form.
-func reencodeSample(raw json.RawMessage) (encodedSample, error) {
+// reencodeSample turns a sample read from a file back into its written form, in the spool.
+func (w *Writer) reencodeSample(raw json.RawMessage) (encodedSample, error) {
 	var key struct {
 		ID    SampleID `json:"id"`
 		Epoch int      `json:"epoch"`
@@ -132,5 +151,9 @@ func reencodeSample(raw json.RawMessage) (encodedSample, error) {
 	if err != nil {
 		return encodedSample{}, err
 	}
-	return encodedSample{id: key.ID, epoch: key.Epoch, json: data}, nil
+	sp, err := w.spool.append(data)
+	if err != nil {
+		return encodedSample{}, err
+	}
+	return encodedSample{id: key.ID, epoch: key.Epoch, parts: []span{sp}}, nil
 }
