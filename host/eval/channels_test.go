@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -51,7 +52,7 @@ func TestMergeEvidence(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for _, e := range mergeEvidence(tc.runtime, tc.bus) {
+			for e := range mergeEvidence(tc.runtime, tc.bus) {
 				got = append(got, fmt.Sprintf("%s:%s@%g", e.Kind, e.Member, e.Time.Sub(t0).Seconds()))
 			}
 			assert.Equal(t, tc.want, got)
@@ -72,7 +73,7 @@ func TestWithResults(t *testing.T) {
 			{Kind: swarm.EventSpanBegin, SpanID: "member-a", Member: "a", Time: t0},
 			{Kind: swarm.EventSpanEnd, SpanID: "member-a", Member: "a", Time: t0.Add(time.Second)},
 		}}
-	evs := withResults(out.Events, out)
+	evs := slices.Collect(withResults(slices.Values(out.Events), out))
 	require.Len(t, evs, 5)
 	assert.Equal(t, swarm.EventSpanBegin, evs[0].Kind)
 	assert.Equal(t, "member-a", evs[1].SpanID, "a's result is inside its span")

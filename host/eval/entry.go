@@ -20,7 +20,9 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 		e.Scores[sc.name] = logScore(scores[i])
 	}
 	e.Store = swarmStore(out.Record, out.Ledger)
-	e.Events = logEvents(s.sampleEvents(out), s.started)
+	e.Events, e.EventStream = nil, func(yield func(evallog.Event) bool) {
+		streamEvents(s.sampleEvents(out), s.started, yield)
+	}
 	e.ModelUsage = logUsageMap(out.UsageByModel)
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
 	if out.Error != nil {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"iter"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/channels"
@@ -42,14 +43,16 @@ type FinalResult struct {
 	StopReason string `json:"stop_reason"`
 }
 
-// sampleEvents are the runtime's events with the bus's evidence merged in
-// (see mergeEvidence) and the result evidence added (see withResults).
-func (s *sampleRun) sampleEvents(out *swarm.Result) []swarm.Event {
-	evs := out.Events
+// sampleEvents yields the runtime's events with the bus's evidence merged
+// in (see mergeEvidence) and the result evidence added (see withResults),
+// one at a time: the log writer converts and encodes each as it comes, so
+// no merged copy of a large swarm's evidence is ever built.
+func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
+	var bus []swarm.Event
 	if s.bus != nil {
-		evs = mergeEvidence(evs, s.bus.Evidence())
+		bus = s.bus.Evidence()
 	}
-	return withResults(evs, out)
+	return withResults(mergeEvidence(out.Events, bus), out)
 }
 
 // mergeEvidence merges the bus's evidence (in time order) into the runtime's
@@ -59,17 +62,26 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) []swarm.Event {
 // and "delivered" come just before the send_message tool event, a
 // "notified" just before the model call it was added to — whatever the
 // other members did meanwhile.
-func mergeEvidence(runtime, bus []swarm.Event) []swarm.Event {
-	out := make([]swarm.Event, 0, len(runtime)+len(bus))
-	j := 0
-	for _, e := range runtime {
-		for j < len(bus) && bus[j].Time.Before(completedAt(e)) {
-			out = append(out, bus[j])
-			j++
+func mergeEvidence(runtime, bus []swarm.Event) iter.Seq[swarm.Event] {
+	return func(yield func(swarm.Event) bool) {
+		j := 0
+		for _, e := range runtime {
+			for j < len(bus) && bus[j].Time.Before(completedAt(e)) {
+				if !yield(bus[j]) {
+					return
+				}
+				j++
+			}
+			if !yield(e) {
+				return
+			}
 		}
-		out = append(out, e)
+		for _, e := range bus[j:] {
+			if !yield(e) {
+				return
+			}
+		}
 	}
-	return append(out, bus[j:]...)
 }
 
 // completedAt is when a runtime event was recorded: its completion for
@@ -84,31 +96,39 @@ func completedAt(e swarm.Event) time.Time {
 // withResults adds the result evidence: each member's "member_result" just
 // before its span ends (a member that never started has no span: its
 // result goes at the end), then the swarm-level "final".
-func withResults(evs []swarm.Event, out *swarm.Result) []swarm.Event {
-	results := map[string]swarm.Event{}
-	for _, m := range out.Record.Members {
-		results[channels.SpanID(m.Name)] = swarm.Event{Kind: swarm.EventInfo, Member: m.Name, Source: swarm.InfoSource,
-			Data: memberResult(m)}
-	}
-	merged := make([]swarm.Event, 0, len(evs)+len(results)+1)
-	for _, e := range evs {
-		if r, ok := results[e.SpanID]; ok && e.Kind == swarm.EventSpanEnd {
-			r.Time, r.SpanID = e.Time, e.SpanID
-			merged = append(merged, r)
-			delete(results, e.SpanID)
+func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Event] {
+	return func(yield func(swarm.Event) bool) {
+		results := map[string]swarm.Event{}
+		for _, m := range out.Record.Members {
+			results[channels.SpanID(m.Name)] = swarm.Event{Kind: swarm.EventInfo, Member: m.Name, Source: swarm.InfoSource,
+				Data: memberResult(m)}
 		}
-		merged = append(merged, e)
-	}
-	end := time.Now()
-	if len(evs) > 0 {
-		end = completedAt(evs[len(evs)-1])
-	}
-	for _, m := range out.Record.Members {
-		if r, ok := results[channels.SpanID(m.Name)]; ok {
-			r.Time = end
-			merged = append(merged, r)
+		end := time.Time{}
+		for e := range evs {
+			if r, ok := results[e.SpanID]; ok && e.Kind == swarm.EventSpanEnd {
+				r.Time, r.SpanID = e.Time, e.SpanID
+				delete(results, e.SpanID)
+				if !yield(r) {
+					return
+				}
+			}
+			if !yield(e) {
+				return
+			}
+			end = completedAt(e)
 		}
+		if end.IsZero() {
+			end = time.Now()
+		}
+		for _, m := range out.Record.Members {
+			if r, ok := results[channels.SpanID(m.Name)]; ok {
+				r.Time = end
+				if !yield(r) {
+					return
+				}
+			}
+		}
+		yield(swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
+			Data: FinalResult{Version: 1, Type: "result", Kind: "final", Final: out.Record.Final, StopReason: out.StopReason}})
 	}
-	return append(merged, swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
-		Data: FinalResult{Version: 1, Type: "result", Kind: "final", Final: out.Record.Final, StopReason: out.StopReason}})
 }

@@ -63,10 +63,11 @@ func (s *sampleRun) setView(v swarm.View) {
 	s.recMu.Unlock()
 }
 
-// setRecord keeps the swarm's final record.
+// setRecord keeps the swarm's final record and lets the view go (and with
+// it the finished runtime's memory).
 func (s *sampleRun) setRecord(rec swarm.Record) {
 	s.recMu.Lock()
-	s.record = &rec
+	s.record, s.view = &rec, nil
 	s.recMu.Unlock()
 }
 

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/json"
+	"iter"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -86,18 +87,18 @@ func logScore(s scorer.Score) evallog.Score {
 	return ls
 }
 
-// logEvents converts the runtime's evidence; working_start is seconds since
+// streamEvents converts the runtime's evidence one event at a time, as the
+// log writer encodes the sample (evallog.EvalSample.EventStream), so the
+// converted events are never all in memory; working_start is seconds since
 // the sample started.
-func logEvents(evs []swarm.Event, start time.Time) evallog.Events {
-	out := make(evallog.Events, 0, len(evs))
-	for _, e := range evs {
+func streamEvents(evs iter.Seq[swarm.Event], start time.Time, yield func(evallog.Event) bool) {
+	for e := range evs {
 		base := evallog.EventBase{UUID: evallog.NewID(), SpanID: e.SpanID, Timestamp: evallog.TimeOf(e.Time),
 			WorkingStart: e.Time.Sub(start).Seconds()}
-		if ev := logEvent(e, base); ev != nil {
-			out = append(out, ev)
+		if ev := logEvent(e, base); ev != nil && !yield(ev) {
+			return
 		}
 	}
-	return out
 }
 
 func logEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
