@@ -35,7 +35,7 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if provider == nil {
 		return agent.GenerateResponse{}, fmt.Errorf("member %s has no model", m.spec.Name)
 	}
-	messages := req.Messages
+	messages := m.conv.share(req.Messages)
 	if r.spec.Notice != nil {
 		if text := r.spec.Notice(m.spec.Name); text != "" {
 			messages = append(append([]model.Message(nil), messages...),

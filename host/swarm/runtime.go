@@ -116,6 +116,8 @@ func (r *runtime) wake() {
 type memberState struct {
 	spec          Member
 	state, status string
+	// conv shares repeated messages between the member's model calls.
+	conv conversation
 	// index is the member's place in the roster; dirty says it is listed
 	// in runtime.dirty.
 	index int

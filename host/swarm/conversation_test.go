@@ -1,0 +1,92 @@
+package swarm
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/swarmhost/swarmhost/sdk/model"
+)
+
+// fresh returns a message whose content is a new copy of text, as a
+// decoded request's would be.
+func fresh(role, text string) model.Message {
+	return model.Message{Role: role, Content: strings.Clone(text), Source: "input"}
+}
+
+func TestConversationSharesRepeatedMessages(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		first, second []model.Message
+		// shared lists which of second's messages must be the first call's.
+		shared []bool
+	}{
+		"a growing conversation reuses its prefix": {
+			first:  []model.Message{fresh("user", "q"), fresh("assistant", "a")},
+			second: []model.Message{fresh("user", "q"), fresh("assistant", "a"), fresh("user", "more")},
+			shared: []bool{true, true, false},
+		},
+		"a changed message is not reused, the rest is": {
+			first:  []model.Message{fresh("user", "q"), fresh("assistant", "a")},
+			second: []model.Message{fresh("user", "q"), fresh("assistant", "b")},
+			shared: []bool{true, false},
+		},
+		"same text, other role": {
+			first:  []model.Message{fresh("user", "q")},
+			second: []model.Message{fresh("assistant", "q")},
+			shared: []bool{false},
+		},
+		"metadata must agree too": {
+			first: []model.Message{fresh("user", "q")},
+			second: []model.Message{{Role: "user", Content: "q", Source: "input",
+				Metadata: map[string]any{"k": 1}}},
+			shared: []bool{false},
+		},
+		"a shorter conversation": {
+			first:  []model.Message{fresh("user", "q"), fresh("assistant", "a")},
+			second: []model.Message{fresh("user", "q")},
+			shared: []bool{true},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var c conversation
+			first := c.share(tc.first)
+			before := append([]model.Message(nil), tc.second...)
+			got := c.share(tc.second)
+			assert.Equal(t, tc.second, got, "the input is unchanged in value")
+			assert.Equal(t, before, tc.second, "the caller's slice is not modified")
+			for i, want := range tc.shared {
+				same := i < len(first) && unsafe.StringData(got[i].Content) == unsafe.StringData(first[i].Content)
+				assert.Equal(t, want, same, "message %d shared", i)
+			}
+		})
+	}
+}
+
+// TestConversationKeepsRecordedInputs: inputs handed out earlier keep their
+// values whatever later calls send (appending to a shared backing array
+// must never overwrite what an earlier input holds).
+func TestConversationKeepsRecordedInputs(t *testing.T) {
+	t.Parallel()
+	calls := [][]model.Message{
+		{fresh("user", "q")},
+		{fresh("user", "q"), fresh("assistant", "a1")},
+		{fresh("user", "q"), fresh("assistant", "a1"), fresh("user", "go on")},
+		{fresh("user", "q"), fresh("assistant", "other")},
+		{fresh("user", "q"), fresh("assistant", "other"), fresh("user", "x")},
+		{fresh("user", "q")},
+		{fresh("user", "q"), fresh("assistant", "z")},
+	}
+	var c conversation
+	var got [][]model.Message
+	for _, in := range calls {
+		got = append(got, c.share(in))
+	}
+	for i, in := range calls {
+		assert.Equal(t, in, got[i], "input %d as recorded", i)
+	}
+}
