@@ -11,11 +11,11 @@ import (
 // errFinished is returned by calls on a Writer after Finish.
 var errFinished = errors.New("evallog: log already finished")
 
-// AddSample adds a finished sample and rewrites the file; it returns once the file holds the
-// sample. A sample with the same id and epoch as one already logged replaces it (the last one
-// wins, as in Inspect). The sample is encoded before the lock is taken, so concurrent callers
-// encode in parallel, and samples added while a rewrite runs go into the next one together.
-// On error the file on disk is the previous complete version.
+// AddSample adds a finished sample to the file, by an append or a rewrite (see Writer); it
+// returns once the file holds the sample. A sample with the same id and epoch as one already
+// logged replaces it (the last one wins, as in Inspect). The sample is encoded before the lock
+// is taken, so concurrent callers encode in parallel. On error the file on disk is the
+// previous complete version.
 func (w *Writer) AddSample(s EvalSample) error {
 	parts, err := w.encode(s)
 	w.mu.Lock()
@@ -27,11 +27,31 @@ func (w *Writer) AddSample(s EvalSample) error {
 		w.mu.Unlock()
 		return err
 	}
-	w.put(encodedSample{id: s.ID, epoch: s.Epoch, parts: parts})
+	e := encodedSample{id: s.ID, epoch: s.Epoch, parts: parts}
+	replaced := w.put(e)
 	w.version++
 	v := w.version
 	w.mu.Unlock()
-	return w.writeUpTo(v)
+	return w.store(v, e, replaced)
+}
+
+// store puts version v's new sample e into the file: nothing when a rewrite since has written
+// it, an append when the file allows one, else a rewrite.
+func (w *Writer) store(v uint64, e encodedSample, replaced bool) error {
+	w.flushMu.Lock()
+	defer w.flushMu.Unlock()
+	w.mu.Lock()
+	covered := w.written >= v
+	w.mu.Unlock()
+	if covered {
+		return nil
+	}
+	if !replaced {
+		if err := w.append(e); err == nil {
+			return nil
+		}
+	}
+	return w.rewrite()
 }
 
 // encode writes a sample into the spool and returns where it is.
@@ -43,17 +63,11 @@ func (w *Writer) encode(s EvalSample) ([]span, error) {
 	return sw.done()
 }
 
-// writeUpTo returns once the file holds version v of the samples: it rewrites the file unless
-// a rewrite that started after v was made (by another caller) has already done so.
-func (w *Writer) writeUpTo(v uint64) error {
-	w.flushMu.Lock()
-	defer w.flushMu.Unlock()
+// rewrite writes the whole file with every sample so far; samples added meanwhile by other
+// callers are in it too, and they return without writing (group commit). Callers hold flushMu.
+func (w *Writer) rewrite() error {
 	w.mu.Lock()
-	if w.written >= v {
-		w.mu.Unlock()
-		return nil
-	}
-	cur := w.version
+	cur, count := w.version, len(w.samples)
 	write, err := w.document(nil)
 	w.mu.Unlock()
 	if err != nil {
@@ -65,16 +79,18 @@ func (w *Writer) writeUpTo(v uint64) error {
 	w.mu.Lock()
 	w.written = max(w.written, cur)
 	w.mu.Unlock()
-	return nil
+	return w.rewritten(count)
 }
 
-// put inserts or replaces a sample, keeping the list sorted.
-func (w *Writer) put(e encodedSample) {
-	if i, found := w.find(e.id, e.epoch); found {
+// put inserts or replaces a sample, keeping the list sorted, and says whether it replaced one.
+func (w *Writer) put(e encodedSample) bool {
+	i, found := w.find(e.id, e.epoch)
+	if found {
 		w.samples[i] = e
 	} else {
 		w.samples = slices.Insert(w.samples, i, e)
 	}
+	return found
 }
 
 // Finish writes the final log: status ("success", "cancelled" or "error"), results (nil when
@@ -104,7 +120,7 @@ func (w *Writer) Finish(status string, results *EvalResults, stats EvalStats, re
 		w.header = prev
 		return err
 	}
-	w.done, w.written = true, w.version
+	w.done, w.written, w.disk = true, w.version, diskLayout{}
 	if err := w.spool.close(); err != nil {
 		return fmt.Errorf("evallog: close spool: %w", err)
 	}
@@ -124,7 +140,7 @@ func Resume(path string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{path: path, header: log.EvalLog, spool: sp}
+	w := &Writer{path: path, header: log.EvalLog, spool: sp, appendMax: defaultAppendMax}
 	w.header.Status, w.header.Results, w.header.Error = StatusStarted, nil, nil
 	w.header.Samples, w.header.Reductions = nil, nil
 	for i, raw := range log.Samples {

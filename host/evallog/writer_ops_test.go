@@ -3,6 +3,7 @@ package evallog
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -27,14 +28,12 @@ func TestAddSampleConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	log, err := Read(w.Path())
-	if err != nil {
+	// While the eval runs, appended samples are in the order they finished.
+	running := samplesIn(t, w.Path())
+	if err := w.Finish(StatusSuccess, nil, EvalStats{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, s := range log.Samples {
-		got = append(got, fmt.Sprintf("%d/%s", s.Epoch, s.ID))
-	}
+	got := samplesIn(t, w.Path())
 	var want []string
 	for epoch := 1; epoch <= 2; epoch++ {
 		for id := 1; id <= n; id++ {
@@ -44,8 +43,27 @@ func TestAddSampleConcurrent(t *testing.T) {
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("samples not all there in (epoch, id) order (-want +got):\n%s", diff)
+		t.Errorf("finished log: samples not all there in (epoch, id) order (-want +got):\n%s", diff)
 	}
+	slices.Sort(running)
+	slices.Sort(want)
+	if diff := cmp.Diff(want, running); diff != "" {
+		t.Errorf("running log: samples not all there (-want +got):\n%s", diff)
+	}
+}
+
+// samplesIn lists a log's samples as epoch/id, in file order.
+func samplesIn(t *testing.T, path string) []string {
+	t.Helper()
+	log, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, s := range log.Samples {
+		out = append(out, fmt.Sprintf("%d/%s", s.Epoch, s.ID))
+	}
+	return out
 }
 
 func TestAddSampleReplacesSameIDAndEpoch(t *testing.T) {
