@@ -2,6 +2,10 @@
 GO        ?= go
 BIN       := $(CURDIR)/bin
 PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
+# Binaries are built without cgo (only net and os/user would use it, and their pure-Go versions
+# serve here) and without gRPC's x/net/trace: each process then maps ~2 MiB less of its binary
+# (BENCHMARKS.md, memory against the peer). Tests build with the defaults (-race needs cgo).
+GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
@@ -12,11 +16,11 @@ all: build
 ## build: swarmhost and every plugin binary into ./bin
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BIN)/swarmhost ./cmd/swarmhost
 	@for p in $(PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
-		echo "$(GO) build -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
-		$(GO) build -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
+		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
+		$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
 
 ## demo: build everything and run the quickstart suite
@@ -76,14 +80,14 @@ BENCH_BIN     := $(CURDIR)/bench/bin
 BENCH_PLUGINS := plugins/agents/scripted plugins/controllers/leaderless plugins/scorers/match
 bench:
 	@mkdir -p $(BENCH_BIN)
-	$(GO) build -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost
 	@for p in $(BENCH_PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
-		echo "$(GO) build -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p"; \
-		$(GO) build -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
+		echo "$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p"; \
+		$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
-	$(GO) build -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
-	$(GO) build -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
+	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
+	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
 

@@ -12,6 +12,8 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/swarm"
+
+	"github.com/swarmhost/swarmhost/host/evallog/evallogtest"
 )
 
 // runJSON runs a suite with --json and returns the single eval's summary.
@@ -99,7 +101,7 @@ func TestRunFailedSampleExitsOne(t *testing.T) {
 
 func validateLogFile(t *testing.T, path string) {
 	t.Helper()
-	dir, err := evallog.InspectDir()
+	dir, err := evallogtest.InspectDir()
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal(err)
@@ -108,6 +110,6 @@ func validateLogFile(t *testing.T, path string) {
 	}
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.NoError(t, evallog.Validate(data, filepath.Join(dir, "inspect-openapi.json")))
+	require.NoError(t, evallogtest.Validate(data, filepath.Join(dir, "inspect-openapi.json")))
 	assert.Regexp(t, `^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}`, filepath.Base(path))
 }

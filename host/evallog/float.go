@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
 )
 
 // Float is a float64 that survives NaN and ±Inf, which Inspect writes as the bare JSON tokens
@@ -92,7 +94,7 @@ func fromSentinels(b []byte) []byte {
 // toSentinels replaces the bare tokens NaN, Infinity and -Infinity outside strings by sentinels,
 // so that encoding/json can parse a document Inspect wrote.
 func toSentinels(b []byte) []byte {
-	return rewriteNonFinite(b, func(tok string) string {
+	return jsontok.RewriteNonFinite(b, func(tok string) string {
 		switch tok {
 		case "NaN":
 			return sentinelNaN

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
+
+	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
 )
 
 func TestFloatEncoding(t *testing.T) {
@@ -101,7 +103,7 @@ func TestRewriteNonFiniteLeavesStringsAlone(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got := string(rewriteNonFinite([]byte(tc.in), func(string) string { return "0" }))
+			got := string(jsontok.RewriteNonFinite([]byte(tc.in), func(string) string { return "0" }))
 			if got != tc.want {
 				t.Errorf("got %s, want %s", got, tc.want)
 			}

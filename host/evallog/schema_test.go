@@ -4,13 +4,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/swarmhost/swarmhost/host/evallog/evallogtest"
 )
 
 // inspectDir finds Inspect's reference data; under CI its absence fails the
 // test instead of skipping it, so a broken checkout cannot pass silently.
 func inspectDir(t *testing.T) string {
 	t.Helper()
-	dir, err := InspectDir()
+	dir, err := evallogtest.InspectDir()
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal(err)
@@ -23,7 +25,7 @@ func inspectDir(t *testing.T) string {
 // validateLog validates a log file's bytes against Inspect's EvalLog schema.
 func validateLog(t *testing.T, data []byte) {
 	t.Helper()
-	if err := Validate(data, filepath.Join(inspectDir(t), "inspect-openapi.json")); err != nil {
+	if err := evallogtest.Validate(data, filepath.Join(inspectDir(t), "inspect-openapi.json")); err != nil {
 		t.Fatal(err)
 	}
 }

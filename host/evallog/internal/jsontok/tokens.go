@@ -1,4 +1,6 @@
-package evallog
+// Package jsontok rewrites the bare non-finite tokens (NaN, Infinity, -Infinity) that
+// Python's JSON writer puts in Inspect logs and that encoding/json cannot read.
+package jsontok
 
 import "bytes"
 
@@ -6,9 +8,9 @@ import "bytes"
 // so that "-Infinity" wins over a lone "-".
 var nonFinite = []string{"-Infinity", "Infinity", "NaN"}
 
-// rewriteNonFinite copies a JSON document, replacing each bare NaN, Infinity or -Infinity token
+// RewriteNonFinite copies a JSON document, replacing each bare NaN, Infinity or -Infinity token
 // outside string literals by repl(token). Text inside strings is never touched.
-func rewriteNonFinite(b []byte, repl func(tok string) string) []byte {
+func RewriteNonFinite(b []byte, repl func(tok string) string) []byte {
 	if !bytes.Contains(b, []byte("NaN")) && !bytes.Contains(b, []byte("Infinity")) {
 		return b
 	}

@@ -1,4 +1,8 @@
-package evallog
+// Package evallogtest checks logs against Inspect's own schema, for tests: it is
+// kept out of host/evallog so that the JSON Schema library (whose package
+// initialisation costs every host start ~1.7 MB and a few milliseconds) is
+// linked into test binaries only.
+package evallogtest
 
 import (
 	"bytes"
@@ -9,11 +13,13 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
 )
 
 // ErrNoInspectData is returned by InspectDir when Inspect's reference data
 // (the OpenAPI schema and real logs) cannot be found.
-var ErrNoInspectData = errors.New("evallog: Inspect reference data not found; set SWARMHOST_INSPECT_DIR to shared/inspect")
+var ErrNoInspectData = errors.New("evallogtest: Inspect reference data not found; set SWARMHOST_INSPECT_DIR to shared/inspect")
 
 // InspectDir finds Inspect's reference data: $SWARMHOST_INSPECT_DIR, else a
 // shared/inspect directory beside an ancestor of the working directory (the
@@ -82,7 +88,7 @@ func Validate(data []byte, openapiPath string) error {
 	if err != nil {
 		return fmt.Errorf("compile EvalLog schema: %w", err)
 	}
-	clean := rewriteNonFinite(data, func(string) string { return "0" })
+	clean := jsontok.RewriteNonFinite(data, func(string) string { return "0" })
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(clean))
 	if err != nil {
 		return fmt.Errorf("log is not JSON: %w", err)
