@@ -76,6 +76,11 @@ func peerRows(t *Table, n int, ours scaleRun, pu Usage, pr peerResult) {
 	hx := float64(pu.HostRSS+pu.PluginRSS) / float64(ours.U.HostRSS)
 	t.Add(Row{Bench: "peer", Measure: fmt.Sprintf("N=%d peak memory, host process only", n),
 		Ours: bytesIEC(float64(ours.U.HostRSS)), Ref: "Inspect Swarm " + bytesIEC(float64(pu.HostRSS+pu.PluginRSS)), Ratio: ratio(hx) + " less"})
+	anon := ours.U.HostAnon + ours.U.PluginAnon
+	ax := float64(pu.HostAnon+pu.PluginAnon) / float64(anon)
+	t.Add(Row{Bench: "peer", Measure: fmt.Sprintf("N=%d peak anonymous memory (heap, stacks; not program files)", n),
+		Ours: fmt.Sprintf("%s (host %s + plugins %s)", bytesIEC(float64(anon)), bytesIEC(float64(ours.U.HostAnon)), bytesIEC(float64(ours.U.PluginAnon))),
+		Ref:  "Inspect Swarm " + bytesIEC(float64(pu.HostAnon+pu.PluginAnon)), Ratio: ratio(ax) + " less"})
 }
 
 // peerPython installs (or reuses) the peer's virtualenv.

@@ -38,7 +38,11 @@ type Usage struct {
 	// counts them.
 	PluginRSS int64
 	Children  int
-	Stdout    []byte
+	// HostAnon and PluginAnon are the same peaks of anonymous memory
+	// alone (RssAnon: heap, stacks, runtime; not the mapped program
+	// files), the largest value sampled for each process.
+	HostAnon, PluginAnon int64
+	Stdout               []byte
 }
 
 // measure runs cmd to its end and samples its memory, CPU and children.
@@ -75,23 +79,27 @@ func measure(cmd *exec.Cmd) (Usage, error) {
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	u.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	u.HostCPU, u.HostRSS, u.PluginRSS, u.Children = s.hostCPU, s.hostHWM, s.childSum(), len(s.children)
+	u.HostCPU, u.HostRSS, u.PluginRSS, u.Children = s.hostCPU, s.hostHWM, sum(s.children), len(s.children)
+	u.HostAnon, u.PluginAnon = s.hostAnon, sum(s.childAnon)
 	return u, nil
 }
 
 // sampler keeps the peaks seen in /proc for one process and its children.
 type sampler struct {
-	pid      int
-	hostHWM  int64
-	hostCPU  time.Duration
-	children map[int]int64 // pid -> peak VmHWM
+	pid               int
+	hostHWM, hostAnon int64
+	hostCPU           time.Duration
+	children          map[int]int64 // pid -> peak VmHWM
+	childAnon         map[int]int64 // pid -> peak RssAnon
 }
 
-func newSampler(pid int) *sampler { return &sampler{pid: pid, children: map[int]int64{}} }
+func newSampler(pid int) *sampler {
+	return &sampler{pid: pid, children: map[int]int64{}, childAnon: map[int]int64{}}
+}
 
 func (s *sampler) sample() {
-	if hwm, ok := vmHWM(s.pid); ok {
-		s.hostHWM = max(s.hostHWM, hwm)
+	if m, ok := procMem(s.pid); ok {
+		s.hostHWM, s.hostAnon = max(s.hostHWM, m.hwm), max(s.hostAnon, m.anon)
 	}
 	if cpu, ok := procCPU(s.pid); ok {
 		s.hostCPU = cpu
@@ -100,32 +108,44 @@ func (s *sampler) sample() {
 		if !isPlugin(c) {
 			continue // e.g. the host re-executing itself to probe the sandbox
 		}
-		if hwm, ok := vmHWM(c); ok {
-			s.children[c] = max(s.children[c], hwm)
+		if m, ok := procMem(c); ok {
+			s.children[c], s.childAnon[c] = max(s.children[c], m.hwm), max(s.childAnon[c], m.anon)
 		}
 	}
 }
 
-func (s *sampler) childSum() (n int64) {
-	for _, v := range s.children {
+func sum(m map[int]int64) (n int64) {
+	for _, v := range m {
 		n += v
 	}
 	return n
 }
 
-// vmHWM reads a process's peak resident set in bytes.
-func vmHWM(pid int) (int64, bool) {
+// mem is a process's peak resident set (VmHWM) and its anonymous memory
+// now (RssAnon), in bytes.
+type mem struct{ hwm, anon int64 }
+
+// procMem reads a process's memory from /proc/<pid>/status.
+func procMem(pid int) (mem, bool) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return 0, false
+		return mem{}, false
 	}
+	var m mem
+	found := 0
 	for line := range strings.Lines(string(b)) {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb << 10, err == nil
+		for key, dst := range map[string]*int64{"VmHWM:": &m.hwm, "RssAnon:": &m.anon} {
+			if rest, ok := strings.CutPrefix(line, key); ok {
+				kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+				if err != nil {
+					return mem{}, false
+				}
+				*dst = kb << 10
+				found++
+			}
 		}
 	}
-	return 0, false
+	return m, found == 2
 }
 
 // procCPU reads a process's own user + system time.
