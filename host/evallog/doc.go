@@ -6,11 +6,14 @@
 //  1. Create(dir, header) writes the file at once, status "started", no samples. The name is
 //     FileName(created, task, task_id): Inspect only lists .json logs whose name starts with
 //     an ISO timestamp.
-//  2. AddSample, once per finished sample × epoch, from any goroutine, rewrites the file
-//     atomically, so a crash leaves a complete log with status "started" and every finished
-//     sample. Samples are encoded once and cached.
-//  3. Finish(status, results, stats, reductions, err) writes the final file.
-//  4. After a crash, Resume(path) reopens the log; Writer.Has tells which samples to skip.
+//  2. AddSample, once per finished sample × epoch, from any goroutine, appends the sample in
+//     place (or rewrites the file atomically; see Writer), so a crash leaves a complete log
+//     with status "started" and every finished sample. Samples are encoded once, into a spool
+//     file, not kept in memory.
+//  3. Finish(status, results, stats, reductions, err) writes the final file, samples sorted;
+//     Close instead releases a Writer that will not be finished.
+//  4. After a crash, Resume(path) reopens the log (repairing an end cut off mid-append);
+//     Writer.Has tells which samples to skip.
 //
 // Read parses a log (ours or Inspect's) for swarmhost log and --resume; Marshal encodes a
 // whole EvalLog at once.

@@ -41,7 +41,8 @@ type rawLog struct {
 }
 
 // readRaw reads a log keeping each sample's bytes, so that a resumed log rewrites old samples
-// exactly as they were, key order and all.
+// exactly as they were, key order and all. A started log whose end an interrupted append cut
+// off is read up to its last complete sample (see repairEnd).
 func readRaw(path string) (*rawLog, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -49,7 +50,14 @@ func readRaw(path string) (*rawLog, error) {
 	}
 	var log rawLog
 	if err := json.Unmarshal(toSentinels(data), &log); err != nil {
-		return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
+		fixed, ok := repairEnd(data)
+		if !ok {
+			return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
+		}
+		log = rawLog{}
+		if err := json.Unmarshal(toSentinels(fixed), &log); err != nil {
+			return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
+		}
 	}
 	if err := checkVersion(log.Version, path); err != nil {
 		return nil, err

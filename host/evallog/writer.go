@@ -11,26 +11,26 @@ import (
 	"time"
 )
 
-// Writer writes one eval's log file incrementally, so that a crash of the host at any moment
-// leaves a complete file: status "started" and every sample added so far. Each sample is
-// encoded once, when added, into a spool file beside the log (see spool), so the samples cost
-// no memory.
+// Writer writes one eval's log file incrementally, so that a crash of the host leaves a
+// complete file: status "started" and every sample added so far. Each sample is encoded once,
+// when added, into a spool file beside the log (see spool), so the samples cost no memory.
 //
-// A new sample is appended in place: one write at the end of the samples list of the sample
-// and the closing brackets after it (see append). A process that dies does so between system
-// calls, so the file on disk is the old complete log or the new one, and the cost of a sample
+// A new sample of up to 1 MiB is appended in place: one write of the sample and the closing
+// brackets at the old end of the samples list, undone if it fails. The cost of a sample then
 // does not grow with the log (rewriting the whole file for each sample wrote O(n²) bytes:
-// 40 GB for 1 000 samples of 80 KB). Everything else — the first write, a sample that
-// replaces another, one larger than appendMax, the first sample after Resume, Finish —
-// rewrites the whole file atomically (temp file in the same directory, rename), which also
-// sorts the samples by (epoch, id) as Inspect sorts them; between rewrites appended samples
-// are in the order they finished. A Writer is safe for concurrent use.
+// 40 GB for 1 000 samples of 80 KB). The price is a window of the write's length (~0.1 ms
+// for a typical sample) in which a reader sees a partly written end, and in which a host
+// killed mid-write leaves the end cut off; Resume repairs such a log back to its last
+// complete sample. Everything else — the first write, a sample that replaces another, a larger
+// sample, the first sample after Resume, Finish — rewrites the whole file atomically (temp
+// file in the same directory, rename), which also sorts the samples by (epoch, id) as Inspect
+// sorts them; between rewrites appended samples are in the order they finished. A Writer is
+// safe for concurrent use; Finish or Close releases its spool.
 //
 // Create and Finish fsync the file and its directory. AddSample does not: an fsync per sample
 // made the disk, not the eval, the bottleneck of many-sample runs (BENCHMARKS.md). A power
-// loss can therefore lose the latest samples or, mid-append, leave a damaged end; a resumed run
-// re-runs whatever the log does not hold. Concurrent rewrites are shared (group commit): each
-// AddSample returns once its sample is in the file.
+// loss can therefore lose the latest samples or damage the file's end. Concurrent rewrites
+// are shared (group commit): each AddSample returns once its sample is in the file.
 type Writer struct {
 	mu      sync.Mutex
 	path    string

@@ -8,9 +8,11 @@ import (
 )
 
 // defaultAppendMax is the largest sample appended in place (Writer.appendMax); a larger one
-// is written by a whole rewrite, so that an append never holds more than this in memory (a
-// sample lives in the spool, and an append writes it in one system call).
-const defaultAppendMax = 16 << 20
+// is written by a whole rewrite. An append holds the sample in memory (it lives in the spool)
+// and writes it in one system call, and a process killed during that call can leave the
+// file's end cut off (repaired by Resume): the limit keeps both the memory and that window
+// small — ~0.1 ms for a typical sample of tens of KB.
+const defaultAppendMax = 1 << 20
 
 // diskLayout is the state of the file on disk that an append relies on: a header with status
 // "started", count samples, then the closing brackets at offset tail. ok is false when the

@@ -8,14 +8,15 @@ import (
 	"slices"
 )
 
-// errFinished is returned by calls on a Writer after Finish.
+// errFinished is returned by calls on a Writer after Finish or Close.
 var errFinished = errors.New("evallog: log already finished")
 
 // AddSample adds a finished sample to the file, by an append or a rewrite (see Writer); it
 // returns once the file holds the sample. A sample with the same id and epoch as one already
 // logged replaces it (the last one wins, as in Inspect). The sample is encoded before the lock
 // is taken, so concurrent callers encode in parallel. On error the file on disk is the
-// previous complete version.
+// previous complete version (unless undoing a failed append failed too, when it may need
+// Resume's repair).
 func (w *Writer) AddSample(s EvalSample) error {
 	parts, err := w.encode(s)
 	w.mu.Lock()
@@ -117,7 +118,8 @@ func (w *Writer) Finish(status string, results *EvalResults, stats EvalStats, re
 	prev := w.header
 	w.header.Status, w.header.Results, w.header.Stats, w.header.Error = status, results, stats, evalErr
 	if err := w.flushWith(red, true); err != nil {
-		w.header = prev
+		// The rename may have happened (a failed directory sync): the next write rewrites.
+		w.header, w.disk = prev, diskLayout{}
 		return err
 	}
 	w.done, w.written, w.disk = true, w.version, diskLayout{}
@@ -127,8 +129,23 @@ func (w *Writer) Finish(status string, results *EvalResults, stats EvalStats, re
 	return nil
 }
 
+// Close releases the spool of a Writer that will not be finished (an eval that failed before
+// Finish); the file stays as it is. Calls after Finish or Close do nothing.
+func (w *Writer) Close() error {
+	w.flushMu.Lock()
+	defer w.flushMu.Unlock()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return nil
+	}
+	w.done, w.disk = true, diskLayout{}
+	return w.spool.close()
+}
+
 // Resume reopens a log written earlier (typically one left with status "started" by a crash) so
-// that a run can add the missing samples and finish it. The samples already in the file are
+// that a run can add the missing samples and finish it. A log whose end an interrupted append
+// cut off is taken up to its last complete sample. The samples already in the file are
 // kept byte for byte; Has tells which ones they are. The status goes back to "started" at the
 // next write; results, reductions and error are dropped until Finish.
 func Resume(path string) (*Writer, error) {
