@@ -142,10 +142,14 @@ func (r *evalRun) prepareSandbox(context.Context, Plugins) error {
 	return nil
 }
 
-// close removes the eval's sandboxes.
+// close removes the eval's sandboxes and releases the log writer (a no-op
+// once the log is finished; the file stays as written).
 func (r *evalRun) close() {
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
+	}
+	if r.writer != nil {
+		_ = r.writer.Close()
 	}
 }
 
