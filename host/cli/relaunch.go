@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
@@ -66,6 +67,10 @@ type liveController struct {
 	mgr  *plugins.Manager
 	b    plugins.Binary
 	name string
+	// hints are the roster hints given since the session's last call, by
+	// session; they go to the process that makes the next call.
+	mu    sync.Mutex
+	hints map[string][]int
 }
 
 func (c *liveController) get(ctx context.Context) (controller.Controller, error) {
@@ -98,6 +103,7 @@ func (c *liveController) Event(ctx context.Context, req controller.EventRequest,
 	if err != nil {
 		return err
 	}
+	c.passHints(ct, req.Session)
 	return ct.Event(ctx, req, resp)
 }
 
@@ -107,11 +113,15 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 	if err != nil {
 		return err
 	}
+	c.passHints(ct, req.Session)
 	return ct.Choose(ctx, req, resp)
 }
 
 // End closes a session, when the controller keeps sessions.
 func (c *liveController) End(ctx context.Context, session string) error {
+	c.mu.Lock()
+	delete(c.hints, session)
+	c.mu.Unlock()
 	ct, err := c.get(ctx)
 	if err != nil {
 		return err
@@ -122,14 +132,29 @@ func (c *liveController) End(ctx context.Context, session string) error {
 	return nil
 }
 
-// RosterChanged passes the runtime's roster hint to the (current) process's
-// client; a relaunched process's client has no roster for the session and
-// sends the whole one anyway.
+// RosterChanged keeps the runtime's roster hint for the session's next
+// call, which passes it to the client of the process that makes that call
+// (resolving the process here could relaunch one outside any call's
+// deadline). A relaunched process's client has no roster for the session
+// and sends the whole one anyway.
 func (c *liveController) RosterChanged(session string, changed []int) {
-	if ct, err := c.get(context.Background()); err == nil {
-		if h, ok := ct.(controller.WithRosterHint); ok {
-			h.RosterChanged(session, changed)
-		}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hints == nil {
+		c.hints = map[string][]int{}
+	}
+	c.hints[session] = append(c.hints[session], changed...)
+}
+
+// passHints hands ct the session's hints; without any (none was given)
+// the client compares whole rosters.
+func (c *liveController) passHints(ct controller.Controller, session string) {
+	c.mu.Lock()
+	hint, ok := c.hints[session]
+	delete(c.hints, session)
+	c.mu.Unlock()
+	if h, can := ct.(controller.WithRosterHint); can && ok {
+		h.RosterChanged(session, hint)
 	}
 }
 

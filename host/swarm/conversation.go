@@ -47,7 +47,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 		}
 	}
 	c.last = out
-	return out
+	return out[:len(out):len(out)] // a caller that appends gets its own array
 }
 
 // sameMessage compares the cheap fields first and everything only when

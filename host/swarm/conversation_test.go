@@ -90,3 +90,17 @@ func TestConversationKeepsRecordedInputs(t *testing.T) {
 		assert.Equal(t, in, got[i], "input %d as recorded", i)
 	}
 }
+
+// TestConversationCallersCannotWriteShared: appending to a returned input
+// (as a provider adding a system message might, while a later call of the
+// same member is recorded) never changes what another call's input holds.
+func TestConversationCallersCannotWriteShared(t *testing.T) {
+	t.Parallel()
+	var c conversation
+	c.share([]model.Message{fresh("user", "q")})
+	c.share([]model.Message{fresh("user", "q"), fresh("assistant", "a")})
+	third := c.share([]model.Message{fresh("user", "q"), fresh("assistant", "a"), fresh("user", "b")})
+	fourth := c.share([]model.Message{fresh("user", "q"), fresh("assistant", "a"), fresh("user", "b"), fresh("user", "c")})
+	_ = append(third, fresh("system", "sneaky"))
+	assert.Equal(t, "c", fourth[3].Content, "the fourth input is intact")
+}

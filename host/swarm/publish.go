@@ -43,9 +43,11 @@ func (r *runtime) publish() {
 // safe for concurrent use.
 type View struct{ r *runtime }
 
-// Record returns the record as of the latest published change. Snapshots
-// are shared between callers and made only when the record has changed
-// since the last one, so callers must not modify what they get.
+// Record returns the current record: at least as recent as the latest
+// published change (it may already show a change about to be published).
+// Snapshots are shared between callers and made only when a change has
+// been published since the last one, so callers must not modify what they
+// get.
 func (v View) Record() Record {
 	r := v.r
 	r.mu.Lock()

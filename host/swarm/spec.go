@@ -107,8 +107,9 @@ type Hooks struct {
 	// of the run's record: what a caller that needs the latest record
 	// (when a gate check or the display asks) uses.
 	OnStart func(View)
-	// OnRunning is called with the number of running members whenever it
-	// changes.
+	// OnRunning is called with the latest number of running members when it
+	// may have changed (changes close together can be reported as one; the
+	// last call of a run says 0).
 	OnRunning func(running int)
 	// OnRecord is called with every new version of the record. Each call
 	// snapshots every member, O(N) per change and O(N²) per run: for tests

@@ -53,14 +53,16 @@ func TestViewReadsTheLiveRecord(t *testing.T) {
 	ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {waitFor(release), answer("B")}})
 	views := make(chan View, 1)
 	var running runningLog
-	hooks := Hooks{OnStart: func(v View) { views <- v }, OnRunning: running.add}
+	aEnded := newRecordLog(func(r Record) bool {
+		return r.Members[0].State == StateEnded // a ends while b waits
+	})
+	hooks := Hooks{OnStart: func(v View) { views <- v }, OnRunning: running.add, OnRecord: aEnded.hooks().OnRecord}
 	spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{}}
 	done := make(chan *Result, 1)
 	go func() { done <- runSample(t, context.Background(), spec, testSample(), hooks) }()
 
 	view := <-views
-	require.Eventually(t, func() bool { return member(t, view.Record(), "a").State == StateEnded },
-		10*time.Second, time.Millisecond, "a ends while b waits")
+	<-aEnded.when
 	live := view.Record()
 	assert.Equal(t, StateRunning, member(t, live, "b").State)
 	assert.Equal(t, ptr(StatusSubmitted), member(t, live, "a").Status)

@@ -52,9 +52,7 @@ func (k *keptRosters) start(session string, roster []controller.Member) {
 // it saves an N-entry allocation per event.
 func (k *keptRosters) resolve(session string, roster []*pb.RosterMember, changes bool) ([]controller.Member, error) {
 	if !changes {
-		whole := wire.RosterFromProto(roster)
-		k.start(session, whole) // also re-opens a session this process lost
-		return whole, nil
+		k.start(session, wire.RosterFromProto(roster)) // also re-opens a session this process lost
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -62,12 +60,14 @@ func (k *keptRosters) resolve(session string, roster []*pb.RosterMember, changes
 	if !ok {
 		return nil, status.Errorf(codes.FailedPrecondition, "%s %q", lostRoster, session)
 	}
-	for _, m := range wire.RosterFromProto(roster) {
-		i, ok := kr.index[m.Name]
-		if !ok {
-			return nil, status.Errorf(codes.InvalidArgument, "roster change for %q, who is not in session %q", m.Name, session)
+	if changes {
+		for _, m := range wire.RosterFromProto(roster) {
+			i, ok := kr.index[m.Name]
+			if !ok {
+				return nil, status.Errorf(codes.InvalidArgument, "roster change for %q, who is not in session %q", m.Name, session)
+			}
+			kr.members[i] = m
 		}
-		kr.members[i] = m
 	}
 	kr.view = append(kr.view[:0], kr.members...)
 	return kr.view, nil
