@@ -97,7 +97,7 @@ func TestResumeRepairsACutEnd(t *testing.T) {
 			path := filepath.Join(t.TempDir(), filepath.Base(w.Path()))
 			require.NoError(t, os.WriteFile(path, whole[:c.at], 0o644))
 			_, err := Read(path)
-			require.Error(t, err, "the cut file is not a log")
+			require.ErrorContains(t, err, "--resume", "the cut file is not a log; the error says what repairs it")
 			r, err := Resume(path)
 			require.NoError(t, err)
 			for id := 1; id <= 3; id++ {
