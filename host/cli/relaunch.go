@@ -2,12 +2,10 @@ package cli
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -60,104 +58,6 @@ func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.R
 // settleTimeout bounds the wait for a dying plugin process to be reaped.
 const settleTimeout = 5 * time.Second
 
-// liveController is a controller plugin resolved per call. A relaunch
-// mid-sample loses the controller's session state; the sample then ends
-// with a controller error, and the next sample starts afresh.
-type liveController struct {
-	mgr  *plugins.Manager
-	b    plugins.Binary
-	name string
-	// hints are the roster hints given since the session's last call, by
-	// session; they go to the process that makes the next call.
-	mu    sync.Mutex
-	hints map[string][]int
-}
-
-func (c *liveController) get(ctx context.Context) (controller.Controller, error) {
-	cl, err := c.mgr.Controller(ctx, c.b)
-	if err != nil {
-		return nil, err
-	}
-	return cl.Controller(c.name), nil
-}
-
-// Metadata asks the (current) process for the controller's metadata.
-func (c *liveController) Metadata(ctx context.Context, req controller.MetadataRequest, resp *controller.MetadataResponse) {
-	if ct, err := c.get(ctx); err == nil {
-		ct.Metadata(ctx, req, resp)
-	}
-}
-
-// Start opens a session.
-func (c *liveController) Start(ctx context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
-	ct, err := c.get(ctx)
-	if err != nil {
-		return err
-	}
-	return ct.Start(ctx, req, resp)
-}
-
-// Event delivers one swarm event.
-func (c *liveController) Event(ctx context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
-	ct, err := c.get(ctx)
-	if err != nil {
-		return err
-	}
-	c.passHints(ct, req.Session)
-	return ct.Event(ctx, req, resp)
-}
-
-// Choose asks for the answer.
-func (c *liveController) Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
-	ct, err := c.get(ctx)
-	if err != nil {
-		return err
-	}
-	c.passHints(ct, req.Session)
-	return ct.Choose(ctx, req, resp)
-}
-
-// End closes a session, when the controller keeps sessions.
-func (c *liveController) End(ctx context.Context, session string) error {
-	c.mu.Lock()
-	delete(c.hints, session)
-	c.mu.Unlock()
-	ct, err := c.get(ctx)
-	if err != nil {
-		return err
-	}
-	if e, ok := ct.(controller.WithEnd); ok {
-		return e.End(ctx, session)
-	}
-	return nil
-}
-
-// RosterChanged keeps the runtime's roster hint for the session's next
-// call, which passes it to the client of the process that makes that call
-// (resolving the process here could relaunch one outside any call's
-// deadline). A relaunched process's client has no roster for the session
-// and sends the whole one anyway.
-func (c *liveController) RosterChanged(session string, changed []int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.hints == nil {
-		c.hints = map[string][]int{}
-	}
-	c.hints[session] = append(c.hints[session], changed...)
-}
-
-// passHints hands ct the session's hints; without any (none was given)
-// the client compares whole rosters.
-func (c *liveController) passHints(ct controller.Controller, session string) {
-	c.mu.Lock()
-	hint, ok := c.hints[session]
-	delete(c.hints, session)
-	c.mu.Unlock()
-	if h, can := ct.(controller.WithRosterHint); can && ok {
-		h.RosterChanged(session, hint)
-	}
-}
-
 // liveScorer is a scorer plugin resolved per call.
 type liveScorer struct {
 	mgr  *plugins.Manager
@@ -190,9 +90,6 @@ func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *s
 }
 
 var (
-	_ agent.Agent               = (*liveAgent)(nil)
-	_ controller.Controller     = (*liveController)(nil)
-	_ controller.WithEnd        = (*liveController)(nil)
-	_ controller.WithRosterHint = (*liveController)(nil)
-	_ scorer.Scorer             = (*liveScorer)(nil)
+	_ agent.Agent   = (*liveAgent)(nil)
+	_ scorer.Scorer = (*liveScorer)(nil)
 )

@@ -52,62 +52,6 @@ func encodeSample(s EvalSample) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// eventsKey is the sample's "events" member as the shell of writeSample
-// encodes it: a sample's own keys sit at 6 spaces (its 4-space prefix plus
-// one level), and a newline inside a JSON string is escaped, so only the
-// sample's own key can match.
-const eventsKey = "\n      \"events\": []"
-
-// writeSample writes one sample indented for its place in the samples
-// list, event by event: the sample without its events, with each event
-// encoded on its own spliced into the "events" list. The output is the same
-// as encoding the whole sample at once, but only one event is ever encoded
-// in memory, where the whole sample (over 100 MB for a 10 000-member swarm)
-// went through several full-size buffers.
-func writeSample(w io.Writer, s EvalSample) error {
-	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
-	full := s
-	events := full.events
-	s.Events, s.EventStream = Events{}, nil
-	shell, err := encodeIndented(s, "    ", what)
-	if err != nil {
-		return err
-	}
-	at := bytes.Index(shell, []byte(eventsKey))
-	if at < 0 {
-		return fmt.Errorf("evallog: encode %s: no events member in the encoded sample", what)
-	}
-	at += len(eventsKey) - 1 // before the list's ']'
-	if _, err := w.Write(shell[:at]); err != nil {
-		return err
-	}
-	n := 0
-	for e := range events {
-		part, err := encodeIndented(e, "        ", fmt.Sprintf("%s event %d", what, n))
-		if err != nil {
-			return err
-		}
-		sep := ",\n        "
-		if n == 0 {
-			sep = "\n        "
-		}
-		if _, err := io.WriteString(w, sep); err != nil {
-			return err
-		}
-		if _, err := w.Write(part); err != nil {
-			return err
-		}
-		n++
-	}
-	if n > 0 {
-		if _, err := io.WriteString(w, "\n      "); err != nil {
-			return err
-		}
-	}
-	_, err = w.Write(shell[at:])
-	return err
-}
-
 // encodeReductions encodes the reductions, or returns nil when there are none.
 func encodeReductions(r []EvalSampleReductions) ([]byte, error) {
 	if r == nil {
