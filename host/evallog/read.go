@@ -19,8 +19,9 @@ func Read(path string) (*EvalLog, error) {
 	var log EvalLog
 	if err := json.Unmarshal(toSentinels(data), &log); err != nil {
 		if _, cut := repairEnd(data); cut {
-			return nil, fmt.Errorf("evallog: %s ends in the middle of a sample (the host was killed while "+
-				"writing it); swarmhost run --resume %s repairs it and re-runs what is missing", path, path)
+			return nil, fmt.Errorf("evallog: %s ends in the middle of a sample: the host is writing it (read "+
+				"again), or was killed while writing it (swarmhost run --resume %s repairs it and re-runs what "+
+				"is missing)", path, path)
 		}
 		return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
 	}
