@@ -18,7 +18,9 @@ import sys
 from grpc_tools import protoc
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-OUT = ROOT / "sdk/python/src/swarmhost_plugin/_pb"
+# SWARMHOST_PB_OUT writes elsewhere (the tests regenerate into a temporary
+# directory and compare with the committed code).
+OUT = pathlib.Path(os.environ.get("SWARMHOST_PB_OUT") or ROOT / "sdk/python/src/swarmhost_plugin/_pb")
 GO_PLUGIN = "github.com/hashicorp/go-plugin"
 
 
@@ -57,7 +59,7 @@ def main() -> int:
         fixed = re.sub(r"^from (swarmhost\.v1|plugin) import", r"from swarmhost_plugin._pb.\1 import", text, flags=re.M)
         if fixed != text:
             f.write_text(fixed)
-    print(f"gen_proto: wrote {os.path.relpath(OUT, ROOT)}")
+    print(f"gen_proto: wrote {OUT}")
     return 0
 
 

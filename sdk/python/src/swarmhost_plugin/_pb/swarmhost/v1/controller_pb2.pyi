@@ -59,12 +59,14 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode")
+    __slots__ = ("actions", "final_mode", "keeps_roster")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
+    KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ...) -> None: ...
+    keeps_roster: bool
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")
@@ -91,18 +93,20 @@ class SwarmEvent(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., member: _Optional[str] = ..., time: _Optional[float] = ..., answer: _Optional[str] = ..., gate: _Optional[_Union[GateVerdict, _Mapping]] = ..., status: _Optional[str] = ...) -> None: ...
 
 class ControllerEventRequest(_message.Message):
-    __slots__ = ("plugin", "session", "event", "roster", "config_json")
+    __slots__ = ("plugin", "session", "event", "roster", "config_json", "roster_changes")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
     EVENT_FIELD_NUMBER: _ClassVar[int]
     ROSTER_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_CHANGES_FIELD_NUMBER: _ClassVar[int]
     plugin: str
     session: str
     event: SwarmEvent
     roster: _containers.RepeatedCompositeFieldContainer[RosterMember]
     config_json: bytes
-    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., event: _Optional[_Union[SwarmEvent, _Mapping]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ...) -> None: ...
+    roster_changes: bool
+    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., event: _Optional[_Union[SwarmEvent, _Mapping]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ..., roster_changes: _Optional[bool] = ...) -> None: ...
 
 class ControllerEventResponse(_message.Message):
     __slots__ = ("actions",)
@@ -123,18 +127,20 @@ class Submission(_message.Message):
     def __init__(self, member: _Optional[str] = ..., time: _Optional[float] = ..., answer: _Optional[str] = ..., gate: _Optional[_Union[GateVerdict, _Mapping]] = ...) -> None: ...
 
 class ChooseRequest(_message.Message):
-    __slots__ = ("plugin", "session", "submissions", "roster", "config_json")
+    __slots__ = ("plugin", "session", "submissions", "roster", "config_json", "roster_changes")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
     SUBMISSIONS_FIELD_NUMBER: _ClassVar[int]
     ROSTER_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_CHANGES_FIELD_NUMBER: _ClassVar[int]
     plugin: str
     session: str
     submissions: _containers.RepeatedCompositeFieldContainer[Submission]
     roster: _containers.RepeatedCompositeFieldContainer[RosterMember]
     config_json: bytes
-    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., submissions: _Optional[_Iterable[_Union[Submission, _Mapping]]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ...) -> None: ...
+    roster_changes: bool
+    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., submissions: _Optional[_Iterable[_Union[Submission, _Mapping]]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ..., roster_changes: _Optional[bool] = ...) -> None: ...
 
 class ChooseResponse(_message.Message):
     __slots__ = ("member", "reason")
