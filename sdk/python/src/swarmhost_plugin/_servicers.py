@@ -16,6 +16,7 @@ import grpc
 from . import _wire, log
 from ._broker import Broker
 from ._hosts import GrpcAgentHost, GrpcScorerHost
+from ._rosters import KeptRosters
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from .agent import Agent, RunRequest, RunResponse
@@ -121,8 +122,12 @@ class AgentServicer(agent_pb2_grpc.AgentServicer):
 
 
 class ControllerServicer(controller_pb2_grpc.ControllerServicer):
+    """Serves controllers; keeps each session's roster so the host sends
+    only what changed (see _rosters)."""
+
     def __init__(self, impls: list[Controller]) -> None:
         self.cat = Catalog(impls)
+        self.rosters = KeptRosters()
 
     def Metadata(self, request, context):  # noqa: N802
         return self.cat.metadata()
@@ -132,32 +137,39 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
 
     def Start(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)
+        roster = _wire.roster_from_proto(request.roster)
+        self.rosters.start(request.session, roster)
         req = StartRequest(session=request.session, config=_wire.config(request.config_json),
-                           roster=_wire.roster_from_proto(request.roster),
-                           sample=_wire.sample_ref_from_proto(request.sample))
-        out = guard(context, "start", lambda: impl.start(req))
-        if not isinstance(out, StartResponse):
-            out = StartResponse(actions=list(out or []))
-        actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
-        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode)
+                           roster=list(roster), sample=_wire.sample_ref_from_proto(request.sample))
+        try:
+            out = guard(context, "start", lambda: impl.start(req))
+            if not isinstance(out, StartResponse):
+                out = StartResponse(actions=list(out or []))
+            actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
+        except BaseException:
+            self.rosters.end(request.session)
+            raise
+        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode, keeps_roster=True)
 
     def Event(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)
+        roster = self.rosters.resolve(request.session, request.roster, request.roster_changes, context)
         req = EventRequest(session=request.session, config=_wire.config(request.config_json),
-                           event=_wire.event_from_proto(request.event), roster=_wire.roster_from_proto(request.roster))
+                           event=_wire.event_from_proto(request.event), roster=roster)
         out = guard(context, "event", lambda: impl.event(req))
         actions = guard(context, "event", lambda: _wire.actions_to_proto(list(out or [])))
         return controller_pb2.ControllerEventResponse(actions=actions)
 
     def Choose(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)
+        roster = self.rosters.resolve(request.session, request.roster, request.roster_changes, context)
         req = ChooseRequest(session=request.session, config=_wire.config(request.config_json),
-                            submissions=_wire.submissions_from_proto(request.submissions),
-                            roster=_wire.roster_from_proto(request.roster))
+                            submissions=_wire.submissions_from_proto(request.submissions), roster=roster)
         out = guard(context, "choose", lambda: impl.choose(req)) or ChooseResponse()
         return controller_pb2.ChooseResponse(member=out.member, reason=out.reason)
 
     def End(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)
+        self.rosters.end(request.session)
         guard(context, "end", lambda: impl.end(request.session))
         return controller_pb2.ControllerEndResponse()
