@@ -98,10 +98,16 @@ func (w *spoolWriter) flush() error {
 	return nil
 }
 
-// done appends what is left and returns the sample's spans.
-func (w *spoolWriter) done() ([]span, error) {
-	if err := w.flush(); err != nil {
-		return nil, err
+// done appends what is left and returns the sample's spans and, when the whole sample fitted
+// in the buffer (it never reached spoolChunk), its bytes, which an append can write without
+// reading them back from the spool.
+func (w *spoolWriter) done() ([]span, []byte, error) {
+	var whole []byte
+	if len(w.parts) == 0 {
+		whole = w.buf
 	}
-	return w.parts, nil
+	if err := w.flush(); err != nil {
+		return nil, nil, err
+	}
+	return w.parts, whole, nil
 }

@@ -3,15 +3,14 @@ package evallog
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 )
 
 // defaultAppendMax is the largest sample appended in place (Writer.appendMax); a larger one
-// is written by a whole rewrite. An append holds the sample in memory (it lives in the spool)
-// and writes it in one system call, and a process killed during that call can leave the
-// file's end cut off (repaired by Resume): the limit keeps both the memory and that window
-// small — ~0.1 ms for a typical sample of tens of KB.
+// is written by a whole rewrite. An append writes the bytes the encoder still holds (a sample
+// under spoolChunk, which is this same size) in one system call, and a process killed during
+// that call can leave the file's end cut off (repaired by Resume): the limit keeps both the
+// memory and that window small — ~0.1 ms for a typical sample of tens of KB.
 const defaultAppendMax = 1 << 20
 
 // diskLayout is the state of the file on disk that an append relies on: a header with status
@@ -46,26 +45,20 @@ func (w *Writer) rewritten(count int) error {
 // errNotAppended says an append was not possible; the caller rewrites instead.
 var errNotAppended = errors.New("evallog: sample not appended")
 
-// append writes one sample at the end of the samples list together with the closing brackets,
-// in one write at the old closing brackets' offset. On a failed write it puts the old end
-// back (truncating what was written), so the file stays the previous complete log. Callers
-// hold flushMu.
-func (w *Writer) append(e encodedSample) error {
-	size := e.size()
-	if !w.disk.ok || size > w.appendMax {
+// append writes one sample's bytes (nil: encode did not keep them, the sample being too large)
+// at the end of the samples list together with the closing brackets, in one write at the old
+// closing brackets' offset. On a failed write it puts the old end back (truncating what was
+// written), so the file stays the previous complete log. Callers hold flushMu.
+func (w *Writer) append(data []byte) error {
+	if !w.disk.ok || data == nil || int64(len(data)) > w.appendMax {
 		return errNotAppended
 	}
 	sep := ",\n    "
 	if w.disk.count == 0 {
 		sep = "\n    "
 	}
-	buf := make([]byte, 0, int64(len(sep))+size+int64(len(closing(1))))
-	buf = append(buf, sep...)
-	sw := &sliceWriter{buf: buf}
-	if err := w.spool.copyTo(sw, e.parts); err != nil {
-		return err
-	}
-	buf = append(sw.buf, closing(1)...)
+	buf := make([]byte, 0, len(sep)+len(data)+len(closing(1)))
+	buf = append(append(append(buf, sep...), data...), closing(1)...)
 	f, err := os.OpenFile(w.path, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("evallog: append to %s: %w", w.path, err)
@@ -92,22 +85,3 @@ func (w *Writer) restore(f *os.File) {
 		w.disk.ok = false
 	}
 }
-
-// size is the sample's encoded length.
-func (e encodedSample) size() int64 {
-	var n int64
-	for _, p := range e.parts {
-		n += p.n
-	}
-	return n
-}
-
-// sliceWriter appends what is written to buf.
-type sliceWriter struct{ buf []byte }
-
-func (s *sliceWriter) Write(p []byte) (int, error) {
-	s.buf = append(s.buf, p...)
-	return len(p), nil
-}
-
-var _ io.Writer = (*sliceWriter)(nil)

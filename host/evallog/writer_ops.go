@@ -16,7 +16,7 @@ var errFinished = errors.New("evallog: log already finished")
 // previous complete version (unless undoing a failed append failed too, when it may need
 // Resume's repair).
 func (w *Writer) AddSample(s EvalSample) error {
-	parts, err := w.encode(s)
+	parts, data, err := w.encode(s)
 	w.mu.Lock()
 	if w.done {
 		w.mu.Unlock()
@@ -31,12 +31,13 @@ func (w *Writer) AddSample(s EvalSample) error {
 	w.version++
 	v := w.version
 	w.mu.Unlock()
-	return w.store(v, e, replaced)
+	return w.store(v, e, data, replaced)
 }
 
-// store puts version v's new sample e into the file: nothing when a rewrite since has written
-// it, an append when the file allows one, else a rewrite.
-func (w *Writer) store(v uint64, e encodedSample, replaced bool) error {
+// store puts version v's new sample e (data: its bytes, when encode kept them) into the file:
+// nothing when a rewrite since has written it, an append when the file allows one, else a
+// rewrite.
+func (w *Writer) store(v uint64, e encodedSample, data []byte, replaced bool) error {
 	w.flushMu.Lock()
 	defer w.flushMu.Unlock()
 	w.mu.Lock()
@@ -46,7 +47,7 @@ func (w *Writer) store(v uint64, e encodedSample, replaced bool) error {
 		return nil
 	}
 	if !replaced {
-		if err := w.append(e); err == nil {
+		if err := w.append(data); err == nil {
 			return nil
 		}
 	}
@@ -54,10 +55,10 @@ func (w *Writer) store(v uint64, e encodedSample, replaced bool) error {
 }
 
 // encode writes a sample into the spool and returns where it is.
-func (w *Writer) encode(s EvalSample) ([]span, error) {
+func (w *Writer) encode(s EvalSample) ([]span, []byte, error) {
 	sw := &spoolWriter{s: w.spool}
 	if err := writeSample(sw, s); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return sw.done()
 }
