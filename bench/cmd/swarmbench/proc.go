@@ -131,19 +131,22 @@ func procMem(pid int) (mem, bool) {
 	if err != nil {
 		return mem{}, false
 	}
-	var m mem
-	found := 0
+	m, found := mem{hwm: -1, anon: -1}, 0
 	for line := range strings.Lines(string(b)) {
-		for key, dst := range map[string]*int64{"VmHWM:": &m.hwm, "RssAnon:": &m.anon} {
-			if rest, ok := strings.CutPrefix(line, key); ok {
-				kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-				if err != nil {
-					return mem{}, false
-				}
-				*dst = kb << 10
-				found++
-			}
+		dst := &m.hwm
+		rest, ok := strings.CutPrefix(line, "VmHWM:")
+		if !ok {
+			dst = &m.anon
+			rest, ok = strings.CutPrefix(line, "RssAnon:")
 		}
+		if !ok {
+			continue
+		}
+		kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+		if err != nil {
+			return mem{}, false
+		}
+		*dst, found = kb<<10, found+1
 	}
 	return m, found == 2
 }
