@@ -18,6 +18,8 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 			out = append(out, channels.FilesystemInstructions(m.Name, r.perMember()))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))
+		case ch.Type == config.ChannelSharedMemory && s.board != nil:
+			out = append(out, channels.BoardInstructions)
 		}
 	}
 	return out
@@ -54,6 +56,9 @@ func (s *sampleRun) prepareChannels() error {
 		}
 		s.bus = channels.NewBus(cfg, roster, channels.Options{})
 	}
+	if err := s.prepareBoard(); err != nil {
+		return err
+	}
 	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() {
 		return nil
 	}
@@ -74,26 +79,41 @@ func (r *evalRun) rosterNames() []string {
 	return names
 }
 
-// channelHooks are the runtime hooks of the sample's bus: the observer
-// always, the notice in notify mode only. Without a messages channel, none.
+// channelHooks are the runtime hooks of the sample's channels: their
+// observers, and the notices of the messages channel in notify mode and of
+// the board (which keeps each member's delivery mode). Without either
+// channel, none.
 func (s *sampleRun) channelHooks() (swarm.Observer, func(string) string) {
-	if s.bus == nil {
+	var obs observers
+	var notices []func(string) string
+	if s.bus != nil {
+		obs = append(obs, s.bus)
+		if s.bus.Config().Delivery == channels.DeliveryNotify {
+			notices = append(notices, s.bus.Notice)
+		}
+	}
+	if s.board != nil {
+		obs = append(obs, s.board)
+		notices = append(notices, s.board.Notice)
+	}
+	if len(obs) == 0 {
 		return nil, nil
 	}
-	if s.bus.Config().Delivery == channels.DeliveryNotify {
-		return s.bus, s.bus.Notice
-	}
-	return s.bus, nil
+	return obs, joinNotices(notices)
 }
 
 // swarmMetadata is the sample metadata's "inspect_swarm" entry: the stop
 // reason and, with a messages channel, each member's message counts
 // ("messages": {member: {sent, delivered, read, rejected,
-// rejected_by_control, notices}}; see channels.Metrics).
+// rejected_by_control, notices}}; see channels.Metrics) and, with a board,
+// each member's board counts ("shared_memory"; see channels.BoardMetrics).
 func (s *sampleRun) swarmMetadata(out *swarm.Result) map[string]any {
 	md := map[string]any{"stop_reason": out.StopReason}
 	if s.bus != nil {
 		md["messages"] = s.bus.Metrics()
+	}
+	if s.board != nil {
+		md["shared_memory"] = s.board.Metrics()
 	}
 	return md
 }

@@ -52,6 +52,9 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 	if s.bus != nil {
 		bus = s.bus.Evidence()
 	}
+	if s.board != nil {
+		bus = mergeByTime(bus, s.board.Evidence())
+	}
 	return withResults(mergeEvidence(out.Events, bus), out)
 }
 

@@ -60,6 +60,9 @@ func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool,
 		<-ctx.Done()
 		return out, false, ctx.Err()
 	}
+	if isBoard(s.Action) {
+		return out, false, r.board(ctx, s)
+	}
 	return out, false, fmt.Errorf("unknown action %q", s.Action)
 }
 

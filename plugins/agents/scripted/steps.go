@@ -26,6 +26,7 @@ type Step struct {
 	Answer string `json:"answer"`
 	// ContinueOnFail lets a failed gate check go on to the next steps.
 	ContinueOnFail bool `json:"continue_on_fail"`
+	BoardStep
 }
 
 // validate checks the fields the action needs.
@@ -49,7 +50,11 @@ func (s Step) validate() error {
 		}
 	case "generate", "submit", "fail", "crash", "hang":
 	default:
-		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, crash or hang)", s.Action)
+		if isBoard(s.Action) {
+			return s.validateBoard()
+		}
+		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, crash, hang, "+
+			"or a board step: view, create, str_replace, insert, append, delete, rename, wait)", s.Action)
 	}
 	return nil
 }

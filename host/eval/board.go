@@ -1,0 +1,86 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/swarm"
+)
+
+// prepareBoard builds the sample's shared_memory board (one per sample, so
+// ids restart at f-1 and w-1) with each member's delivery mode. Bad
+// parameters, which `swarmhost run` and `validate` report as diagnostics
+// first, fail the sample.
+func (s *sampleRun) prepareBoard() error {
+	ch := s.r.channel(config.ChannelSharedMemory)
+	if ch == nil {
+		return nil
+	}
+	cfg, probs := channels.ParseSharedMemory(ch.Params)
+	if len(probs) > 0 {
+		return fmt.Errorf("channel \"shared_memory\": %s: %s", probs[0].Param, probs[0].Detail)
+	}
+	delivery := map[string]string{}
+	for _, e := range s.r.sw.Roster {
+		if e.Member.Delivery != "" {
+			delivery[e.Name] = e.Member.Delivery
+		}
+	}
+	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{})
+	return nil
+}
+
+// observers tell every channel of the runtime's changes.
+type observers []swarm.Observer
+
+// MemberState passes a member's new state on to each observer.
+func (o observers) MemberState(member, state, status string) {
+	for _, x := range o {
+		x.MemberState(member, state, status)
+	}
+}
+
+// Stopping passes the stop on to each observer.
+func (o observers) Stopping(reason string) {
+	for _, x := range o {
+		x.Stopping(reason)
+	}
+}
+
+// joinNotices is one turn-boundary hook from several: their non-empty
+// texts, one per line. Nil for none.
+func joinNotices(notices []func(string) string) func(string) string {
+	switch len(notices) {
+	case 0:
+		return nil
+	case 1:
+		return notices[0]
+	}
+	return func(member string) string {
+		var lines []string
+		for _, n := range notices {
+			if t := n(member); t != "" {
+				lines = append(lines, t)
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+}
+
+// mergeByTime merges two time-ordered event lists, a's first on ties.
+func mergeByTime(a, b []swarm.Event) []swarm.Event {
+	out := make([]swarm.Event, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j].Time.Before(a[i].Time) {
+			out = append(out, b[j])
+			j++
+		} else {
+			out = append(out, a[i])
+			i++
+		}
+	}
+	return append(append(out, a[i:]...), b[j:]...)
+}
