@@ -17,6 +17,8 @@ type AgentHost struct {
 	CallToolFunc func(context.Context, model.ToolCall) (agent.ToolResult, error)
 	SubmitFunc   func(context.Context, string) (agent.Verdict, error)
 	Tools        []model.ToolInfo
+	// BudgetValue is what Budget answers (the zero Budget: no cap).
+	BudgetValue agent.Budget
 
 	mu    sync.Mutex
 	calls []string
@@ -72,6 +74,12 @@ func (h *AgentHost) Submit(ctx context.Context, answer string) (agent.Verdict, e
 func (h *AgentHost) Log(context.Context, string, string, map[string]any) error {
 	h.record("log")
 	return nil
+}
+
+// Budget answers BudgetValue.
+func (h *AgentHost) Budget(context.Context) (agent.Budget, error) {
+	h.record("budget")
+	return h.BudgetValue, nil
 }
 
 // ScorerHost is a fake [scorer.Host] over in-memory files: Files maps a

@@ -208,6 +208,7 @@ const (
 	AgentHost_CallTool_FullMethodName  = "/swarmhost.v1.AgentHost/CallTool"
 	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
 	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
+	AgentHost_Budget_FullMethodName    = "/swarmhost.v1.AgentHost/Budget"
 )
 
 // AgentHostClient is the client API for AgentHost service.
@@ -223,6 +224,9 @@ type AgentHostClient interface {
 	CallTool(ctx context.Context, in *CallToolRequest, opts ...grpc.CallOption) (*CallToolResponse, error)
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	Log(ctx context.Context, in *LogRequest, opts ...grpc.CallOption) (*LogResponse, error)
+	// Budget reads the swarm's budget as the member sees it: the caps, the
+	// swarm's usage and, with a split budget, the member's share.
+	Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error)
 }
 
 type agentHostClient struct {
@@ -283,6 +287,16 @@ func (c *agentHostClient) Log(ctx context.Context, in *LogRequest, opts ...grpc.
 	return out, nil
 }
 
+func (c *agentHostClient) Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BudgetResponse)
+	err := c.cc.Invoke(ctx, AgentHost_Budget_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentHostServer is the server API for AgentHost service.
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
@@ -296,6 +310,9 @@ type AgentHostServer interface {
 	CallTool(context.Context, *CallToolRequest) (*CallToolResponse, error)
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	Log(context.Context, *LogRequest) (*LogResponse, error)
+	// Budget reads the swarm's budget as the member sees it: the caps, the
+	// swarm's usage and, with a split budget, the member's share.
+	Budget(context.Context, *BudgetRequest) (*BudgetResponse, error)
 	mustEmbedUnimplementedAgentHostServer()
 }
 
@@ -320,6 +337,9 @@ func (UnimplementedAgentHostServer) Submit(context.Context, *SubmitRequest) (*Su
 }
 func (UnimplementedAgentHostServer) Log(context.Context, *LogRequest) (*LogResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Log not implemented")
+}
+func (UnimplementedAgentHostServer) Budget(context.Context, *BudgetRequest) (*BudgetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Budget not implemented")
 }
 func (UnimplementedAgentHostServer) mustEmbedUnimplementedAgentHostServer() {}
 func (UnimplementedAgentHostServer) testEmbeddedByValue()                   {}
@@ -432,6 +452,24 @@ func _AgentHost_Log_Handler(srv interface{}, ctx context.Context, dec func(inter
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_Budget_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BudgetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).Budget(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_Budget_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).Budget(ctx, req.(*BudgetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentHost_ServiceDesc is the grpc.ServiceDesc for AgentHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -458,6 +496,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Log",
 			Handler:    _AgentHost_Log_Handler,
+		},
+		{
+			MethodName: "Budget",
+			Handler:    _AgentHost_Budget_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
