@@ -1,0 +1,107 @@
+"""Deterministic members and models for the parity scenarios' Inspect tasks.
+
+`scripted(steps)` is the Inspect twin of swarmhost's `scripted` agent plugin:
+the same step names (`generate`, `sleep`, `submit`, `fail`, `stop_self`),
+so a scenario's `task.py` and `suite.hcl` read alike. `mock_model()` is
+mockllm answering every call with the same text and the same fixed usage
+that the suites script with `usage = {...}` on swarmhost's mockllm, so
+token counts never depend on prompt wording.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import anyio
+from inspect_ai.agent import Agent, AgentState, agent
+from inspect_ai.dataset import Sample
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageUser,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    ModelUsage,
+    get_model,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+from inspect_ai.util import LimitExceededError
+
+# The usage every scripted call reports, on both sides.
+INPUT_TOKENS = 10
+OUTPUT_TOKENS = 2
+
+Step = Mapping[str, Any]
+
+
+def samples() -> list[Sample]:
+    """The one sample every scenario runs (parity/samples.jsonl's)."""
+    return [Sample(id=1, input="What is 6 times 7?", target="42")]
+
+
+def mock_model(
+    content: str = "ok",
+    *,
+    input_tokens: int = INPUT_TOKENS,
+    output_tokens: int = OUTPUT_TOKENS,
+    stop_reason: str = "stop",
+) -> Model:
+    """mockllm/model answering `content` with fixed usage on every call."""
+
+    def output(
+        _input: list[ChatMessage],
+        _tools: list[ToolInfo],
+        _choice: ToolChoice,
+        _config: GenerateConfig,
+    ) -> ModelOutput:
+        out = ModelOutput.from_content(
+            model="mockllm/model", content=content, stop_reason=stop_reason  # type: ignore[arg-type]
+        )
+        out.usage = ModelUsage(
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            total_tokens=input_tokens + output_tokens,
+        )
+        return out
+
+    return get_model("mockllm/model", custom_outputs=output)
+
+
+@agent
+def scripted(steps: Sequence[Step] = ()) -> Agent:
+    """A member that runs its steps in order, as swarmhost's scripted plugin.
+
+    Steps: `generate` (optional `prompt`), `sleep` (`seconds`), `submit`
+    (`answer`), `fail` (`message`: raises), `stop_self` (`message`: a
+    sourceless custom limit error). Running out of steps returns an empty
+    output.
+    """
+
+    async def execute(state: AgentState) -> AgentState:
+        model = get_model()
+        for step in steps:
+            action = step["action"]
+            if action == "generate":
+                if step.get("prompt"):
+                    state.messages.append(ChatMessageUser(content=step["prompt"]))
+                out = await model.generate(state.messages)
+                state.messages.append(out.message)
+                state.output = out
+            elif action == "sleep":
+                await anyio.sleep(float(step["seconds"]))
+            elif action == "submit":
+                state.output = ModelOutput.from_content(
+                    model=model.name if False else "mockllm/model", content=step["answer"]
+                )
+                return state
+            elif action == "fail":
+                raise RuntimeError(step.get("message", "failed"))
+            elif action == "stop_self":
+                raise LimitExceededError(
+                    "custom", value=1, limit=1, message=step.get("message", "done")
+                )
+            else:
+                raise ValueError(f"unknown step action {action!r}")
+        state.output = ModelOutput.from_content(model="mockllm/model", content="")
+        return state
+
+    return execute
