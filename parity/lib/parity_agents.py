@@ -44,8 +44,10 @@ def mock_model(
     input_tokens: int = INPUT_TOKENS,
     output_tokens: int = OUTPUT_TOKENS,
     stop_reason: str = "stop",
+    model: str = "mockllm/model",
 ) -> Model:
-    """mockllm/model answering `content` with fixed usage on every call."""
+    """mockllm (mockllm/model by default) answering `content` with fixed
+    usage on every call."""
 
     def output(
         _input: list[ChatMessage],
@@ -54,7 +56,7 @@ def mock_model(
         _config: GenerateConfig,
     ) -> ModelOutput:
         out = ModelOutput.from_content(
-            model="mockllm/model", content=content, stop_reason=stop_reason  # type: ignore[arg-type]
+            model=model, content=content, stop_reason=stop_reason  # type: ignore[arg-type]
         )
         out.usage = ModelUsage(
             input_tokens=input_tokens,
@@ -63,7 +65,7 @@ def mock_model(
         )
         return out
 
-    return get_model("mockllm/model", custom_outputs=output)
+    return get_model(model, custom_outputs=output)
 
 
 @agent
@@ -89,9 +91,7 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
             elif action == "sleep":
                 await anyio.sleep(float(step["seconds"]))
             elif action == "submit":
-                state.output = ModelOutput.from_content(
-                    model=model.name if False else "mockllm/model", content=step["answer"]
-                )
+                state.output = ModelOutput.from_content(model=str(model), content=step["answer"])
                 return state
             elif action == "fail":
                 raise RuntimeError(step.get("message", "failed"))
@@ -101,7 +101,22 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
                 )
             else:
                 raise ValueError(f"unknown step action {action!r}")
-        state.output = ModelOutput.from_content(model="mockllm/model", content="")
+        state.output = ModelOutput.from_content(model=str(model), content="")
         return state
 
     return execute
+
+
+def priced_model(
+    name: str = "priced", *, input_price: float = 1000.0, output_price: float = 5000.0
+) -> Model:
+    """mockllm/<name> with a price in dollars per million tokens (cache tokens
+    at the input price, as swarmhost charges them), answering as mock_model().
+    Each priced scenario names its own model: the price is process-wide."""
+    from inspect_ai.model import ModelCost, ModelInfo, set_model_info
+
+    cost = ModelCost(
+        input=input_price, output=output_price, input_cache_write=input_price, input_cache_read=input_price
+    )
+    set_model_info(f"mockllm/{name}", ModelInfo(cost=cost))
+    return mock_model(model=f"mockllm/{name}")
