@@ -11,6 +11,11 @@ from inspect_swarm.analysis import SwarmColumns, swarm_ledger
 
 
 def _plain(v: Any) -> Any:
+    """A dataframe cell as plain JSON: numpy scalars unwrapped, NA and NaN null."""
+    import pandas as pd
+
+    if v is pd.NA or v is None:
+        return None
     if hasattr(v, "item"):
         v = v.item()
     if isinstance(v, float) and math.isnan(v):
@@ -37,7 +42,11 @@ def analysis_part(log: EvalLog, log_file: Path) -> Any:
         rows = swarm_columns(log_file)
     except Exception as ex:  # noqa: BLE001 - reported in the table
         return {"swarm_ledger": ledgers, "columns": "raises: " + str(ex).splitlines()[0]}
-    return {"swarm_ledger": ledgers, "columns": rows[0] if rows else None}
+    columns = rows[0] if rows else None
+    if columns and columns.get("swarm_time_cap") is not None:
+        # a derived time cap depends on when the swarm started
+        columns["swarm_time_cap"] = "<float>"
+    return {"swarm_ledger": ledgers, "columns": columns}
 
 
 def check_logs(files: list[Path]) -> list[str]:

@@ -24,7 +24,9 @@ from inspect_ai.model import (
     get_model,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
-from inspect_ai.util import LimitExceededError
+from inspect_ai.util import LimitExceededError, SandboxEnvironment, SandboxEnvironmentSpec, sandboxenv
+from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
+from pydantic import BaseModel
 
 # The usage every scripted call reports, on both sides.
 INPUT_TOKENS = 10
@@ -120,3 +122,30 @@ def priced_model(
     )
     set_model_info(f"mockllm/{name}", ModelInfo(cost=cost))
     return mock_model(model=f"mockllm/{name}")
+
+
+class ParityLocalConfig(BaseModel, frozen=True):
+    """The `parity_local` sandbox's config: the members' environment names."""
+
+    names: tuple[str, ...] = ()
+
+
+def member_sandboxes(*names: str) -> SandboxEnvironmentSpec:
+    """A sample sandbox with one local environment per member name, beside
+    `default`, so members can each have their own with `sandbox="{member}"`,
+    as swarmhost's `sandbox "local" { per_member = true }` gives them."""
+    return SandboxEnvironmentSpec("parity_local", ParityLocalConfig(names=names))
+
+
+@sandboxenv(name="parity_local")
+class ParityLocal(LocalSandboxEnvironment):
+    """Inspect's local sandbox, once as default and once per configured name."""
+
+    @classmethod
+    async def sample_init(cls, task_name, config, metadata) -> dict[str, SandboxEnvironment]:  # type: ignore[override]
+        names = config.names if isinstance(config, ParityLocalConfig) else ()
+        return {"default": LocalSandboxEnvironment(), **{n: LocalSandboxEnvironment() for n in names}}
+
+    @classmethod
+    def config_deserialize(cls, config: dict[str, Any]) -> BaseModel:
+        return ParityLocalConfig(**config)
