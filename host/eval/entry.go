@@ -19,9 +19,10 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	for i, sc := range s.r.scorers {
 		e.Scores[sc.name] = logScore(scores[i])
 	}
-	e.Store = swarmStore(out.Record, out.Ledger)
+	metrics := s.metrics(out)
+	e.Store = swarmStore(out.Record, out.Ledger, metrics)
 	e.Events, e.EventStream = nil, func(yield func(evallog.Event) bool) {
-		streamEvents(s.sampleEvents(out), s.started, yield)
+		streamEvents(withAccounts(s.sampleEvents(out), out.Ledger, metrics), s.started, yield)
 	}
 	e.ModelUsage = logUsageMap(out.UsageByModel)
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)

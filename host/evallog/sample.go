@@ -25,7 +25,7 @@ type EvalSample struct {
 	Output      ModelOutput           `json:"output"`
 	Scores      map[string]Score      `json:"scores,omitempty"` // keyed by scorer name
 	Metadata    map[string]any        `json:"metadata"`
-	Store       map[string]any        `json:"store"`
+	Store       Store                 `json:"store"`
 	Events      Events                `json:"events"`
 	ModelUsage  map[string]ModelUsage `json:"model_usage"`
 	RoleUsage   map[string]ModelUsage `json:"role_usage"`

@@ -16,10 +16,14 @@ type account struct {
 	cost    float64
 	// unpriced is set when a recorded call's model has no price and the
 	// provider reported no cost: the cost is unknown.
-	unpriced  bool
-	calls     int
-	cancelled int
-	failed    int
+	unpriced bool
+	// unpricedCalls counts the recorded calls without a cost; pricedCalls
+	// those with one.
+	unpricedCalls int
+	pricedCalls   int
+	calls         int
+	cancelled     int
+	failed        int
 	// messages is the longest conversation a call made (members only).
 	messages int64
 }
@@ -30,6 +34,11 @@ func (a *account) record(u model.Usage, metered int64, cost float64, priced bool
 	a.metered += metered
 	a.cost += cost
 	a.unpriced = a.unpriced || !priced
+	if priced {
+		a.pricedCalls++
+	} else {
+		a.unpricedCalls++
+	}
 	a.calls++
 }
 

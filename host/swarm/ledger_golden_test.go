@@ -100,8 +100,8 @@ func runtimeCases() map[string]runtimeCase {
 			},
 			reason: "controller:first", statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, 1, res.Ledger.Members[1].CancelledCalls)
-				assert.False(t, res.Ledger.Members[1].Complete)
+				assert.Equal(t, 1, res.Ledger.Members[1].Calls.Errored)
+				assert.True(t, res.Ledger.Members[1].Cancelled)
 				assert.False(t, res.Ledger.TotalComplete, "a call's usage is unknown")
 			},
 		},
@@ -153,8 +153,8 @@ func runtimeCases() map[string]runtimeCase {
 			},
 			reason: StopSwarmCap, statuses: map[string]string{"a": "swarm_cap", "b": "stopped", "c": "stopped"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, int64(300), res.Ledger.Swarm.MeteredTokens)
-				assert.Equal(t, i64(250), res.Ledger.Swarm.Overshoot.Tokens, "the overshoot is recorded, not hidden")
+				assert.Equal(t, int64(300), res.Ledger.Swarm.Usage.TotalTokens)
+				assert.Equal(t, floatPtr(250), res.Ledger.Overshoot.Tokens, "the overshoot is recorded, not hidden")
 			},
 		},
 		"swarm_time": {
@@ -206,7 +206,7 @@ func runtimeCases() map[string]runtimeCase {
 			reason: StopError, statuses: map[string]string{"a": "submitted", "b": "stopped"},
 			check: func(t *testing.T, res *Result) {
 				require.Error(t, res.Error)
-				assert.Equal(t, 1, res.Ledger.Members[0].Calls, "the ledger is written on the error path too")
+				assert.Equal(t, 1, res.Ledger.Members[0].Calls.Calls, "the ledger is written on the error path too")
 			},
 		},
 	}
@@ -229,7 +229,7 @@ func TestRuntimeGolden(t *testing.T) {
 			res := run(t, ctx, tc.spec(t), log.hooks())
 			assert.Equal(t, tc.reason, res.StopReason)
 			assert.Equal(t, tc.statuses, statuses(res.Record))
-			assert.Equal(t, tc.reason, res.Ledger.StopReason)
+			assert.Equal(t, tc.reason, ledgerEnding(res.Ledger))
 			if tc.check != nil {
 				tc.check(t, res)
 			}
@@ -274,3 +274,18 @@ func compareGolden(t *testing.T, path string, rec Record, l Ledger) {
 
 // Interface guard for the test models.
 var _ = []hostmodel.Provider{hangingModel{}, &fixedModel{}}
+
+// ledgerEnding is how the ledger says the swarm ended: ended_by when
+// something outside ended it, else the stop reason; "error" for a swarm
+// interrupted without either.
+func ledgerEnding(l Ledger) string {
+	switch {
+	case l.EndedBy != nil:
+		return *l.EndedBy
+	case l.StopReason != nil:
+		return *l.StopReason
+	case l.Interrupted:
+		return StopError
+	}
+	return ""
+}
