@@ -41,6 +41,8 @@ type Board struct {
 	// runningN counts the running members.
 	sleeping map[*boardMember]bool
 	runningN int
+	// toolSpan is the tool call of the view in progress.
+	toolSpan string
 }
 
 // boardMember is one member's board state; guarded by Board.mu.

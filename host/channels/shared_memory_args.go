@@ -8,13 +8,15 @@ type BoardCall struct {
 	InsertText, OldPath, NewPath, AppendText *string
 	InsertLine                               *int
 	ViewRange                                []int
+	// ToolSpan names the tool call in the evidence (its call id).
+	ToolSpan string
 }
 
 // write turns a write command's arguments into the write, keeping only the
 // arguments the command takes (the record's op names those), or refuses a
 // missing one.
 func (c BoardCall) write() (BoardWrite, error) {
-	w := BoardWrite{Command: c.Command}
+	w := BoardWrite{Command: c.Command, ToolSpan: c.ToolSpan}
 	var err error
 	switch c.Command {
 	case CmdCreate:
@@ -75,13 +77,13 @@ func (b *Board) Call(member string, c BoardCall) (string, error) {
 		if c.Path == nil || *c.Path == "" {
 			return "", toolErr("The view command needs path.")
 		}
-		return b.View(member, *c.Path, c.ViewRange)
+		return b.viewIn(member, *c.Path, c.ViewRange, c.ToolSpan)
 	}
 	b.mu.Lock()
 	running, stopping := b.running(member), b.stopping
 	b.mu.Unlock()
 	if !running || stopping {
-		return b.Write(member, BoardWrite{Command: c.Command})
+		return b.Write(member, BoardWrite{Command: c.Command, ToolSpan: c.ToolSpan})
 	}
 	w, err := c.write()
 	if err != nil {

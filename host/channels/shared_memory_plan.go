@@ -26,6 +26,8 @@ type BoardWrite struct {
 	// Payload is the write's text: file_text, new_str, insert_text or
 	// append_text; "" for delete and rename.
 	Payload string
+	// ToolSpan names the tool call in the evidence; "" for none.
+	ToolSpan string
 }
 
 // change is what a write does to one file.

@@ -90,6 +90,7 @@ func (t *boardMemberTools) Call(ctx context.Context, call model.ToolCall) (strin
 	case ToolSharedMemory:
 		var c BoardCall
 		if c, err = boardCall(call.Arguments); err == nil {
+			c.ToolSpan = call.ID
 			out, err = t.b.Call(t.member, c)
 		}
 	case ToolSwarmWait:

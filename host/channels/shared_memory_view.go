@@ -19,11 +19,17 @@ const (
 // file below it. A view marks the version seen; a listing marks nothing.
 // Each leaves "read" evidence. The status line ends the result.
 func (b *Board) View(member, path string, viewRange []int) (string, error) {
+	return b.viewIn(member, path, viewRange, "")
+}
+
+// viewIn is View naming the tool call in the evidence.
+func (b *Board) viewIn(member, path string, viewRange []int, toolSpan string) (string, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if !b.running(member) {
 		return "", toolErr("%s has ended.", member)
 	}
+	b.toolSpan = toolSpan
 	out, err := b.view(b.members[member], path, viewRange)
 	if err != nil {
 		return "", err
@@ -92,7 +98,7 @@ func (b *Board) listing(m *boardMember, dir string) string {
 // read records a "read" event. Callers hold b.mu.
 func (b *Board) read(m *boardMember, files []FileShown, listing bool) {
 	b.addBoard(m.name, BoardRead{CommHead: head(KindRead, m.name), Channel: ChannelSharedMemory,
-		Read: next("r", &b.lastRead), Files: files, Listing: listing})
+		Read: next("r", &b.lastRead), ToolSpanID: optional(b.toolSpan), Files: files, Listing: listing})
 }
 
 func shown(f *boardFile, lines *string) FileShown {

@@ -42,7 +42,7 @@ func (b *Board) Write(member string, w BoardWrite) (string, error) {
 		Op: BoardOp{Command: w.Command, Path: w.Path, OldStr: w.OldStr, InsertLine: w.InsertLine,
 			OldPath: w.OldPath, NewPath: w.NewPath, Files: entries(w.Command, changes)}}
 	loop := SpanID(member)
-	rec.SenderSpanID = &loop
+	rec.SenderSpanID, rec.ToolSpanID = &loop, optional(w.ToolSpan)
 	if rej := b.refuse(member, w, changes); rej != nil {
 		b.addBoard(member, BoardSent{CommHead: head(KindSent, member), Channel: ChannelSharedMemory, Record: rec, Rejected: rej})
 		return "", toolErr("%s", rej.Reason)

@@ -84,3 +84,41 @@ func mergeByTime(a, b []swarm.Event) []swarm.Event {
 	}
 	return append(append(out, a[i:]...), b[j:]...)
 }
+
+// boardMetrics adds the board to the metrics' input: its channel, its
+// comm events (every write attempt, delivery, view and notice), its waits,
+// and each member's delivery mode.
+func (s *sampleRun) boardMetrics(in *swarm.MetricsInput) {
+	in.Channels = append(in.Channels, config.ChannelSharedMemory)
+	in.WaitsOffered = true
+	in.Delivery = map[string]string{}
+	for _, e := range s.r.sw.Roster {
+		if e.Member.Delivery != "" {
+			in.Delivery[e.Name] = e.Member.Delivery
+		}
+	}
+	for _, e := range s.board.Evidence() {
+		c := swarm.CommEvent{Member: e.Member, Channel: channels.ChannelSharedMemory}
+		switch d := e.Data.(type) {
+		case channels.BoardSent:
+			c.Kind, c.Record = swarm.CommSent, d.Record.ID
+			if d.Rejected != nil {
+				c.Rejected = d.Rejected.Control
+			} else {
+				c.PayloadBytes = len(d.Record.Payload)
+			}
+		case channels.BoardDelivered:
+			c.Kind, c.Record = swarm.CommDelivered, d.Record
+		case channels.BoardRead:
+			c.Kind, c.Listing = swarm.CommRead, d.Listing
+		case channels.BoardNotified:
+			c.Kind = swarm.CommNotified
+		case channels.BoardWaited:
+			in.Waits = append(in.Waits, swarm.WaitEvent{Member: e.Member, Outcome: d.Outcome, Duration: d.Duration, Idle: d.Idle})
+			continue
+		default:
+			continue
+		}
+		in.Comms = append(in.Comms, c)
+	}
+}

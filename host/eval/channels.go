@@ -105,15 +105,11 @@ func (s *sampleRun) channelHooks() (swarm.Observer, func(string) string) {
 // swarmMetadata is the sample metadata's "inspect_swarm" entry: the stop
 // reason and, with a messages channel, each member's message counts
 // ("messages": {member: {sent, delivered, read, rejected,
-// rejected_by_control, notices}}; see channels.Metrics) and, with a board,
-// each member's board counts ("shared_memory"; see channels.BoardMetrics).
+// rejected_by_control, notices}}; see channels.Metrics).
 func (s *sampleRun) swarmMetadata(out *swarm.Result) map[string]any {
 	md := map[string]any{"stop_reason": out.StopReason}
 	if s.bus != nil {
 		md["messages"] = s.bus.Metrics()
-	}
-	if s.board != nil {
-		md["shared_memory"] = s.board.Metrics()
 	}
 	return md
 }

@@ -8,13 +8,16 @@ import (
 
 // metrics computes the swarm's metrics (swarm.BuildMetrics) with the
 // record channels' evidence. Each channel with records adds its own
-// translation here: the messages channel's bus below; a shared_memory
-// channel appends its channel name, its comm events and its waits.
+// translation here: the messages channel's bus below, the shared_memory
+// board in boardMetrics.
 func (s *sampleRun) metrics(out *swarm.Result) swarm.Metrics {
 	var in swarm.MetricsInput
 	if s.bus != nil {
 		in.Channels = append(in.Channels, config.ChannelMessages)
 		in.Comms = append(in.Comms, busComms(s.bus.Evidence())...)
+	}
+	if s.board != nil {
+		s.boardMetrics(&in)
 	}
 	return swarm.BuildMetrics(out, in)
 }

@@ -49,6 +49,8 @@ func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool,
 		return out, false, r.tool(ctx, "send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)})
 	case "read":
 		return out, false, r.tool(ctx, "read_messages", map[string]any{"wait_seconds": seconds(s.Wait)})
+	case "resources":
+		return out, false, r.tool(ctx, "swarm_resources", map[string]any{})
 	case "submit":
 		return r.submit(ctx, s)
 	case "fail":

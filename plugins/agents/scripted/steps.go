@@ -48,12 +48,12 @@ func (s Step) validate() error {
 		if s.To == nil || s.Message == "" {
 			return fmt.Errorf("send needs to and message")
 		}
-	case "generate", "submit", "fail", "crash", "hang":
+	case "generate", "submit", "fail", "crash", "hang", "resources":
 	default:
 		if isBoard(s.Action) {
 			return s.validateBoard()
 		}
-		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, crash, hang, "+
+		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, resources, submit, fail, crash, hang, "+
 			"or a board step: view, create, str_replace, insert, append, delete, rename, wait)", s.Action)
 	}
 	return nil
