@@ -19,6 +19,7 @@ import (
 type Board struct {
 	cfg    SharedMemory
 	clock  Clock
+	newID  func() string
 	start  time.Time
 	roster []string
 
@@ -88,7 +89,7 @@ func NewBoard(cfg SharedMemory, roster []string, delivery map[string]string, opt
 	if opts.Clock == nil {
 		opts.Clock = realClock{}
 	}
-	b := &Board{cfg: cfg, clock: opts.Clock, roster: roster, members: map[string]*boardMember{},
+	b := &Board{cfg: cfg, clock: opts.Clock, newID: opts.NewID, roster: roster, members: map[string]*boardMember{},
 		byID: map[string]*boardFile{}, paths: map[string]*boardFile{}, sleeping: map[*boardMember]bool{}}
 	b.start = b.clock.Now()
 	for _, name := range roster {

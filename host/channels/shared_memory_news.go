@@ -97,15 +97,22 @@ func writers(files []*boardFile, member string) string {
 // that no earlier notice named, with their writers (never content), which
 // this notice then covers; "" when there are none or in poll mode.
 func (b *Board) Notice(member string) string {
+	text, _ := b.NoticeMessage(member)
+	return text
+}
+
+// NoticeMessage is Notice with the id of the message the notice is (from
+// Options.NewID), which its "notified" evidence names.
+func (b *Board) NoticeMessage(member string) (text, id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	m := b.members[member]
 	if m == nil || m.delivery != DeliveryNotify || !b.running(member) {
-		return ""
+		return "", ""
 	}
 	files := b.news(m)
 	if len(files) == 0 {
-		return ""
+		return "", ""
 	}
 	labels := b.labels(m, files, true)
 	ids := make([]NoticeFile, len(files))
@@ -113,11 +120,14 @@ func (b *Board) Notice(member string) string {
 		m.covered[f.id] = f.version
 		ids[i] = NoticeFile{File: f.id, Version: f.version, Record: f.record}
 	}
+	if b.newID != nil {
+		id = b.newID()
+	}
 	b.addBoard(member, BoardNotified{CommHead: head(KindNotified, member), Channel: ChannelSharedMemory,
-		Notice: next("n", &b.lastNotice), IDs: map[string][]NoticeFile{"files": ids}})
+		Notice: next("n", &b.lastNotice), Message: optional(id), IDs: map[string][]NoticeFile{"files": ids}})
 	return fmt.Sprintf("[Swarm notice] %s (%s; written by %s). "+
 		`To see one, call shared_memory(command="view", path="%s"); path="%s" lists every file.`,
-		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, BoardRoot)
+		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, BoardRoot), id
 }
 
 // joinStatus ends a result with the status line, when there is one.

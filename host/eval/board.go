@@ -1,12 +1,15 @@
 package eval
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/swarm"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // prepareBoard builds the sample's shared_memory board (one per sample, so
@@ -28,7 +31,7 @@ func (s *sampleRun) prepareBoard() error {
 			delivery[e.Name] = e.Member.Delivery
 		}
 	}
-	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{})
+	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{NewID: evallog.NewID})
 	return nil
 }
 
@@ -50,22 +53,23 @@ func (o observers) Stopping(reason string) {
 }
 
 // joinNotices is one turn-boundary hook from several: their non-empty
-// texts, one per line. Nil for none.
-func joinNotices(notices []func(string) string) func(string) string {
-	switch len(notices) {
-	case 0:
+// texts, one per line, as one message with the id one of them gave. Nil for
+// none.
+func joinNotices(notices []func(string) (string, string)) func(string) model.Message {
+	if len(notices) == 0 {
 		return nil
-	case 1:
-		return notices[0]
 	}
-	return func(member string) string {
+	return func(member string) model.Message {
+		var msg model.Message
 		var lines []string
 		for _, n := range notices {
-			if t := n(member); t != "" {
-				lines = append(lines, t)
+			if text, id := n(member); text != "" {
+				lines = append(lines, text)
+				msg.ID = cmp.Or(msg.ID, id)
 			}
 		}
-		return strings.Join(lines, "\n")
+		msg.Content = strings.Join(lines, "\n")
+		return msg
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/swarm"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // channelInstructions are the preamble lines of the swarm's channels, in
@@ -83,18 +84,18 @@ func (r *evalRun) rosterNames() []string {
 // observers, and the notices of the messages channel in notify mode and of
 // the board (which keeps each member's delivery mode). Without either
 // channel, none.
-func (s *sampleRun) channelHooks() (swarm.Observer, func(string) string) {
+func (s *sampleRun) channelHooks() (swarm.Observer, func(string) model.Message) {
 	var obs observers
-	var notices []func(string) string
+	var notices []func(string) (string, string)
 	if s.bus != nil {
 		obs = append(obs, s.bus)
 		if s.bus.Config().Delivery == channels.DeliveryNotify {
-			notices = append(notices, s.bus.Notice)
+			notices = append(notices, func(m string) (string, string) { return s.bus.Notice(m), "" })
 		}
 	}
 	if s.board != nil {
 		obs = append(obs, s.board)
-		notices = append(notices, s.board.Notice)
+		notices = append(notices, s.board.NoticeMessage)
 	}
 	if len(obs) == 0 {
 		return nil, nil

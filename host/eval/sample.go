@@ -102,7 +102,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}
-	spec.Observer, spec.Notice = s.channelHooks()
+	spec.Observer, spec.NoticeMessage = s.channelHooks()
 	return spec
 }
 

@@ -53,7 +53,6 @@ func (r *runtime) runMember(m *memberState, input []model.Message) {
 	var resp agent.RunResponse
 	err := runGuarded(func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
 	r.ended(m, resp.Output, err)
-	r.events.add(Event{Kind: EventSpanEnd, Time: time.Now(), SpanID: span, Member: m.spec.Name})
 }
 
 // ended records a member's end: status, time, submission, and the events
@@ -78,6 +77,9 @@ func (r *runtime) ended(m *memberState, out model.Output, err error) {
 	r.running--
 	name, status := m.spec.Name, m.status
 	r.mu.Unlock()
+	// the span ends before the channels hear of the end, so what the end
+	// causes there (a wait it wakes) follows the member's result in the log
+	r.events.add(Event{Kind: EventSpanEnd, Time: time.Now(), SpanID: spanID(name), Member: name})
 	r.observe(name, StateEnded, status)
 	r.publish()
 	r.wake()
