@@ -29,7 +29,7 @@ swarm "team" {
     name = "b"
     config {
       steps = [
-        { action = "sleep", duration = "300ms" },
+        { action = "sleep", duration = "1000ms" },
         { action = "generate", prompt = "Go." },
         { action = "view", path = "f-1" },
         { action = "append", path = "/shared_memory/b-done", content = "done" },

@@ -13,7 +13,7 @@ def board_notice_view() -> Task:
         solver=swarm(
             members=[
                 member(scripted, {"steps": [{'action': 'create', 'path': '/shared_memory/doc.md', 'content': 'the answer is 42'}, {'action': 'append', 'path': '/shared_memory/log', 'content': 'a wrote doc'}, {'action': 'wait', 'path': 'f-9'}, {'action': 'wait', 'path': 'f-9'}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
-                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 0.3}, {'action': 'generate', 'prompt': 'Go.'}, {'action': 'view', 'path': 'f-1'}, {'action': 'append', 'path': '/shared_memory/b-done', 'content': 'done'}, {'action': 'sleep', 'seconds': 1.0}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='b'),
+                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 1.0}, {'action': 'generate', 'prompt': 'Go.'}, {'action': 'view', 'path': 'f-1'}, {'action': 'append', 'path': '/shared_memory/b-done', 'content': 'done'}, {'action': 'sleep', 'seconds': 1.0}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='b'),
                 member(scripted, {"steps": [{'action': 'wait', 'path': '/shared_memory/b-done'}, {'action': 'sleep', 'seconds': 2.5}, {'action': 'generate', 'prompt': 'Go.'}, {'action': 'view', 'path': '/shared_memory'}, {'action': 'submit', 'answer': '42'}]}, name='c', delivery='poll'),
             ],
             controller=leaderless(stop_on_submission=False),

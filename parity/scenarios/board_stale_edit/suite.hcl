@@ -19,7 +19,7 @@ swarm "team" {
         { action = "create", path = "/shared_memory/doc.md", content = "one\ntwo" },
         { action = "sleep", duration = "400ms" },
         { action = "str_replace", path = "/shared_memory/doc.md", old_str = "two", new_str = "TWO" },
-        { action = "sleep", duration = "800ms" },
+        { action = "sleep", duration = "3000ms" },
         { action = "generate" },
         { action = "submit", answer = "42" },
       ]

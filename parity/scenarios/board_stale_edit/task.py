@@ -12,7 +12,7 @@ def board_stale_edit() -> Task:
         dataset=samples(),
         solver=swarm(
             members=[
-                member(scripted, {"steps": [{'action': 'create', 'path': '/shared_memory/doc.md', 'content': 'one\ntwo'}, {'action': 'sleep', 'seconds': 0.4}, {'action': 'str_replace', 'path': '/shared_memory/doc.md', 'old_str': 'two', 'new_str': 'TWO'}, {'action': 'sleep', 'seconds': 0.8}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
+                member(scripted, {"steps": [{'action': 'create', 'path': '/shared_memory/doc.md', 'content': 'one\ntwo'}, {'action': 'sleep', 'seconds': 0.4}, {'action': 'str_replace', 'path': '/shared_memory/doc.md', 'old_str': 'two', 'new_str': 'TWO'}, {'action': 'sleep', 'seconds': 3.0}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
                 member(scripted, {"steps": [{'action': 'sleep', 'seconds': 0.2}, {'action': 'view', 'path': '/shared_memory/doc.md'}, {'action': 'sleep', 'seconds': 0.4}, {'action': 'insert', 'path': '/shared_memory/doc.md', 'insert_line': 1, 'content': 'b was here', 'continue_on_error': True}, {'action': 'view', 'path': 'f-1'}, {'action': 'insert', 'path': '/shared_memory/doc.md', 'insert_line': 1, 'content': 'b was here'}, {'action': 'append', 'path': '/shared_memory/log', 'content': 'b inserted'}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='b'),
             ],
             controller=leaderless(stop_on_submission=False),

@@ -20,7 +20,7 @@ swarm "team" {
         { action = "create", path = "/shared_memory/other", content = "x" },
         { action = "sleep", duration = "300ms" },
         { action = "create", path = "/shared_memory/results/r1", content = "42" },
-        { action = "sleep", duration = "500ms" },
+        { action = "sleep", duration = "3000ms" },
         { action = "generate" },
         { action = "submit", answer = "42" },
       ]

@@ -12,7 +12,7 @@ def board_wait_change() -> Task:
         dataset=samples(),
         solver=swarm(
             members=[
-                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 0.3}, {'action': 'create', 'path': '/shared_memory/other', 'content': 'x'}, {'action': 'sleep', 'seconds': 0.3}, {'action': 'create', 'path': '/shared_memory/results/r1', 'content': '42'}, {'action': 'sleep', 'seconds': 0.5}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
+                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 0.3}, {'action': 'create', 'path': '/shared_memory/other', 'content': 'x'}, {'action': 'sleep', 'seconds': 0.3}, {'action': 'create', 'path': '/shared_memory/results/r1', 'content': '42'}, {'action': 'sleep', 'seconds': 3.0}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
                 member(scripted, {"steps": [{'action': 'wait', 'path': '/shared_memory/results'}, {'action': 'view', 'path': '/shared_memory/results/r1'}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='b'),
             ],
             controller=leaderless(stop_on_submission=False),

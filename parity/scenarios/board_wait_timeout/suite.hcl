@@ -16,7 +16,7 @@ swarm "team" {
     name = "a"
     config {
       steps = [
-        { action = "sleep", duration = "2500ms" },
+        { action = "sleep", duration = "5000ms" },
         { action = "generate" },
         { action = "submit", answer = "42" },
       ]

@@ -12,7 +12,7 @@ def board_wait_timeout() -> Task:
         dataset=samples(),
         solver=swarm(
             members=[
-                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 2.5}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
+                member(scripted, {"steps": [{'action': 'sleep', 'seconds': 5.0}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='a'),
                 member(scripted, {"steps": [{'action': 'wait', 'timeout': 1}, {'action': 'wait', 'timeout': 50}, {'action': 'generate'}, {'action': 'submit', 'answer': '42'}]}, name='b'),
             ],
             controller=leaderless(stop_on_submission=False),
