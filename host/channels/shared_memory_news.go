@@ -36,8 +36,8 @@ func (b *Board) news(m *boardMember) []*boardFile {
 // m has not seen (nor been told of), "f-3 deleted" for a tombstone, else
 // the id; at most listedIDs, then "and N more". Callers hold b.mu.
 func (b *Board) labels(m *boardMember, files []*boardFile, covered bool) string {
-	out := make([]string, len(files))
-	for i, f := range files {
+	out := make([]string, min(len(files), listedIDs))
+	for i, f := range files[:len(out)] {
 		_, told := m.covered[f.id]
 		switch {
 		case f.deleted:
@@ -48,15 +48,15 @@ func (b *Board) labels(m *boardMember, files []*boardFile, covered bool) string 
 			out[i] = f.id
 		}
 	}
-	return idList(out)
+	return idList(out, len(files))
 }
 
-// idList joins labels, the first listedIDs of them, then "and N more".
-func idList(labels []string) string {
-	if len(labels) <= listedIDs {
+// idList joins the first labels of count, then "and N more".
+func idList(labels []string, count int) string {
+	if count <= len(labels) {
 		return strings.Join(labels, ", ")
 	}
-	return fmt.Sprintf("%s, and %d more", strings.Join(labels[:listedIDs], ", "), len(labels)-listedIDs)
+	return fmt.Sprintf("%s, and %d more", strings.Join(labels, ", "), count-len(labels))
 }
 
 // filesChanged counts files in a sentence.

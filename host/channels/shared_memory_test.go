@@ -1,6 +1,7 @@
 package channels
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,4 +130,14 @@ func TestBoardStormLimits(t *testing.T) {
 			require.Len(t, boardEvidence(t, b, KindDelivered), len(sent)-1)
 		})
 	}
+}
+
+func TestBoardStatusLineListsTen(t *testing.T) {
+	b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b")
+	for i := range 12 {
+		sm(t, b, "a", fmt.Sprintf(`{"command":"create","path":"/shared_memory/f%d","file_text":"x"}`, i))
+	}
+	got := sm(t, b, "b", `{"command":"view","path":"f-1"}`)
+	require.Contains(t, got, "Shared memory: 11 files have changed since you last viewed them "+
+		"(f-2 new, f-3 new, f-4 new, f-5 new, f-6 new, f-7 new, f-8 new, f-9 new, f-10 new, f-11 new, and 1 more).")
 }
