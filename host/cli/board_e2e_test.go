@@ -60,3 +60,21 @@ func TestBoardValidateE2E(t *testing.T) {
 		assert.Contains(t, errOut, s)
 	}
 }
+
+// TestReactBoardE2E: the react agent is offered the board's tools, and
+// swarm_resources when the swarm has a cap, and its calls reach them.
+func TestReactBoardE2E(t *testing.T) {
+	t.Parallel()
+	s := readRawLog(t, runChannelsSuite(t, "react_board")).Samples[0]
+	results := map[string]string{}
+	for _, e := range s.Events {
+		if e["event"] == "tool" {
+			results[e["function"].(string)] += e["result"].(string)
+		}
+	}
+	assert.Contains(t, results["shared_memory"], "Created /shared_memory/plan.md as f-1 (version 1).")
+	assert.Contains(t, results["shared_memory"], `<peer_file id="f-1" path="/shared_memory/plan.md" version="1" writer="solo" record="w-1">`)
+	assert.Equal(t, "Nothing can change now: every member is waiting, has ended or has not started.", results["swarm_wait"])
+	assert.Contains(t, results["swarm_resources"], "Tokens: the swarm has used ")
+	assert.Contains(t, results["swarm_resources"], " of its 100,000 cap, leaving ")
+}
