@@ -2,7 +2,6 @@ package channels
 
 import (
 	"fmt"
-	"math"
 	"unicode/utf8"
 )
 
@@ -72,26 +71,10 @@ func (b *Board) refuse(member string, w BoardWrite, changes []change) *Rejection
 	return nil
 }
 
-// rateWait drops commits that left the window and reports whether another
-// fits; when not, the whole seconds until the oldest leaves (at least 1).
-// Callers hold b.mu.
+// rateWait reports whether another commit of m fits the rate, and when
+// not, the whole seconds to wait. Callers hold b.mu.
 func (b *Board) rateWait(m *boardMember) (int, bool) {
-	r := b.cfg.Rate
-	if r.Off() {
-		return 0, true
-	}
-	now := b.clock.Now()
-	keep := m.writes[:0]
-	for _, t := range m.writes {
-		if now.Sub(t) < r.Per {
-			keep = append(keep, t)
-		}
-	}
-	m.writes = keep
-	if len(keep) < r.Sends {
-		return 0, true
-	}
-	return max(1, int(math.Ceil(keep[0].Add(r.Per).Sub(now).Seconds()))), false
+	return windowWait(&m.writes, b.cfg.Rate, b.clock.Now())
 }
 
 // limits checks the board after the changes: each file's bytes and lines,
