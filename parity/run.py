@@ -172,6 +172,9 @@ def main() -> int:
     failing = {"different"} | ({"pending"} if args.strict else set())
     bad = [n for n, c in results.items() if verdict(c) in failing]
     bad += examples_report(extra)
+    used = [f"{e.id} ({e.item}): {e.used}" for e in pending if e.used]
+    if used:
+        print("parity: pending differences by entry: " + "; ".join(used))
     stale = [e.id for e in pending if e.used == 0 and not args.only]
     if stale:
         print(f"parity: pending entries no scenario needs any more (remove them): {', '.join(stale)}")
