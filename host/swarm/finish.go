@@ -27,7 +27,7 @@ func (r *runtime) finish() *Result {
 	r.mu.Lock()
 	r.finished = r.ctrlErr == nil && !endedEarly(r.reason)
 	res := &Result{Record: r.snapshot(), StopReason: r.reason, Error: r.ctrlErr,
-		UsageByModel: maps.Clone(r.byModel), UsageByMember: r.usageByMember(),
+		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
 	if m, _ := r.chosen(); m != nil {
 		res.Output = m.output

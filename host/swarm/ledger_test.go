@@ -13,9 +13,10 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// TestLedgerSumsIgnoreEndOrder: the swarm's cost is summed in roster
-// order, so members whose calls are recorded in any order give the same
-// bits (summed as calls arrive, 0.1+0.2+0.3 and 0.3+0.2+0.1 differ).
+// TestLedgerSumsIgnoreEndOrder: the swarm's cost (and the sample's usage
+// per model) is summed in roster order, so members whose calls are
+// recorded in any order give the same bits (summed as calls arrive,
+// 0.1+0.2+0.3 and 0.3+0.2+0.1 differ).
 func TestLedgerSumsIgnoreEndOrder(t *testing.T) {
 	t.Parallel()
 	price := &hostmodel.Price{Input: 1e6}
@@ -24,7 +25,7 @@ func TestLedgerSumsIgnoreEndOrder(t *testing.T) {
 	var want *Float
 	for name, order := range orders {
 		t.Run(name, func(t *testing.T) {
-			members := roster(nil, nil, "a", "b", "c")
+			members := roster(nil, newMock(t, "m"), "a", "b", "c")
 			for i := range members {
 				members[i].Price = price
 			}
@@ -43,6 +44,7 @@ func TestLedgerSumsIgnoreEndOrder(t *testing.T) {
 			inOrder += 0.2
 			inOrder += 0.3 // 0.6000000000000001; in reverse order it would be 0.6
 			assert.Equal(t, Float(inOrder), l.Swarm.Cost, "summed in roster order")
+			assert.Equal(t, inOrder, r.modelUsage()["mockllm/m"].TotalCost, "the log's model_usage too")
 		})
 	}
 }
