@@ -23,8 +23,10 @@ type Ledger struct {
 	Swarm   LedgerSwarm    `json:"swarm"`
 	// StopReason says why the swarm stopped (Stop* constants,
 	// "controller:<reason>", "sample_limit:<kind>").
-	StopReason    string `json:"stop_reason"`
-	TotalComplete bool   `json:"total_complete"`
+	// It is null when nothing stopped the swarm before the sample ended
+	// (an error, or a sample limit), as in Inspect Swarm.
+	StopReason    *string `json:"stop_reason"`
+	TotalComplete bool    `json:"total_complete"`
 }
 
 // LedgerBudget is a budget block as configured; times in seconds. Split

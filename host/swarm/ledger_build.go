@@ -11,7 +11,7 @@ func (r *runtime) ledger() Ledger {
 		Caps:       LedgerCaps{Tokens: r.caps.Tokens, Cost: r.caps.Cost, Time: seconds(r.caps.Time)},
 		Members:    make([]LedgerMember, len(r.members)),
 		Swarm:      LedgerSwarm{LedgerUsage: ledgerUsage(&r.total)},
-		StopReason: r.reason, TotalComplete: r.total.cancelled == 0}
+		StopReason: strPtr(r.reason), TotalComplete: r.total.cancelled == 0}
 	for i, m := range r.members {
 		l.Members[i] = LedgerMember{Name: m.spec.Name, Status: strPtr(m.status),
 			Limits: ledgerLimits(m.spec.Limits, ""), LedgerUsage: ledgerUsage(&m.acct), Messages: m.acct.messages,
