@@ -15,9 +15,12 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e := s.baseEntry()
 	e.Messages = logMessages(out.Messages)
 	e.Output = logOutput(out.Output)
-	e.Scores = map[string]evallog.Score{}
-	for i, sc := range s.r.scorers {
-		e.Scores[sc.name] = logScore(scores[i])
+	if out.Error == nil {
+		// an errored sample has no scores, as in Inspect
+		e.Scores = map[string]evallog.Score{}
+		for i, sc := range s.r.scorers {
+			e.Scores[sc.name] = logScore(scores[i])
+		}
 	}
 	metrics := s.metrics(out)
 	e.Store = swarmStore(out.Record, out.Ledger, metrics)
@@ -29,7 +32,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
 	}
-	e.Limit = s.r.sampleLimit(out.StopReason)
+	e.Limit = s.r.sampleLimit(out.EndedBy)
 	s.finishEntry(&e)
 	return e
 }

@@ -24,6 +24,8 @@ type MemberResult struct {
 	GateChecks    int      `json:"gate_checks"`
 	GatePasses    int      `json:"gate_passes"`
 	FirstPassTime *float64 `json:"first_pass_time"`
+	// Error is why a member that ended "errored" failed (absent otherwise).
+	Error string `json:"error,omitempty"`
 }
 
 // memberResult is a record entry as a member_result payload.
@@ -100,8 +102,10 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 	return func(yield func(swarm.Event) bool) {
 		results := map[string]swarm.Event{}
 		for _, m := range out.Record.Members {
+			data := memberResult(m)
+			data.Error = out.MemberErrors[m.Name]
 			results[channels.SpanID(m.Name)] = swarm.Event{Kind: swarm.EventInfo, Member: m.Name, Source: swarm.InfoSource,
-				Data: memberResult(m)}
+				Data: data}
 		}
 		end := time.Time{}
 		for e := range evs {
@@ -127,6 +131,10 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 					return
 				}
 			}
+		}
+		if out.Interrupted {
+			// no final step, no final event, as in Inspect Swarm
+			return
 		}
 		yield(swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
 			Data: FinalResult{Version: 1, Type: "result", Kind: "final", Final: out.Record.Final, StopReason: out.StopReason}})

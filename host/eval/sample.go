@@ -57,7 +57,13 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
-	res.scores = s.score(ctx, out)
+	if out.Error != nil {
+		// a member or the controller errored: the sample ends in error,
+		// unscored, as in Inspect Swarm
+		res.scores = r.unscored()
+	} else {
+		res.scores = s.score(ctx, out)
+	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil
 	return entry, res
@@ -96,7 +102,8 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		members[i] = m
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
-		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget()}
+		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget(),
+		ContainMemberErrors: s.r.sw.ContainMemberErrors}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}
