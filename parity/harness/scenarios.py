@@ -59,6 +59,11 @@ def load_task(s: Scenario) -> Task:
     return fn()
 
 
+def log_files(folder: Path) -> list[Path]:
+    """The eval logs in folder, either of Inspect's formats (.eval, .json)."""
+    return sorted([*folder.glob("*.eval"), *folder.glob("*.json")])
+
+
 def run_ours(s: Scenario, swarmhost: Path, out: Path) -> None:
     """Runs the scenario's suite with swarmhost into out/ours/<name>."""
     logs = out / "ours" / s.name
@@ -69,7 +74,7 @@ def run_ours(s: Scenario, swarmhost: Path, out: Path) -> None:
         text=True,
         timeout=300,
     )
-    files = sorted(logs.glob("*.json"))
+    files = log_files(logs)
     if not files:
         s.error = f"swarmhost wrote no log (exit {proc.returncode}): {(proc.stderr or proc.stdout).strip()[-400:]}"
         return
@@ -114,7 +119,7 @@ def run_example(e: Example, swarmhost: Path, out: Path) -> None:
         [str(swarmhost), "run", str(e.folder), "--log-dir", str(logs)],
         capture_output=True, text=True, timeout=600,
     )
-    e.logs = sorted(logs.glob("*.json"))
+    e.logs = log_files(logs)
     if not e.logs:
         e.error = f"wrote no log (exit {proc.returncode}): {(proc.stderr or proc.stdout).strip()[-300:]}"
 
