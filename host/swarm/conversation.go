@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -26,6 +27,11 @@ type conversation struct {
 // share one backing array (appending writes only past every recorded
 // event's length, since a conversation's backing array is only ever
 // extended).
+//
+// share also gives every message an id, as Inspect does (its log readers
+// tell messages apart by id): a message without one keeps the id of the
+// message it repeats, so a member's conversation prefix keeps its ids from
+// call to call; any other gets a new one.
 func (c *conversation) share(msgs []model.Message) []model.Message {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -36,6 +42,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	var out []model.Message
 	if same == len(c.last) {
 		out = append(c.last, msgs[same:]...)
+		withIDs(out[same:])
 	} else {
 		out = make([]model.Message, len(msgs))
 		for i, m := range msgs {
@@ -43,6 +50,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 				out[i] = c.last[i]
 			} else {
 				out[i] = m
+				withIDs(out[i : i+1])
 			}
 		}
 	}
@@ -50,9 +58,31 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	return out[:len(out):len(out)] // a caller that appends gets its own array
 }
 
-// sameMessage compares the cheap fields first and everything only when
-// they agree.
+// sameMessage tells whether b repeats a, the message recorded earlier: the
+// cheap fields first and everything only when they agree. A b without an id
+// repeats an a with one (the agent did not keep the id it was given).
 func sameMessage(a, b model.Message) bool {
+	if b.ID == "" {
+		b.ID = a.ID
+	}
 	return a.Role == b.Role && a.Content == b.Content && a.ID == b.ID && a.Source == b.Source &&
 		reflect.DeepEqual(a, b)
+}
+
+// withIDs gives each message without an id a new one, in place.
+func withIDs(msgs []model.Message) {
+	for i := range msgs {
+		if msgs[i].ID == "" {
+			msgs[i].ID = shortid.New()
+		}
+	}
+}
+
+// WithIDs returns msgs with a new id for each message that has none (msgs
+// itself is not modified): the sample's input gets its ids once, so every
+// member's copy of it is the same message.
+func WithIDs(msgs []model.Message) []model.Message {
+	out := append([]model.Message(nil), msgs...)
+	withIDs(out)
+	return out
 }
