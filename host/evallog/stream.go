@@ -21,8 +21,8 @@ const eventsKey = "\n      \"events\": []"
 func writeSample(w io.Writer, s EvalSample) error {
 	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
 	full := s
-	events := full.events
-	s.Events, s.EventStream = Events{}, nil
+	events, timelines := full.events, full.TimelinesAfter
+	s.Events, s.EventStream, s.TimelinesAfter = Events{}, nil, nil
 	shell, err := encodeIndented(s, "    ", what)
 	if err != nil {
 		return err
@@ -58,6 +58,34 @@ func writeSample(w io.Writer, s EvalSample) error {
 			return err
 		}
 	}
+	if timelines != nil {
+		return writeTimelines(w, shell[at:], timelines(), what)
+	}
 	_, err = w.Write(shell[at:])
+	return err
+}
+
+// writeTimelines writes the rest of a sample's shell (rest, from the events list's ']') with
+// the timelines the event stream gathered just after the events, where Python writes them.
+// The shell has no timelines of its own: writeSample encodes it without.
+func writeTimelines(w io.Writer, rest []byte, tls []Timeline, what string) error {
+	if len(tls) == 0 {
+		_, err := w.Write(rest)
+		return err
+	}
+	part, err := encodeIndented(tls, "      ", what+" timelines")
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(rest[:1]); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, ",\n      \"timelines\": "); err != nil {
+		return err
+	}
+	if _, err := w.Write(part); err != nil {
+		return err
+	}
+	_, err = w.Write(rest[1:])
 	return err
 }

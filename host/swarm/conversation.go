@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -17,6 +16,8 @@ import (
 type conversation struct {
 	mu   sync.Mutex
 	last []model.Message
+	// ids gives new messages their ids (nil: a new id for each).
+	ids *idPool
 }
 
 // share returns msgs with every message equal to the one at the same place
@@ -31,7 +32,7 @@ type conversation struct {
 // share also gives every message an id, as Inspect does (its log readers
 // tell messages apart by id): a message without one keeps the id of the
 // message it repeats, so a member's conversation prefix keeps its ids from
-// call to call; any other gets a new one.
+// call to call; any other gets the id of its content (see idPool).
 func (c *conversation) share(msgs []model.Message) []model.Message {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -42,7 +43,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	var out []model.Message
 	if same == len(c.last) {
 		out = append(c.last, msgs[same:]...)
-		withIDs(out[same:])
+		c.ids.assign(out[same:])
 	} else {
 		out = make([]model.Message, len(msgs))
 		for i, m := range msgs {
@@ -50,7 +51,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 				out[i] = c.last[i]
 			} else {
 				out[i] = m
-				withIDs(out[i : i+1])
+				c.ids.assign(out[i : i+1])
 			}
 		}
 	}
@@ -69,20 +70,11 @@ func sameMessage(a, b model.Message) bool {
 		reflect.DeepEqual(a, b)
 }
 
-// withIDs gives each message without an id a new one, in place.
-func withIDs(msgs []model.Message) {
-	for i := range msgs {
-		if msgs[i].ID == "" {
-			msgs[i].ID = shortid.New()
-		}
-	}
-}
-
 // WithIDs returns msgs with a new id for each message that has none (msgs
 // itself is not modified): the sample's input gets its ids once, so every
 // member's copy of it is the same message.
 func WithIDs(msgs []model.Message) []model.Message {
 	out := append([]model.Message(nil), msgs...)
-	withIDs(out)
+	(*idPool)(nil).assign(out)
 	return out
 }

@@ -140,3 +140,17 @@ func TestConversationIDs(t *testing.T) {
 	}
 	assert.Len(t, ids, len(third), "distinct messages, distinct ids")
 }
+
+// TestIDPoolSharesContent: two members sending the same message (the same
+// system prompt) get one id, as Inspect's log pools read them; different
+// messages never share one.
+func TestIDPoolSharesContent(t *testing.T) {
+	t.Parallel()
+	ids := newIDPool()
+	a, b := conversation{ids: ids}, conversation{ids: ids}
+	ina := a.share([]model.Message{fresh("system", "be brief"), fresh("user", "q from a")})
+	inb := b.share([]model.Message{fresh("system", "be brief"), fresh("user", "q from b")})
+	assert.Equal(t, ina[0].ID, inb[0].ID, "the same system prompt is one message")
+	assert.NotEqual(t, ina[1].ID, inb[1].ID, "different questions are two")
+	assert.NotEqual(t, ina[0].ID, ina[1].ID)
+}
