@@ -11,6 +11,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/eval"
+	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
@@ -19,6 +20,7 @@ type runFlags struct {
 	evals      multiFlag
 	vars       multiFlag
 	logDir     string
+	logFormat  string
 	limit      int
 	maxSamples int
 	json       bool
@@ -59,12 +61,17 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.Var(&f.evals, "eval", "run only this eval (repeatable)")
 	fs.Var(&f.vars, "var", "set a variable: name=value (repeatable)")
 	fs.StringVar(&f.logDir, "log-dir", "logs", "directory for the logs")
+	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
 	fs.IntVar(&f.limit, "limit", 0, "run only the first N samples of each eval")
 	fs.IntVar(&f.maxSamples, "max-samples", eval.DefaultMaxSamples, "samples run in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
 	positional, ok := parsePositional(fs, args)
 	if !ok {
+		return f, false
+	}
+	if f.logFormat != evallog.FormatEval && f.logFormat != evallog.FormatJSON {
+		fmt.Fprintf(e.stderr, "swarmhost run: --log-format %q: want eval or json\n", f.logFormat)
 		return f, false
 	}
 	if f.resume != "" {
@@ -85,7 +92,7 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 	var sums []eval.Summary
 	for _, name := range evals {
 		d := newDisplay(e, f.json)
-		opts := eval.Options{LogDir: f.logDir, MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
+		opts := eval.Options{LogDir: f.logDir, LogFormat: f.logFormat, MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
 			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f)}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)
 		d.finish()

@@ -21,7 +21,7 @@ func (r *evalRun) prepareLog(context.Context, Plugins) error {
 	if err := os.MkdirAll(r.opts.LogDir, 0o755); err != nil {
 		return fmt.Errorf("log dir: %w", err)
 	}
-	w, err := evallog.Create(r.opts.LogDir, r.header())
+	w, err := evallog.CreateLog(r.opts.LogDir, r.header(), r.opts.LogFormat)
 	if err != nil {
 		return fmt.Errorf("create log: %w", err)
 	}

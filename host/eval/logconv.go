@@ -18,7 +18,13 @@ func logMessages(ms []model.Message) []evallog.ChatMessage {
 	return out
 }
 
+// logMessage converts one message; one without an id (an answer no model
+// call produced, as a scripted agent's) gets one, as every message in
+// Inspect's logs has.
 func logMessage(m model.Message) evallog.ChatMessage {
+	if m.ID == "" {
+		m.ID = evallog.NewID()
+	}
 	lm := evallog.ChatMessage{ID: m.ID, Role: m.Role, Content: evallog.TextContent(m.Content), Source: m.Source,
 		Metadata: m.Metadata, Model: m.Model, ToolCallID: m.ToolCallID, Function: m.Function}
 	for _, c := range m.ToolCalls {

@@ -73,7 +73,7 @@ func (r *evalRun) resumeLog(path string) error {
 	if err := r.planFromLog(old.Eval.Dataset.SampleIDs); err != nil {
 		return fmt.Errorf("resume %s: %w", path, err)
 	}
-	w, err := evallog.Resume(path)
+	w, err := evallog.ResumeLog(path)
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}

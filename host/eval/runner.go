@@ -42,6 +42,10 @@ type Options struct {
 	// LogDir receives one log per eval; default "./logs". Ignored with
 	// Resume, which writes into the resumed log.
 	LogDir string
+	// LogFormat is the format of new logs: evallog.FormatEval (Inspect's
+	// zip format, the default) or evallog.FormatJSON. A resumed log keeps
+	// its own.
+	LogFormat string
 	// MaxSamples bounds samples run in parallel; default DefaultMaxSamples.
 	MaxSamples int
 	// Limit runs only the first Limit samples; 0 runs all. Ignored with
