@@ -293,5 +293,3 @@ func syncFileAndDir(f *os.File, dir string) error {
 	defer d.Close()
 	return d.Sync()
 }
-
-
