@@ -15,9 +15,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e := s.baseEntry()
 	e.Messages = logMessages(out.Messages)
 	e.Output = logOutput(out.Output)
-	e.Scores = map[string]evallog.Score{}
-	for i, sc := range s.r.scorers {
-		e.Scores[sc.name] = logScore(scores[i])
+	if out.Error == nil {
+		e.Scores = map[string]evallog.Score{}
+		for i, sc := range s.r.scorers {
+			e.Scores[sc.name] = logScore(scores[i])
+		}
 	}
 	e.Store = swarmStore(out.Record, out.Ledger)
 	tr := s.newTranscript(out, &e)

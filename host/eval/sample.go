@@ -57,7 +57,11 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
-	res.scores = s.score(ctx, out)
+	if out.Error != nil {
+		res.scores = r.unscored() // Inspect leaves an errored sample unscored, out of the metrics
+	} else {
+		res.scores = s.score(ctx, out)
+	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil
 	return entry, res
