@@ -34,8 +34,25 @@ type logShape struct {
 	} `json:"timelines"`
 	Tools      map[string]int `json:"tools"`
 	ToolAgents []string       `json:"tool_agents"`
-	Evidence   map[string]int `json:"evidence"`
-	TurnCount  *int           `json:"turn_count"`
+	Evidence     map[string]int `json:"evidence"`
+	TurnCount    *int           `json:"turn_count"`
+	ErrorRetries []any          `json:"error_retries"`
+	Header       headerShape    `json:"header"`
+}
+
+// headerShape is the header fields shapes.py compares.
+type headerShape struct {
+	Scorers []struct {
+		Name    string         `json:"name"`
+		Options map[string]any `json:"options"`
+		Metrics []string       `json:"metrics"`
+	} `json:"scorers"`
+	TaskDisplayName  string           `json:"task_display_name"`
+	TaskRegistryName string           `json:"task_registry_name"`
+	GenerateConfig   map[string]any   `json:"model_generate_config"`
+	BaseURL          *string          `json:"model_base_url"`
+	Sandbox          *string          `json:"sandbox"`
+	ScoreParams      []map[string]any `json:"score_params"`
 }
 
 type spanShape struct {
@@ -172,6 +189,32 @@ func TestLogsMatchInspectSwarm(t *testing.T) {
 		}
 	}
 	assert.Equal(t, want.TurnCount, got.TurnCount, "turn_count")
+	assert.Equal(t, []any{}, got.ErrorRetries, "error_retries")
+	assert.Equal(t, want.ErrorRetries, got.ErrorRetries)
+	checkHeader(t, want.Header, got.Header)
+}
+
+// checkHeader compares the header fields: the same scorers and metrics,
+// each scorer's options (and its score's params) holding the package's
+// (swarmhost writes the defaults too), the same task names, generate
+// config, base URL and sandbox.
+func checkHeader(t *testing.T, want, got headerShape) {
+	t.Helper()
+	require.Len(t, got.Scorers, len(want.Scorers))
+	for i, w := range want.Scorers {
+		g := got.Scorers[i]
+		assert.Equal(t, w.Name, g.Name)
+		assert.Equal(t, w.Metrics, g.Metrics, "scorer %s metrics", w.Name)
+		for k, v := range w.Options {
+			assert.Equal(t, v, g.Options[k], "scorer %s option %s", w.Name, k)
+			assert.Equal(t, v, got.ScoreParams[i][k], "score %s param %s", w.Name, k)
+		}
+	}
+	assert.Equal(t, want.TaskDisplayName, got.TaskDisplayName)
+	assert.Equal(t, want.TaskRegistryName, got.TaskRegistryName)
+	assert.Equal(t, want.GenerateConfig, got.GenerateConfig)
+	assert.Equal(t, want.BaseURL, got.BaseURL)
+	assert.Equal(t, want.Sandbox, got.Sandbox)
 }
 
 // renamedSolver names the swarm's solver span alike on both sides.

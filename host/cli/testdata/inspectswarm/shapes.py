@@ -79,6 +79,26 @@ def shape(path):
         "tool_agents": sorted({str(e.agent) for e in sample.events if e.event == "tool"}),
         "evidence": evidence(sample.events),
         "turn_count": sample.turn_count,
+        "error_retries": sample.error_retries,
+        "header": header(log),
+    }
+
+
+def header(log):
+    """The header fields Inspect fills: the scorers with their options and metrics, the task's
+    names, the model's generate config and base URL, the sandbox, and each score's params."""
+    spec = log.eval
+    return {
+        "scorers": [
+            {"name": s.name, "options": s.options or {}, "metrics": sorted(m.name for m in s.metrics or [])}
+            for s in spec.scorers or []
+        ],
+        "task_display_name": spec.task_display_name,
+        "task_registry_name": spec.task_registry_name,
+        "model_generate_config": spec.model_generate_config.model_dump(exclude_none=True),
+        "model_base_url": spec.model_base_url,
+        "sandbox": spec.sandbox.type if spec.sandbox else None,
+        "score_params": [s.params for s in log.results.scores] if log.results else [],
     }
 
 
