@@ -109,4 +109,5 @@ fuzz:
 ## Pass flags in PARITYFLAGS, e.g. `make parity PARITYFLAGS="-only final_last -v"`.
 PARITYFLAGS ?=
 parity: build venv
-	@py=$$(bash bench/peer/venv.sh) && SWARMHOST_PYTHON=$(CURDIR)/.venv/bin/python nice $$py parity/run.py $(PARITYFLAGS)
+	@py=$$(bash bench/peer/venv.sh) && $$py -m unittest discover -s parity/tests -q && \
+		SWARMHOST_PYTHON=$(CURDIR)/.venv/bin/python nice $$py parity/run.py $(PARITYFLAGS)

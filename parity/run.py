@@ -25,7 +25,7 @@ from harness import allow  # noqa: E402
 from harness.analysis import analysis_part, check_logs  # noqa: E402
 from harness.diff import Difference, diff  # noqa: E402
 from harness.parts import PARTS, sample_parts  # noqa: E402
-from harness.scenarios import PARITY, Scenario, discover, run_both  # noqa: E402
+from harness.scenarios import PARITY, Example, Scenario, discover, examples, run_both  # noqa: E402
 
 ROOT = PARITY.parent
 COLUMNS = [*PARTS, "analysis"]
@@ -43,6 +43,7 @@ def parse() -> argparse.Namespace:
     p.add_argument("--out", help="directory for both sides' logs and report.json (default: a temporary one)")
     p.add_argument("--jobs", type=int, default=2, help="swarmhost suites run at once")
     p.add_argument("--check-readme", action="store_true", help="only check the README mirrors the allow-list")
+    p.add_argument("--no-examples", action="store_true", help="skip running examples/* for inspect_swarm.analysis")
     p.add_argument("--analysis", nargs="+", metavar="LOG", help="only run inspect_swarm.analysis on these logs")
     return p.parse_args()
 
@@ -119,6 +120,23 @@ def details(results: dict[str, dict], verbose: bool) -> list[str]:
     return out
 
 
+def examples_report(extra: list[Example]) -> list[str]:
+    """Runs inspect_swarm.analysis on every example's logs, prints what it
+    could not read, and returns the examples that failed."""
+    if not extra:
+        return []
+    bad = []
+    for e in extra:
+        problems = [e.error] if e.error else check_logs(e.logs)
+        if problems:
+            bad.append(f"examples/{e.name}")
+            for p in problems:
+                print(f"examples/{e.name}: inspect_swarm.analysis: {p}")
+    files = sum(len(e.logs) for e in extra)
+    print(f"parity: inspect_swarm.analysis read {files} logs of {len(extra) - len(bad)}/{len(extra)} examples")
+    return bad
+
+
 def verdict(cells: dict) -> str:
     """A scenario's worst verdict."""
     if "error" in cells:
@@ -139,7 +157,8 @@ def main() -> int:
         return 0
     scenarios = discover(args.only)
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="parity-"))
-    run_both(scenarios, Path(args.swarmhost), out, args.jobs)
+    extra = [] if args.no_examples or args.only else examples()
+    run_both(scenarios, Path(args.swarmhost), out, args.jobs, extra)
     results = {}
     for s in scenarios:
         if s.error or s.peer is None or s.ours is None:
@@ -152,6 +171,10 @@ def main() -> int:
         print(line)
     failing = {"different"} | ({"pending"} if args.strict else set())
     bad = [n for n, c in results.items() if verdict(c) in failing]
+    bad += examples_report(extra)
+    used = [f"{e.id} ({e.item}): {e.used}" for e in pending if e.used]
+    if used:
+        print("parity: pending differences by entry: " + "; ".join(used))
     stale = [e.id for e in pending if e.used == 0 and not args.only]
     if stale:
         print(f"parity: pending entries no scenario needs any more (remove them): {', '.join(stale)}")

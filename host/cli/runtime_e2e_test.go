@@ -133,8 +133,9 @@ func TestCrashedAgentProcessE2E(t *testing.T) {
 }
 
 // TestSwarmCapOvershootE2E: concurrent members under a pooled token cap:
-// one member ends swarm_cap, the swarm stops, and the ledger records the
-// overshoot of the calls in flight instead of hiding it.
+// the first over it stops the swarm, every member whose call meets the
+// exceeded cap ends swarm_cap, and the ledger records the overshoot of the
+// calls in flight instead of hiding it.
 func TestSwarmCapOvershootE2E(t *testing.T) {
 	t.Parallel()
 	path, _ := runRuntimeSuite(t, "swarm_cap")
@@ -149,11 +150,14 @@ func TestSwarmCapOvershootE2E(t *testing.T) {
 	var sum int64
 	for _, m := range l.Members {
 		sum += m.Meter.Usage.TotalTokens
-		if m.Status != nil && *m.Status == swarm.StatusSwarmCap {
+		require.NotNil(t, m.Status)
+		assert.Contains(t, []string{swarm.StatusSwarmCap, swarm.StatusSubmitted}, *m.Status,
+			"%s: a member whose next call meets the exceeded cap ends swarm_cap, never stopped, as in Inspect Swarm", m.Name)
+		if *m.Status == swarm.StatusSwarmCap {
 			capped++
 		}
 	}
-	assert.Equal(t, 1, capped, "the first member over the cap, and only it")
+	assert.Positive(t, capped)
 	assert.Equal(t, sum, l.Swarm.Usage.TotalTokens)
 	require.NotNil(t, l.Overshoot.Tokens)
 	assert.Equal(t, swarm.Float(l.Swarm.Usage.TotalTokens-100), *l.Overshoot.Tokens)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
-	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -31,7 +31,7 @@ func (s *sampleRun) prepareBoard() error {
 			delivery[e.Name] = e.Member.Delivery
 		}
 	}
-	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{NewID: evallog.NewID})
+	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{NewID: shortid.New})
 	return nil
 }
 

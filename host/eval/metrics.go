@@ -15,6 +15,12 @@ func (s *sampleRun) metrics(out *swarm.Result) swarm.Metrics {
 	if s.bus != nil {
 		in.Channels = append(in.Channels, config.ChannelMessages)
 		in.Comms = append(in.Comms, busComms(s.bus.Evidence())...)
+		if s.bus.Config().Delivery == channels.DeliveryPoll {
+			in.Delivery = map[string]string{}
+			for _, m := range s.r.members {
+				in.Delivery[m.Name] = swarm.DeliveryPoll
+			}
+		}
 	}
 	if s.board != nil {
 		s.boardMetrics(&in)

@@ -75,3 +75,19 @@ func (r *runtime) lost(m *memberState, cancelled bool) {
 	m.acct.failed++
 	r.total.failed++
 }
+
+// modelUsage is the recorded usage per model name, summed over the members
+// in roster order (each member's in its call order), so the sample's
+// model_usage, like the ledger, does not depend on the order in which
+// members end. Callers hold r.mu.
+func (r *runtime) modelUsage() map[string]model.Usage {
+	out := map[string]model.Usage{}
+	for _, m := range r.members {
+		if m.acct.calls == 0 || m.spec.Model == nil {
+			continue
+		}
+		name := m.spec.Model.Name()
+		out[name] = out[name].Add(m.acct.usage)
+	}
+	return out
+}

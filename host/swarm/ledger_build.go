@@ -42,7 +42,21 @@ func (r *runtime) ledgerMember(m *memberState) LedgerMember {
 	var one meterSum
 	one.add(&m.acct)
 	return LedgerMember{Name: m.spec.Name, Status: strPtr(m.status), Meter: one.meter(), Calls: one.calls,
-		Cancelled: m.cancelled || m.status == StatusCancelled || m.status == MemberLimit(LimitTime)}
+		Cancelled: memberCancelled(m)}
+}
+
+// memberCancelled says the member's agent was cancelled: by the hard stop
+// (even after it submitted, during its drain) or by its time limit. A
+// member whose own error ended it (the call that reached a sample limit)
+// errored; it was not cancelled.
+func memberCancelled(m *memberState) bool {
+	switch m.status {
+	case StatusCancelled, MemberLimit(LimitTime):
+		return true
+	case StatusErrored:
+		return false
+	}
+	return m.cancelled
 }
 
 // meterSum adds accounts up, in the order given.
@@ -89,18 +103,19 @@ func nonZero(v int64) *int64 {
 
 // ending is the ledger's stop_reason, ended_by and interrupted. A sample
 // limit or an operator interrupt ends the swarm from outside (ended_by);
-// a controller error ends it without a stop reason. Callers hold r.mu.
+// an error (a member's or the controller's) or either of those interrupts
+// it; the stop reason is the stop the swarm began itself, null when none
+// began. Callers hold r.mu.
 func (r *runtime) ending() (stop, endedBy *string, interrupted bool) {
-	reason := r.reason
-	switch {
-	case strings.HasPrefix(reason, "sample_limit:") || reason == StopOperator:
-		return nil, &reason, true
-	case reason == StopError || r.ctrlErr != nil:
-		return nil, nil, true
-	case reason == "":
-		return nil, nil, false
+	reason, ended := r.reason, r.endedBy
+	if reason == StopOperator || strings.HasPrefix(reason, SampleLimitPrefix) {
+		reason, ended = "", reason
 	}
-	return &reason, nil, false
+	if reason == StopError {
+		reason = ""
+	}
+	interrupted = r.aborted || r.runErr != nil || ended != "" || r.reason == StopError
+	return strPtr(reason), strPtr(ended), interrupted
 }
 
 func anyCancelled(members []LedgerMember) bool {

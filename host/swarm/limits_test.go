@@ -42,8 +42,10 @@ func TestSwarmCapRefusals(t *testing.T) {
 		Budget: Budget{Tokens: i64(50)}}, Hooks{})
 	assert.Equal(t, []string{StatusSwarmCap}, causes(t, ag.observed("a")))
 	assert.Empty(t, ag.observed("a").outputs, "the call that crossed the cap is refused to its agent")
-	assert.Equal(t, []string{StatusStopped}, causes(t, ag.observed("b")))
-	assert.Len(t, ag.observed("b").outputs, 1, "b's call in flight at the stop was returned")
+	assert.Equal(t, []string{StatusSwarmCap}, causes(t, ag.observed("b")),
+		"b's call in flight at the stop meets the exceeded cap: swarm_cap too, as in Inspect Swarm")
+	assert.Empty(t, ag.observed("b").outputs)
+	assert.Equal(t, map[string]string{"a": "swarm_cap", "b": "swarm_cap"}, statuses(res.Record))
 	assert.Equal(t, int64(2), fixed.calls.Load(), "no call was dispatched after the stop")
 	assert.Equal(t, int64(200), res.Ledger.Swarm.Usage.TotalTokens)
 	assert.Equal(t, floatPtr(150), res.Ledger.Overshoot.Tokens)
@@ -56,13 +58,14 @@ func TestLimitPrecedence(t *testing.T) {
 	t.Parallel()
 	big := func() hostmodel.Provider { return &fixedModel{name: "fixed/model", usage: usage(50, 50)} }
 	cases := map[string]struct {
-		budget Budget
-		limits Limits
-		status string
-		reason string
+		budget  Budget
+		limits  Limits
+		status  string
+		reason  string
+		endedBy string
 	}{
 		"sample limit over swarm cap": {budget: Budget{Tokens: i64(10), Sample: Limits{Tokens: i64(20)}},
-			status: StatusStopped, reason: "sample_limit:token"},
+			status: StatusErrored, endedBy: "sample_limit:token"},
 		"swarm cap over share": {budget: Budget{Tokens: i64(10), Split: SplitEqual},
 			status: StatusSwarmCap, reason: StopSwarmCap},
 		"share over member limit": {budget: Budget{Tokens: i64(100), Split: SplitWeights, Weights: []float64{1, 1}},
@@ -80,13 +83,17 @@ func TestLimitPrecedence(t *testing.T) {
 			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: tc.budget}, Hooks{})
 			assert.Equal(t, tc.status, str(member(t, res.Record, "a").Status))
 			assert.Equal(t, tc.reason, res.StopReason)
+			assert.Equal(t, tc.endedBy, res.EndedBy)
 			assert.Equal(t, []string{tc.status}, causes(t, ag.observed("a")))
 		})
 	}
 }
 
-// TestSampleLimits: each sample limit kind stops the swarm with
-// sample_limit:<kind>; the answer so far stays provisional.
+// TestSampleLimits: each sample limit kind reached inside the swarm ends
+// the sample at once, as in Inspect Swarm: the member whose call met it
+// ends "errored", the others "cancelled", no stop reason (ended_by
+// sample_limit:<kind>), no final step; the answer so far stays
+// provisional and is the output, and the messages are the input only.
 func TestSampleLimits(t *testing.T) {
 	t.Parallel()
 	priced := &hostmodel.Price{Input: 1, Output: 1}
@@ -111,11 +118,18 @@ func TestSampleLimits(t *testing.T) {
 			// budget caps set high, so the sample limit is what ends it.
 			budget := Budget{Tokens: i64(1 << 40), Cost: f64(1e9), Sample: tc.sample}
 			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: budget}, Hooks{})
-			assert.Equal(t, tc.reason, res.StopReason)
-			assert.Equal(t, map[string]string{"a": "submitted", "b": "stopped"}, statuses(res.Record))
+			assert.Equal(t, "", res.StopReason)
+			assert.Equal(t, tc.reason, res.EndedBy)
+			assert.True(t, res.Interrupted)
+			require.NoError(t, res.Error, "a sample limit is no error")
+			assert.Equal(t, map[string]string{"a": "submitted", "b": "errored"}, statuses(res.Record))
 			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls.Calls)
+			assert.Equal(t, ptr(tc.reason), res.Ledger.EndedBy)
+			assert.Nil(t, res.Ledger.StopReason)
+			assert.True(t, res.Ledger.Interrupted)
 			assert.True(t, res.Record.Final.Provisional)
 			assert.Equal(t, "A", res.Output.Completion)
+			assert.Equal(t, testSample().Input, res.Messages)
 		})
 	}
 }
@@ -216,7 +230,10 @@ func (c ctxController) Event(ctx context.Context, req controller.EventRequest, r
 
 // TestControllerHearsEventsAfterHardStop: the hard stop cancels members,
 // not the controller: its last events still reach it.
-func TestControllerHearsEventsAfterHardStop(t *testing.T) {
+// TestControllerIsOutAfterTheStop: as Inspect Swarm cancels its controller
+// at the stop, the controller is told nothing after the event whose
+// answer stopped the swarm, and its session still ends.
+func TestControllerIsOutAfterTheStop(t *testing.T) {
 	t.Parallel()
 	ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {block()}})
 	ctrl := ctxController{&testController{stopOnSubmission: "first"}}
@@ -226,8 +243,9 @@ func TestControllerHearsEventsAfterHardStop(t *testing.T) {
 	assert.Equal(t, "controller:first", res.StopReason)
 	assert.Equal(t, StatusCancelled, str(member(t, res.Record, "b").Status))
 	last := ctrl.eventLog()[len(ctrl.eventLog())-1]
-	assert.Equal(t, controller.EventMemberEnded, last.Event.Kind)
-	assert.Equal(t, "b", last.Event.Member)
+	assert.Equal(t, controller.EventSubmission, last.Event.Kind, "nothing after the stop")
+	assert.Equal(t, "a", last.Event.Member)
+	assert.Len(t, ctrl.sessions, 1, "End is still called")
 }
 
 // TestMemberTimeLimitIsFreshPerMember: each member's clock starts at its
@@ -259,8 +277,9 @@ func TestUnstarted(t *testing.T) {
 }
 
 // TestOneFirstOverTheCap: members whose calls all land together under a
-// token cap: exactly one ends swarm_cap, the others' calls in flight are
-// recorded (the overshoot) and they end stopped.
+// token cap: one begins the stop, every call in flight is recorded (the
+// overshoot), and every member whose call meets the exceeded cap ends
+// swarm_cap.
 func TestOneFirstOverTheCap(t *testing.T) {
 	t.Parallel()
 	const n = 8
@@ -286,7 +305,7 @@ func TestOneFirstOverTheCap(t *testing.T) {
 			t.Errorf("%s ended %s", m.Name, str(m.Status))
 		}
 	}
-	assert.Equal(t, 1, capped, "exactly one member is first over the cap")
+	assert.Equal(t, n, capped, "the cap stays exceeded: every member whose call meets it ends swarm_cap, as in Inspect Swarm")
 	assert.Equal(t, int64(n*100), res.Ledger.Swarm.Usage.TotalTokens, "every call in flight was recorded")
 	assert.Equal(t, floatPtr(n*100-50), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, int64(n), fixed.calls.Load(), "no call was dispatched after the stop")

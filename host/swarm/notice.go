@@ -1,9 +1,13 @@
 package swarm
 
-import "github.com/swarmhost/swarmhost/sdk/model"
+import (
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
+	"github.com/swarmhost/swarmhost/sdk/model"
+)
 
 // notice is the user message to add to member's model call at its turn
-// boundary, if any: from Spec.NoticeMessage, else Spec.Notice.
+// boundary, if any: from Spec.NoticeMessage, else Spec.Notice; it gets an
+// id unless the hook gave it one.
 func (r *runtime) notice(member string) (model.Message, bool) {
 	var msg model.Message
 	switch {
@@ -16,5 +20,8 @@ func (r *runtime) notice(member string) (model.Message, bool) {
 		return msg, false
 	}
 	msg.Role, msg.Source = model.RoleUser, "input"
+	if msg.ID == "" {
+		msg.ID = shortid.New()
+	}
 	return msg, true
 }

@@ -106,10 +106,31 @@ def _store_keys(sample: EvalSample) -> Any:
 
 
 def _evidence(sample: EvalSample) -> Any:
-    out = []
+    """The swarm's info events in order; a run of adjacent member_result
+    events is sorted by member, since members that end at the same moment
+    (a hard stop) end in no defined order on either side."""
+    out: list[Any] = []
     for e in sample.events:
         if e.event == "info" and getattr(e, "source", None) == "inspect_swarm":
             out.append(normalise(e.data))
+    return _sort_runs(out)
+
+
+def _is_member_result(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("kind") == "member_result"
+
+
+def _sort_runs(events: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    run: list[Any] = []
+    for e in [*events, None]:
+        if e is not None and _is_member_result(e):
+            run.append(e)
+            continue
+        out += sorted(run, key=lambda d: str(d.get("member")))
+        run = []
+        if e is not None:
+            out.append(e)
     return out
 
 

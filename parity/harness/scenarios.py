@@ -59,6 +59,11 @@ def load_task(s: Scenario) -> Task:
     return fn()
 
 
+def log_files(folder: Path) -> list[Path]:
+    """The eval logs in folder, either of Inspect's formats (.eval, .json)."""
+    return sorted([*folder.glob("*.eval"), *folder.glob("*.json")])
+
+
 def run_ours(s: Scenario, swarmhost: Path, out: Path) -> None:
     """Runs the scenario's suite with swarmhost into out/ours/<name>."""
     logs = out / "ours" / s.name
@@ -69,7 +74,7 @@ def run_ours(s: Scenario, swarmhost: Path, out: Path) -> None:
         text=True,
         timeout=300,
     )
-    files = sorted(logs.glob("*.json"))
+    files = log_files(logs)
     if not files:
         s.error = f"swarmhost wrote no log (exit {proc.returncode}): {(proc.stderr or proc.stdout).strip()[-400:]}"
         return
@@ -93,11 +98,43 @@ def run_peer(scenarios: list[Scenario], out: Path) -> None:
         s.peer = read_eval_log(log.location)
 
 
-def run_both(scenarios: list[Scenario], swarmhost: Path, out: Path, jobs: int) -> None:
-    """Both sides at once: swarmhost's suites in a thread pool while the
-    peer's tasks run in this process."""
+EXAMPLES = PARITY.parent / "examples"
+
+
+@dataclass
+class Example:
+    """One of the project's examples, run for inspect_swarm.analysis."""
+
+    name: str
+    folder: Path
+    logs: list[Path]
+    error: str | None = None
+
+
+def run_example(e: Example, swarmhost: Path, out: Path) -> None:
+    """Runs an example suite with swarmhost into out/examples/<name>."""
+    logs = out / "examples" / e.name
+    logs.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(
+        [str(swarmhost), "run", str(e.folder), "--log-dir", str(logs)],
+        capture_output=True, text=True, timeout=600,
+    )
+    e.logs = log_files(logs)
+    if not e.logs:
+        e.error = f"wrote no log (exit {proc.returncode}): {(proc.stderr or proc.stdout).strip()[-300:]}"
+
+
+def examples() -> list[Example]:
+    """Every example folder with a suite."""
+    return [Example(d.name, d, []) for d in sorted(EXAMPLES.iterdir()) if (d / "suite.hcl").exists()]
+
+
+def run_both(scenarios: list[Scenario], swarmhost: Path, out: Path, jobs: int, extra: list[Example]) -> None:
+    """Both sides at once: swarmhost's suites (and the examples) in a
+    thread pool while the peer's tasks run in this process."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_ours, s, swarmhost, out) for s in scenarios]
+        futures += [pool.submit(run_example, e, swarmhost, out) for e in extra]
         run_peer(scenarios, out)
         for f in futures:
             f.result()

@@ -82,6 +82,12 @@ func (h *AgentHost) Budget(context.Context) (agent.Budget, error) {
 	return h.BudgetValue, nil
 }
 
+// StopSelf records "stop_self" (agent.SelfStopper).
+func (h *AgentHost) StopSelf(context.Context, string) error {
+	h.record("stop_self")
+	return nil
+}
+
 // ScorerHost is a fake [scorer.Host] over in-memory files: Files maps a
 // sandbox name to its files (path → content). Exec calls ExecFunc.
 type ScorerHost struct {

@@ -1,4 +1,4 @@
-# The sample's time limit (2s) reached inside the swarm (an explicit time cap of 60s is above it).
+# The sample's time limit (4s) reached inside the swarm (an explicit time cap of 60s is above it).
 model "default" {
   provider = "mockllm"
   outputs  = [for i in range(20) : { content = "ok", usage = { input_tokens = 10, output_tokens = 2 } }]
@@ -10,7 +10,7 @@ task "parity" {
   }
   scorer "match" {}
   limits {
-    time = "2s"
+    time = "4s"
   }
 }
 

@@ -1,4 +1,4 @@
-"""The sample's time limit (2s) reached inside the swarm (an explicit time cap of 60s is above it)."""
+"""The sample's time limit (4s) reached inside the swarm (an explicit time cap of 60s is above it)."""
 
 from inspect_ai import Task, task
 from inspect_ai.scorer import match
@@ -20,5 +20,5 @@ def sample_time_limit() -> Task:
         ),
         scorer=match(),
         model=mock_model(),
-        time_limit=2,
+        time_limit=4,
     )

@@ -1,4 +1,4 @@
-# A time cap derived from the sample's 8s time limit with reserve 0.5 (4s), grace 0.5s: the sleeping members are stopped and cancelled.
+# A time cap derived from the sample's 20s time limit with reserve 0.8 (4s), grace 0.5s: the sleeping members are stopped and cancelled.
 model "default" {
   provider = "mockllm"
   outputs  = [for i in range(20) : { content = "ok", usage = { input_tokens = 10, output_tokens = 2 } }]
@@ -10,7 +10,7 @@ task "parity" {
   }
   scorer "match" {}
   limits {
-    time = "8s"
+    time = "20s"
   }
 }
 
@@ -39,7 +39,7 @@ swarm "team" {
   }
   budget {
     grace = "0.5s"
-    reserve = 0.5
+    reserve = 0.8
   }
   controller "leaderless" {}
 }

@@ -934,6 +934,95 @@ func (x *BudgetResponse) GetTime() *BudgetUsage {
 	return nil
 }
 
+type StopSelfRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// Why the agent stopped itself; written to the host's log.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StopSelfRequest) Reset() {
+	*x = StopSelfRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StopSelfRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StopSelfRequest) ProtoMessage() {}
+
+func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StopSelfRequest.ProtoReflect.Descriptor instead.
+func (*StopSelfRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *StopSelfRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *StopSelfRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type StopSelfResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StopSelfResponse) Reset() {
+	*x = StopSelfResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StopSelfResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StopSelfResponse) ProtoMessage() {}
+
+func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StopSelfResponse.ProtoReflect.Descriptor instead.
+func (*StopSelfResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
+}
+
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_agent_proto_rawDesc = "" +
@@ -1010,18 +1099,23 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x06tokens\x18\x04 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x06tokens\x12\x1d\n" +
 	"\n" +
 	"token_type\x18\x05 \x01(\tR\ttokenType\x12-\n" +
-	"\x04time\x18\x06 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x04time2\xeb\x01\n" +
+	"\x04time\x18\x06 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x04time\"?\n" +
+	"\x0fStopSelfRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x12\n" +
+	"\x10StopSelfResponse2\xeb\x01\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xb5\x03\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\x80\x04\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
 	"\bCallTool\x12\x1d.swarmhost.v1.CallToolRequest\x1a\x1e.swarmhost.v1.CallToolResponse\x12C\n" +
 	"\x06Submit\x12\x1b.swarmhost.v1.SubmitRequest\x1a\x1c.swarmhost.v1.SubmitResponse\x12:\n" +
 	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12C\n" +
-	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponse\x12I\n" +
+	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_agent_proto_rawDescOnce sync.Once
@@ -1035,7 +1129,7 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*RunRequest)(nil),             // 0: swarmhost.v1.RunRequest
 	(*RunResponse)(nil),            // 1: swarmhost.v1.RunResponse
@@ -1052,34 +1146,36 @@ var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*BudgetRequest)(nil),          // 12: swarmhost.v1.BudgetRequest
 	(*BudgetUsage)(nil),            // 13: swarmhost.v1.BudgetUsage
 	(*BudgetResponse)(nil),         // 14: swarmhost.v1.BudgetResponse
-	(*ChatMessage)(nil),            // 15: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),              // 16: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),            // 17: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),               // 18: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),               // 19: swarmhost.v1.ToolCall
-	(*ToolError)(nil),              // 20: swarmhost.v1.ToolError
-	(*Score)(nil),                  // 21: swarmhost.v1.Score
-	(*MetadataRequest)(nil),        // 22: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 23: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 24: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 25: swarmhost.v1.ValidateConfigResponse
+	(*StopSelfRequest)(nil),        // 15: swarmhost.v1.StopSelfRequest
+	(*StopSelfResponse)(nil),       // 16: swarmhost.v1.StopSelfResponse
+	(*ChatMessage)(nil),            // 17: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),              // 18: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),            // 19: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),               // 20: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),               // 21: swarmhost.v1.ToolCall
+	(*ToolError)(nil),              // 22: swarmhost.v1.ToolError
+	(*Score)(nil),                  // 23: swarmhost.v1.Score
+	(*MetadataRequest)(nil),        // 24: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),  // 25: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),       // 26: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 27: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	15, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	16, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	17, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	15, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	18, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	17, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	18, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	19, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	20, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	21, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	17, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	18, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	19, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	17, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	20, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	19, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	20, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	21, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	22, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	23, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
 	13, // 10: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
 	13, // 11: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
 	13, // 12: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
-	22, // 13: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	23, // 14: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	24, // 13: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	25, // 14: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
 	0,  // 15: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
 	2,  // 16: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
 	4,  // 17: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
@@ -1087,17 +1183,19 @@ var file_swarmhost_v1_agent_proto_depIdxs = []int32{
 	8,  // 19: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
 	10, // 20: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
 	12, // 21: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	24, // 22: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	25, // 23: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 24: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 25: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 26: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 27: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 28: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 29: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	14, // 30: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	22, // [22:31] is the sub-list for method output_type
-	13, // [13:22] is the sub-list for method input_type
+	15, // 22: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	26, // 23: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	27, // 24: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	1,  // 25: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 26: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	5,  // 27: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	7,  // 28: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	9,  // 29: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	11, // 30: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	14, // 31: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	16, // 32: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	23, // [23:33] is the sub-list for method output_type
+	13, // [13:23] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name
 	13, // [13:13] is the sub-list for extension extendee
 	0,  // [0:13] is the sub-list for field type_name
@@ -1116,7 +1214,7 @@ func file_swarmhost_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

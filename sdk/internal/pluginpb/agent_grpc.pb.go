@@ -209,6 +209,7 @@ const (
 	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
 	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
 	AgentHost_Budget_FullMethodName    = "/swarmhost.v1.AgentHost/Budget"
+	AgentHost_StopSelf_FullMethodName  = "/swarmhost.v1.AgentHost/StopSelf"
 )
 
 // AgentHostClient is the client API for AgentHost service.
@@ -225,8 +226,13 @@ type AgentHostClient interface {
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	Log(ctx context.Context, in *LogRequest, opts ...grpc.CallOption) (*LogResponse, error)
 	// Budget reads the swarm's budget as the member sees it: the caps, the
-	// swarm's usage and, with a split budget, the member's share.
+	// swarm's usage and, with a split budget, the member's share (added in
+	// protocol 1.1).
 	Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error)
+	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// its status becomes "member_limit:custom" whatever it then returns, and
+	// the host refuses its later calls. Its siblings go on.
+	StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error)
 }
 
 type agentHostClient struct {
@@ -297,6 +303,16 @@ func (c *agentHostClient) Budget(ctx context.Context, in *BudgetRequest, opts ..
 	return out, nil
 }
 
+func (c *agentHostClient) StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StopSelfResponse)
+	err := c.cc.Invoke(ctx, AgentHost_StopSelf_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentHostServer is the server API for AgentHost service.
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
@@ -311,8 +327,13 @@ type AgentHostServer interface {
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	Log(context.Context, *LogRequest) (*LogResponse, error)
 	// Budget reads the swarm's budget as the member sees it: the caps, the
-	// swarm's usage and, with a split budget, the member's share.
+	// swarm's usage and, with a split budget, the member's share (added in
+	// protocol 1.1).
 	Budget(context.Context, *BudgetRequest) (*BudgetResponse, error)
+	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// its status becomes "member_limit:custom" whatever it then returns, and
+	// the host refuses its later calls. Its siblings go on.
+	StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error)
 	mustEmbedUnimplementedAgentHostServer()
 }
 
@@ -340,6 +361,9 @@ func (UnimplementedAgentHostServer) Log(context.Context, *LogRequest) (*LogRespo
 }
 func (UnimplementedAgentHostServer) Budget(context.Context, *BudgetRequest) (*BudgetResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Budget not implemented")
+}
+func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method StopSelf not implemented")
 }
 func (UnimplementedAgentHostServer) mustEmbedUnimplementedAgentHostServer() {}
 func (UnimplementedAgentHostServer) testEmbeddedByValue()                   {}
@@ -470,6 +494,24 @@ func _AgentHost_Budget_Handler(srv interface{}, ctx context.Context, dec func(in
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_StopSelf_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StopSelfRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).StopSelf(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_StopSelf_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).StopSelf(ctx, req.(*StopSelfRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentHost_ServiceDesc is the grpc.ServiceDesc for AgentHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -500,6 +542,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Budget",
 			Handler:    _AgentHost_Budget_Handler,
+		},
+		{
+			MethodName: "StopSelf",
+			Handler:    _AgentHost_StopSelf_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -106,6 +106,10 @@ class GrpcAgentHost:
         req = agent_pb2.BudgetRequest(token=self._token)
         return budget_from_proto(_call("budget", lambda: self._s().Budget(req)))
 
+    def stop_self(self, reason: str = "") -> None:
+        req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
+        _call("stop self", lambda: self._s().StopSelf(req))
+
 
 def _usage_from_proto(resp, name: str) -> BudgetUsage | None:
     if not resp.HasField(name):

@@ -101,6 +101,11 @@ class AgentHostServicer(agent_pb2_grpc.AgentHostServicer):
         host = self.tokens.get(request.token, context)
         return budget_to_proto(host.budget())
 
+    def StopSelf(self, request, context):  # noqa: N802
+        host = self.tokens.get(request.token, context)
+        host.stop_self(request.reason)
+        return agent_pb2.StopSelfResponse()
+
 
 class ScorerHostServicer(scorer_pb2_grpc.ScorerHostServicer):
     def __init__(self, tokens: Tokens) -> None:

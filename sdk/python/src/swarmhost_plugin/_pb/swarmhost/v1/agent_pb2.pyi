@@ -156,3 +156,15 @@ class BudgetResponse(_message.Message):
     token_type: str
     time: BudgetUsage
     def __init__(self, split: _Optional[str] = ..., weights: _Optional[_Iterable[float]] = ..., cost: _Optional[_Union[BudgetUsage, _Mapping]] = ..., tokens: _Optional[_Union[BudgetUsage, _Mapping]] = ..., token_type: _Optional[str] = ..., time: _Optional[_Union[BudgetUsage, _Mapping]] = ...) -> None: ...
+
+class StopSelfRequest(_message.Message):
+    __slots__ = ("token", "reason")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    reason: str
+    def __init__(self, token: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class StopSelfResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
