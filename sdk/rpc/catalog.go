@@ -32,8 +32,7 @@ type catalog[T metadataer] struct {
 func newCatalog[T metadataer](impls []T) *catalog[T] {
 	c := &catalog[T]{byName: map[string]T{}}
 	for _, impl := range impls {
-		var md base.MetadataResponse
-		impl.Metadata(context.Background(), base.MetadataRequest{}, &md)
+		md := watchedMetadata(impl, metadataWarnAfter)
 		c.byName[md.Name] = impl
 		c.infos = append(c.infos, md)
 	}
