@@ -10,9 +10,9 @@
 //	agent flood         writes N bytes of stdout, then answers
 //	agent biglog        makes one log call of N bytes, then answers
 //	agent bigprompt     sends one generate call with a prompt of N bytes
+//	scorer inf          scores +Inf with metadata holding ±Inf and NaN
 //
 // N is the sample's input, a decimal number.
-//	scorer inf          scores +Inf with metadata holding ±Inf and NaN
 package main
 
 import (
