@@ -98,6 +98,9 @@ func pluginInfos(resp *pb.MetadataResponse) []base.MetadataResponse {
 
 // callError turns a gRPC error from a plugin into a Go error with context.
 func callError(call string, err error) error {
+	if s, ok := status.FromError(err); ok && s.Code() == codes.ResourceExhausted {
+		return overCallLimit(call, s)
+	}
 	if s, ok := status.FromError(err); ok {
 		return fmt.Errorf("%s: %s", call, s.Message())
 	}
