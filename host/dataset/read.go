@@ -31,7 +31,11 @@ func Read(path string, opts Options) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}
+	offset := len(data)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if errs := checkUTF8(path, data, offset-len(data)); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
 	rows, err := parse(format, path, data)
 	if err != nil {
 		return nil, err
