@@ -91,13 +91,14 @@ bench:
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
 
-## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader and
-## the channel tools' argument parsing; seed corpora live in each package's testdata/fuzz. CI runs it
+## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
+## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
+## seed corpora live in each package's testdata/fuzz. CI runs it
 ## after test. host/eval's FuzzToolArgs runs its corpus with `make test` only: instrumenting host/eval's
 ## dependencies (the OpenAI client) for fuzzing takes minutes; `make fuzz FUZZ_TARGETS=./host/eval:FuzzToolArgs`.
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
-	./host/channels:FuzzToolArgs
+	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "$(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg"; \
