@@ -47,6 +47,10 @@ func TestStartFailuresNameTheirCause(t *testing.T) {
 			script: "#!/bin/sh\nexec sleep 30\n",
 			contains: []string{"Error: Plugin did not start in time", "did not complete the go-plugin handshake within 1s",
 				"raise start_timeout"}},
+		"hang in ValidateConfig": {
+			suite:    startSuite("hangvalidate", `plugin "scorer" "hangvalidate" { start_timeout = "1s" }`+"\n"),
+			install:  []string{"scorer-hangvalidate"},
+			contains: []string{"Error: Plugin could not validate its config", "its ValidateConfig did not answer within 1s"}},
 		"hang in Metadata": {
 			suite:    startSuite("hangmeta", `plugin "scorer" "hangmeta" { start_timeout = "4s" }`+"\n"),
 			install:  []string{"scorer-hangmeta"},

@@ -4,6 +4,7 @@
 //
 //	scorer hang         Score never returns (and ignores its context)
 //	scorer hangmeta     Metadata never returns (before the handshake)
+//	scorer hangvalidate ValidateConfig never returns
 //	scorer crashstart   writes a reason to stderr and exits 1 before Serve
 //	scorer junkstart    prints to stdout before the handshake
 //	controller hang     Start never returns

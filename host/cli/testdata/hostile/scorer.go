@@ -16,6 +16,13 @@ func (s *hostileScorer) Metadata(_ context.Context, _ scorer.MetadataRequest, re
 	resp.Name, resp.Version = s.name, "0.0.1"
 }
 
+// ValidateConfig never returns for hangvalidate.
+func (s *hostileScorer) ValidateConfig(_ context.Context, _ scorer.ValidateConfigRequest, _ *scorer.ValidateConfigResponse) {
+	if s.name == "hangvalidate" {
+		block()
+	}
+}
+
 func (s *hostileScorer) Score(_ context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) error {
 	switch s.name {
 	case "hang":
