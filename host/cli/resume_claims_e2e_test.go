@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -79,14 +80,21 @@ eval "e" {
 	return s
 }
 
+// asStarted reads the finished log at path with its status set back to
+// "started", as a host that died before finishing it would have left it.
+func asStarted(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return regexp.MustCompile(`"status": "(success|error)"`).ReplaceAll(data, []byte(`"status": "started"`))
+}
+
 // cutStarted writes the log at path as a host killed during the append of
 // its last sample leaves it (status "started", the last sample cut in its
 // middle) into a new file, and returns that file.
 func cutStarted(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	data = bytes.Replace(data, []byte(`"status": "success"`), []byte(`"status": "started"`), 1)
+	data := asStarted(t, path)
 	last := bytes.LastIndex(data, []byte("\n    },\n    {"))
 	require.Positive(t, last)
 	out := filepath.Join(t.TempDir(), filepath.Base(path))
@@ -165,10 +173,8 @@ func TestResumeKeepsErroredSamples(t *testing.T) {
 	suite := hostileSuite(t, deadlineSuite(`scorer "match" {}`, `controller "hang" { call_timeout = "1s" }`), "controller-hang")
 	code, sum, errOut := runJSON(t, suite)
 	require.Equal(t, ExitFailed, code, errOut)
-	data, err := os.ReadFile(sum["log"].(string))
-	require.NoError(t, err)
 	started := filepath.Join(t.TempDir(), filepath.Base(sum["log"].(string)))
-	require.NoError(t, os.WriteFile(started, bytes.Replace(data, []byte(`"status": "error"`), []byte(`"status": "started"`), 1), 0o644))
+	require.NoError(t, os.WriteFile(started, asStarted(t, sum["log"].(string)), 0o644))
 	code, again, errOut := runJSON(t, "--resume", started)
 	assert.Equal(t, ExitFailed, code, errOut)
 	assert.Equal(t, 1.0, again["resumed"], "the errored sample is kept, not run again")
