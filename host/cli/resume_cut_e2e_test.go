@@ -38,6 +38,10 @@ func TestResumeCutLog(t *testing.T) {
 			_, err := evallog.Read(path)
 			var ce *evallog.CutError
 			require.ErrorAs(t, err, &ce, "the log is cut")
+			code, _, logErr := runCLI(t, "log", path)
+			assert.NotEqual(t, ExitOK, code, "swarmhost log refuses a cut log")
+			assert.Contains(t, logErr, "ends in the middle of a sample")
+			assert.Contains(t, logErr, "swarmhost run --resume "+path+" repairs it", "and says how to continue")
 			code, again, errOut := runJSON(t, "--resume", path)
 			require.Equal(t, ExitOK, code, errOut)
 			assert.Equal(t, 1.0, again["resumed"], "the first sample is kept, the cut one runs again")
