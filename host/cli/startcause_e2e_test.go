@@ -48,13 +48,13 @@ func TestStartFailuresNameTheirCause(t *testing.T) {
 			contains: []string{"Error: Plugin did not start in time", "did not complete the go-plugin handshake within 1s",
 				"raise start_timeout"}},
 		"hang in ValidateConfig": {
-			suite:    startSuite("hangvalidate", `plugin "scorer" "hangvalidate" { start_timeout = "1s" }`+"\n"),
+			suite:    startSuite("hangvalidate", `plugin "scorer" "hangvalidate" { start_timeout = "5s" }`+"\n"),
 			install:  []string{"scorer-hangvalidate"},
-			contains: []string{"Error: Plugin could not validate its config", "its ValidateConfig did not answer within 1s"}},
+			contains: []string{"Error: Plugin could not validate its config", "its ValidateConfig did not answer within 5s"}},
 		"hang in Metadata": {
-			suite:    startSuite("hangmeta", `plugin "scorer" "hangmeta" { start_timeout = "4s" }`+"\n"),
+			suite:    startSuite("hangmeta", `plugin "scorer" "hangmeta" { start_timeout = "10s" }`+"\n"),
 			install:  []string{"scorer-hangmeta"},
-			contains: []string{"Error: Plugin hung in Metadata", "its Metadata method (*main.hostileScorer) did not return within 4s"}},
+			contains: []string{"Error: Plugin hung in Metadata", "its Metadata method (*main.hostileScorer) did not return within 10s"}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
