@@ -23,7 +23,7 @@ type Scorer struct {
 	Metrics []string `json:"metrics"`
 	// Timeout bounds each call of the plugin (`score_timeout`; 0 takes
 	// DefaultScoreTimeout): a scorer that does not answer in time leaves
-	// the sample unscored for it, and a gate check fails.
+	// the sample unscored for it, and a gate check returns an error.
 	Timeout time.Duration `json:"score_timeout,omitempty"`
 	// Config is the decoded body as the plugin receives it.
 	Config   json.RawMessage `json:"config"`

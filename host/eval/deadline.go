@@ -9,7 +9,7 @@ import (
 
 // ScorerTimeoutError is a scorer call that did not answer within its
 // scorer block's score_timeout. The sample is left unscored for that
-// scorer (a gate check fails) and the eval goes on.
+// scorer (a gate check returns this error to the member) and the eval goes on.
 type ScorerTimeoutError struct {
 	// Scorer is the scorer's name in the log.
 	Scorer string
