@@ -3,6 +3,8 @@ package cli
 import (
 	"math"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,4 +32,28 @@ func TestInfiniteScoreReachesTheLog(t *testing.T) {
 	f, _ := l.Samples[0].Scores["inf"].Value.Float()
 	assert.True(t, math.IsInf(f, 1), "the score is +Inf, got %v", l.Samples[0].Scores["inf"].Value)
 	validateLogFile(t, path)
+}
+
+// TestNonFiniteDatasetMetadataReachesTheLog: a JSONL dataset holding bare
+// NaN and Infinity, as Python writes them, runs, and the sample's metadata
+// in the log holds the same tokens.
+func TestNonFiniteDatasetMetadataReachesTheLog(t *testing.T) {
+	t.Parallel()
+	suite := strings.Replace(deadlineSuite(`scorer "match" {}`, ""), `dataset {
+    sample {
+      id     = "a"
+      input  = "What is 6 times 7?"
+      target = "42"
+    }
+  }`, `dataset { file = "data.jsonl" }`, 1)
+	path := hostileSuite(t, suite)
+	data := `{"id": "a", "input": "What is 6 times 7?", "target": "42", "metadata": {"weight": Infinity, "score": NaN}}` + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "data.jsonl"), []byte(data), 0o644))
+	code, sum, errOut := runJSON(t, path)
+	require.Equal(t, ExitOK, code, errOut)
+	raw, err := os.ReadFile(sum["log"].(string))
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"weight": Infinity`)
+	assert.Contains(t, string(raw), `"score": NaN`)
+	validateLogFile(t, sum["log"].(string))
 }

@@ -80,9 +80,9 @@ func formatOf(path, format string) (string, error) {
 func parse(format, file string, data []byte) ([]row, error) {
 	switch format {
 	case FormatJSON:
-		return parseJSON(file, data)
+		return parseJSON(file, withSentinels(data))
 	case FormatJSONL:
-		return parseJSONL(data), nil
+		return parseJSONL(withSentinels(data)), nil
 	default:
 		return parseCSV(file, data)
 	}
