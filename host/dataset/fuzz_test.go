@@ -15,6 +15,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`[{"input": [{"role": "user", "content": "hi"}], "files": {"a.txt": "data:,x"}, "setup": "true"}]`), "json")
 	f.Add([]byte("input,target\ncaf\xe9,a\n"), "csv")
 	f.Add([]byte("\ufeff{\"input\": \"\xed\xa0\x80\"}\n"), "jsonl")
+	f.Add([]byte("[{\"input\": \"q\", \"metadata\": {\"a\": NaN, \"b\": -Infinity, \"s\": \"Infinity\"}}]"), "json")
 	f.Fuzz(func(t *testing.T, data []byte, format string) {
 		switch format {
 		case "json", "jsonl", "csv":
