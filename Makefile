@@ -9,7 +9,7 @@ GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
-.PHONY: all build demo test vet fmt proto bench clean fuzz llama-server venv proto-python
+.PHONY: all build trust-manifest demo test vet fmt proto bench clean fuzz llama-server venv proto-python
 
 all: build
 
@@ -22,6 +22,20 @@ build:
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
 		$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
+	@$(MAKE) --no-print-directory trust-manifest
+
+## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
+## repository's Python plugins: only those bytes run unsandboxed by default (README, "Running plugins you did not write")
+TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-*)
+trust-manifest:
+	@{ printf '{'; sep=''; \
+	for p in $(PLUGINS); do kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; f=$(BIN)/swarmhost-$$kind-$$(basename $$p); \
+		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)"; sep=','; done; \
+	for f in $(TRUSTED_SCRIPTS); do \
+		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)"; sep=','; done; \
+	printf '\n}\n'; } > $(BIN)/.swarmhost-trusted.json.tmp && chmod 644 $(BIN)/.swarmhost-trusted.json.tmp && \
+	mv $(BIN)/.swarmhost-trusted.json.tmp $(BIN)/.swarmhost-trusted.json
+	@echo "wrote $(BIN)/.swarmhost-trusted.json"
 
 ## demo: build everything and run the quickstart suite
 demo: build
