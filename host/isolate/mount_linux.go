@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -15,6 +16,10 @@ import (
 // systemDirs are bound read-only into every TierNamespaces root (a
 // symlink, as /bin is on merged-/usr systems, is recreated instead).
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"}
+
+// SystemDirs are the host directories every TierNamespaces sandbox sees
+// read-only at their own paths.
+func SystemDirs() []string { return slices.Clone(systemDirs) }
 
 // systemEtc are the only parts of /etc a sandbox sees: the dynamic loader's
 // cache, name service and TLS configuration, interpreters' settings.
@@ -128,6 +133,9 @@ func bindSpec(p policy) error {
 // bindProgram binds the program read-only when the other binds do not
 // already show it.
 func bindProgram(p policy) error {
+	if p.InView {
+		return nil
+	}
 	if p.ProgramSource != "" {
 		return bindFrom(p.Root, p.ProgramSource, p.Path, bindRO)
 	}

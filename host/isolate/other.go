@@ -73,3 +73,6 @@ func (h *Held) Reap(wait func() error) error {
 	h.mu.Unlock()
 	return wait()
 }
+
+// SystemDirs is empty where sandboxes do not exist.
+func SystemDirs() []string { return nil }

@@ -38,10 +38,12 @@ type policy struct {
 	// ProgramSource, when set, is the host file whose bytes are bound at
 	// Path (TierNamespaces) or run instead of Path (TierLandlock): a
 	// verified private copy ([Spec.ProgramSource]).
-	ProgramSource string   `json:"program_source,omitempty"`
-	Args          []string `json:"args"`
-	Env           []string `json:"env"`
-	Dir           string   `json:"dir"`
+	ProgramSource string `json:"program_source,omitempty"`
+	// InView: see [Spec.InView].
+	InView bool     `json:"in_view,omitempty"`
+	Args   []string `json:"args"`
+	Env    []string `json:"env"`
+	Dir    string   `json:"dir"`
 	// Scratch is the writable temporary directory: /tmp inside the root
 	// (TierNamespaces) or a host directory (TierLandlock).
 	Scratch   string   `json:"scratch"`

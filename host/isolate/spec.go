@@ -25,6 +25,12 @@ type Spec struct {
 	// program still sees itself at Path), or run in its place where there
 	// is no mount namespace. [VerifiedCopy] makes such a file.
 	ProgramSource string
+	// InView says the program lies inside the sandbox's own view (a system
+	// directory or one of the spec's paths), as a tool command's must: it
+	// is not bound in, gets no Landlock rule of its own, and is resolved
+	// by the kernel inside the sandbox, so a name that leads elsewhere on
+	// the host finds nothing.
+	InView bool
 	// Args is argv, Args[0] included; nil means {Path}.
 	Args []string
 	// Env is the program's whole environment: nothing of the host's is

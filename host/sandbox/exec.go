@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -19,7 +18,8 @@ const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bi
 type ExecRequest struct {
 	// Command is the program and its arguments; a program without a slash
 	// is looked up in the command's PATH, one with a slash is relative to
-	// the sandbox.
+	// the sandbox; either must lie in what the sandbox shows (its own
+	// directories and the system directories), see programInView.
 	Command []string
 	// Input is written to the command's stdin; empty means no stdin.
 	Input string
@@ -88,10 +88,7 @@ func command(w where, req ExecRequest) (*exec.Cmd, func(), error) {
 		return nil, nil, errors.New("sandbox: exec: empty command")
 	}
 	env := append([]string{"PATH=" + defaultPath, "HOME=" + w.dir, "LANG=C.UTF-8"}, req.Env...)
-	path, err := lookPath(req.Command[0], env)
-	if err == nil && !filepath.IsAbs(path) {
-		_, err = os.Stat(filepath.Join(w.dir, path))
-	}
+	path, err := programInView(w, req.Command[0], dedupEnv(env))
 	if err != nil {
 		return nil, nil, fmt.Errorf("sandbox: exec: %w", err)
 	}
@@ -129,27 +126,6 @@ func dedupEnv(env []string) []string {
 		}
 	}
 	return out
-}
-
-// lookPath finds name in the PATH of env (the last PATH entry wins, as
-// exec dedups env); a name with a slash is returned as it is.
-func lookPath(name string, env []string) (string, error) {
-	if strings.Contains(name, "/") {
-		return name, nil
-	}
-	var pathList string
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			pathList = v
-		}
-	}
-	for _, dir := range filepath.SplitList(pathList) {
-		p := filepath.Join(dir, name)
-		if info, err := os.Stat(p); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%s: executable file not found in PATH", name)
 }
 
 // waitGroup waits for cmd's leader process to end, kills its whole process

@@ -33,7 +33,7 @@ type where struct {
 
 // isolatedCommand builds the sandboxed form of a resolved command.
 func isolatedCommand(w where, path string, args, env []string) (*isolate.Cmd, error) {
-	return w.iso.Command(isolate.Spec{Path: path, Args: args, Env: env, Dir: w.dir,
+	return w.iso.Command(isolate.Spec{Path: path, InView: true, Args: args, Env: env, Dir: w.dir,
 		ReadWrite: w.readWrite, Overlay: w.overlay, Network: w.network, Limits: ToolLimits})
 }
 
