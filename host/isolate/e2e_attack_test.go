@@ -76,6 +76,13 @@ var attackCases = map[string]attackCase{
 			"except OSError as e:\n    print('blocked after', n, e)"}},
 	"tool escapes with setsid": {kind: "tool", want: "started",
 		command: []string{"sh", "-c", "setsid sleep {marker} >/dev/null 2>&1 & echo started"}},
+	"tool runs a host script by absolute path": {kind: "tool", want: "outside the sandbox", command: []string{"{script}"}},
+	"tool runs a host script via /proc/self/root": {kind: "tool", want: "outside the sandbox",
+		command: []string{"/proc/self/root{script}"}},
+	"tool runs a host script with PATH": {kind: "tool", want: "No such file",
+		command: []string{"env", "PATH={script-dir}", "{script-name}"}},
+	"tool runs a host script from a shell": {kind: "tool", want: "blocked-shell",
+		command: []string{"sh", "-c", "{script} || /proc/self/root{script} || echo blocked-shell"}},
 	"tool allocates without bound": {kind: "tool", want: "MemoryError",
 		command: []string{"python3", "-c", "x = bytearray(3 << 30)"}},
 }
@@ -118,13 +125,16 @@ func runAttack(t *testing.T, tc attackCase) {
 // targets are what attacks aim at, and how to tell they missed.
 type targets struct {
 	dir, logs, secret, marker string
+	script, canary            string // a host program that leaves canary when it runs
 	tcp                       net.Listener
 	udp                       net.PacketConn
 	accepted                  atomic.Int32
 }
 
 func newTargets(t *testing.T, dir string) *targets {
-	e := &targets{dir: dir, logs: filepath.Join(dir, "logs"), secret: filepath.Join(dir, "secret.txt"), marker: marker()}
+	e := &targets{dir: dir, logs: filepath.Join(dir, "logs"), secret: filepath.Join(dir, "secret.txt"), marker: marker(),
+		script: filepath.Join(dir, "host-script.sh"), canary: filepath.Join(dir, "host-script.ran")}
+	require.NoError(t, os.WriteFile(e.script, []byte("#!/bin/sh\ntouch "+e.canary+"\necho ESC''APED\n"), 0o755))
 	require.NoError(t, os.MkdirAll(e.logs, 0o755))
 	require.NoError(t, os.WriteFile(e.secret, []byte("hunter2"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(e.logs, "existing.json"), []byte("{}"), 0o644))
@@ -151,6 +161,7 @@ func newTargets(t *testing.T, dir string) *targets {
 func (e *targets) expand(s string) string {
 	tcp, udp := e.tcp.Addr().String(), e.udp.LocalAddr().String()
 	return strings.NewReplacer("{logs}", e.logs, "{secret}", e.secret, "{marker}", e.marker, "{tcp}", tcp, "{udp}", udp,
+		"{script}", e.script, "{script-name}", filepath.Base(e.script), "{script-dir}", filepath.Dir(e.script),
 		"{tcp-path}", strings.Replace(tcp, ":", "/", 1), "{udp-path}", strings.Replace(udp, ":", "/", 1)).Replace(s)
 }
 
@@ -165,6 +176,7 @@ func (e *targets) check(t *testing.T) {
 	assert.Equal(t, "{}", string(got), "a log file was changed")
 	assert.NoFileExists(t, filepath.Join(e.logs, "pwned.json"))
 	assert.NoFileExists(t, "/etc/pwned-"+e.marker)
+	assert.NoFileExists(t, e.canary, "a host program ran")
 }
 
 // sampleScore returns the first score value of a sample in the log, or
