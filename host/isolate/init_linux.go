@@ -33,6 +33,7 @@ func runInit() int {
 		fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
 		return initFailed
 	}
+	go watchdog(p)
 	return reap(pid, p.Tier)
 }
 
@@ -120,6 +121,9 @@ func reap(pid int, tier Tier) int {
 // explainSignal notes on stderr a death that a sandbox limit may have
 // caused; a program killed by an ordinary signal ends silently.
 func explainSignal(sig syscall.Signal) {
+	if why, _ := overLimit.Load().(string); why != "" {
+		return // the watchdog said why
+	}
 	switch sig {
 	case syscall.SIGKILL:
 		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")

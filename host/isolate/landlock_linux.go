@@ -107,6 +107,7 @@ func landlockRules(p policy) []llRule {
 	add(all, "/dev/null", "/dev/zero", "/dev/full", p.Scratch)
 	add(all, p.ReadWrite...)
 	add(all, p.Overlay...)
+	add(all, p.Tmpfs...)
 	return rules
 }
 

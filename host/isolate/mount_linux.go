@@ -36,7 +36,7 @@ var devNodes = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/
 // step 4). It runs in the init's own mount namespace; nothing of it is
 // visible on the host.
 func buildRoot(p policy) error {
-	steps := []func(policy) error{privateTmpfs, bindSystem, bindSpec, bindProgram, bindDev, mountProc, pivot}
+	steps := []func(policy) error{privateTmpfs, bindSystem, bindSpec, mountTmpfs, bindProgram, bindDev, mountProc, pivot}
 	for _, step := range steps {
 		if err := step(p); err != nil {
 			return err
@@ -64,6 +64,19 @@ func privateTmpfs(p policy) error {
 		return nil
 	}
 	return mkMount("tmpfs", filepath.Join(p.Root, overlayDir), "tmpfs", fl, "mode=0700,size="+size)
+}
+
+// mountTmpfs mounts a private tmpfs of ScratchBytes at each Tmpfs path,
+// owned by the program's user.
+func mountTmpfs(p policy) error {
+	uid, gid := max(p.UID, 0), max(p.GID, 0)
+	opts := fmt.Sprintf("mode=0700,size=%d,uid=%d,gid=%d", p.Limits.ScratchBytes, uid, gid)
+	for _, path := range p.Tmpfs {
+		if err := mkMount("tmpfs", filepath.Join(p.Root, path), "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // overlayDir holds the overlays' upper and work directories inside the

@@ -5,6 +5,7 @@ package isolate
 import (
 	"errors"
 	"os"
+	"strconv"
 	"sync"
 )
 
@@ -76,3 +77,9 @@ func (h *Held) Reap(wait func() error) error {
 
 // SystemDirs is empty where sandboxes do not exist.
 func SystemDirs() []string { return nil }
+
+// DiskUsage is not measured where sandboxes do not exist.
+func DiskUsage([]string) int64 { return 0 }
+
+// BytesText prints a size in bytes.
+func BytesText(n int64) string { return strconv.FormatInt(n, 10) + " bytes" }

@@ -50,6 +50,7 @@ type policy struct {
 	ReadOnly  []string `json:"read_only,omitempty"`
 	ReadWrite []string `json:"read_write,omitempty"`
 	Overlay   []string `json:"overlay,omitempty"`
+	Tmpfs     []string `json:"tmpfs,omitempty"`
 	Network   bool     `json:"network,omitempty"`
 	Limits    Limits   `json:"limits"`
 	// UID and GID are the program's ids inside the sandbox, or -1 to keep

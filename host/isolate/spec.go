@@ -44,6 +44,11 @@ type Spec struct {
 	// tmpfs and never reach the host (read-only where the kernel refuses
 	// overlays).
 	ReadOnly, ReadWrite, Overlay []string
+	// Tmpfs paths appear as fresh, empty directories the program may write,
+	// each a private tmpfs of Limits.ScratchBytes (TierNamespaces): nothing
+	// written there reaches the host's disk. Without a mount namespace
+	// (TierLandlock) they are the host directories, as ReadWrite.
+	Tmpfs []string
 	// Network keeps the host's network: no network namespace, and sockets
 	// of every family. Off, only AF_UNIX sockets exist.
 	Network bool
@@ -64,7 +69,7 @@ func (s Spec) check() error {
 	if s.Path == "" {
 		return errors.New("isolate: empty program path")
 	}
-	for _, group := range [][]string{s.ReadOnly, s.ReadWrite, s.Overlay, {s.Dir}} {
+	for _, group := range [][]string{s.ReadOnly, s.ReadWrite, s.Overlay, s.Tmpfs, {s.Dir}} {
 		for _, p := range group {
 			if p != "" && !filepath.IsAbs(p) {
 				return fmt.Errorf("isolate: path %q must be absolute", p)
@@ -78,14 +83,18 @@ func (s Spec) check() error {
 // soft (the Go runtime raises a soft NOFILE to the hard one). Zero fields
 // take the value of [DefaultLimits]; there is no "unlimited".
 type Limits struct {
-	// MemoryBytes is RLIMIT_DATA: heap and anonymous mappings per process.
-	// (RLIMIT_AS would stop a Go program from starting at all.)
+	// MemoryBytes is RLIMIT_DATA: heap and anonymous mappings per process
+	// (RLIMIT_AS would stop a Go program from starting at all); and the
+	// anonymous memory of all the sandbox's processes together, which the
+	// init checks every 50 ms (see watchdog_linux.go).
 	MemoryBytes int64 `json:"memory_bytes,omitempty"`
 	// CPUSeconds is RLIMIT_CPU: CPU time per process; the kernel SIGKILLs at
 	// the hard limit.
 	CPUSeconds int64 `json:"cpu_seconds,omitempty"`
 	// Processes is RLIMIT_NPROC: processes and threads of the sandbox user
-	// in its user namespace (not enforced for uid 0 in the host namespace).
+	// in its user namespace (not enforced for uid 0 in the host namespace);
+	// and the tasks of all the sandbox's processes together, checked by the
+	// init like MemoryBytes.
 	Processes int64 `json:"processes,omitempty"`
 	// OpenFiles is RLIMIT_NOFILE.
 	OpenFiles int64 `json:"open_files,omitempty"`

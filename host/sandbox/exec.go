@@ -75,8 +75,13 @@ func run(ctx context.Context, w where, req ExecRequest) (ExecResult, error) {
 	if err != nil {
 		return ExecResult{}, fmt.Errorf("sandbox: exec %s: %w", req.Command[0], err)
 	}
-	timedOut, err := waitGroup(ctx, cmd, req.Timeout)
+	disk := watchDisk(w.readWrite, w.diskLimit())
+	timedOut, err := waitGroup(ctx, cmd, req.Timeout, disk.full)
+	disk.stop()
 	res := ExecResult{Stdout: stdout.finish(), Stderr: stderr.finish(), TimedOut: timedOut}
+	if disk.why != "" {
+		res.Stderr += "\nsandbox: " + disk.why + ": the command and everything it started were killed\n"
+	}
 	res.ExitCode = exitCode(cmd.ProcessState)
 	return res, err
 }
@@ -130,9 +135,9 @@ func dedupEnv(env []string) []string {
 
 // waitGroup waits for cmd's leader process to end, kills its whole process
 // group — at once on timeout or ctx cancellation, else as soon as the leader
-// has exited — and only then reaps the leader, so the group id cannot have
+// has exited, or when full is closed — and only then reaps the leader, so the group id cannot have
 // been reused by an unrelated process when the kill is sent.
-func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (timedOut bool, err error) {
+func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration, full <-chan struct{}) (timedOut bool, err error) {
 	exited, reap := watch(cmd)
 	var expired <-chan time.Time
 	if timeout > 0 {
@@ -144,6 +149,7 @@ func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (timed
 	case <-exited:
 	case <-expired:
 		timedOut = true
+	case <-full:
 	case <-ctx.Done():
 		err = fmt.Errorf("sandbox: exec %s: %w", cmd.Args[0], ctx.Err())
 	}
