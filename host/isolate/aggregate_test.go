@@ -81,7 +81,7 @@ func TestTmpfsWritesNeverReachTheHost(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "work")
 	require.NoError(t, os.Mkdir(dir, 0o755))
 	code, stdout, _ := runSpec(t, l, isolate.Spec{Path: "/bin/sh", Dir: dir, Tmpfs: []string{dir},
-		Args: []string{"sh", "-c", "echo kept > small && cat small && head -c 64M /dev/zero > big || echo capped"},
+		Args:   []string{"sh", "-c", "echo kept > small && cat small && head -c 64M /dev/zero > big || echo capped"},
 		Limits: isolate.Limits{ScratchBytes: 16 << 20}})
 	assert.Zero(t, code)
 	assert.Equal(t, "kept\ncapped\n", stdout)
