@@ -23,9 +23,6 @@ func runInit() int {
 	return 125
 }
 
-// KillTree does nothing where sandboxes do not exist.
-func KillTree(int) error { return nil }
-
 // PluginSockets checks handshake addresses; without openat2 it cannot pin
 // the socket's inode, so it returns the checked path itself.
 type PluginSockets struct{ Dir string }
