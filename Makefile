@@ -27,13 +27,12 @@ build:
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
 ## repository's Python plugins: only those bytes run unsandboxed by default (README, "Running plugins you did not write")
 TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-*)
+plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
+TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
 trust-manifest:
-	@{ printf '{'; sep=''; \
-	for p in $(PLUGINS); do kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; f=$(BIN)/swarmhost-$$kind-$$(basename $$p); \
-		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)"; sep=','; done; \
-	for f in $(TRUSTED_SCRIPTS); do \
-		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)"; sep=','; done; \
-	printf '\n}\n'; } > $(BIN)/.swarmhost-trusted.json.tmp && chmod 644 $(BIN)/.swarmhost-trusted.json.tmp && \
+	@{ printf '{'; sep=''; for f in $(TRUST_FILES); do \
+		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)" || exit 1; sep=','; \
+	done; printf '\n}\n'; } > $(BIN)/.swarmhost-trusted.json.tmp && chmod 644 $(BIN)/.swarmhost-trusted.json.tmp && \
 	mv $(BIN)/.swarmhost-trusted.json.tmp $(BIN)/.swarmhost-trusted.json
 	@echo "wrote $(BIN)/.swarmhost-trusted.json"
 
@@ -101,6 +100,8 @@ bench:
 		$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
+	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
+		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
