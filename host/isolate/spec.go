@@ -84,9 +84,8 @@ func (s Spec) check() error {
 // take the value of [DefaultLimits]; there is no "unlimited".
 type Limits struct {
 	// MemoryBytes is RLIMIT_DATA: heap and anonymous mappings per process
-	// (RLIMIT_AS would stop a Go program from starting at all); and the
-	// anonymous memory of all the sandbox's processes together, which the
-	// init checks every 50 ms (see watchdog_linux.go).
+	// (RLIMIT_AS would stop a Go program from starting at all); by default
+	// also the sandbox's total (TotalMemoryBytes).
 	MemoryBytes int64 `json:"memory_bytes,omitempty"`
 	// CPUSeconds is RLIMIT_CPU: CPU time per process; the kernel SIGKILLs at
 	// the hard limit.
@@ -100,6 +99,10 @@ type Limits struct {
 	OpenFiles int64 `json:"open_files,omitempty"`
 	// FileBytes is RLIMIT_FSIZE: the largest file the program may write.
 	FileBytes int64 `json:"file_bytes,omitempty"`
+	// TotalMemoryBytes bounds the anonymous memory of all the sandbox's
+	// processes together, which the init checks every 50 ms (see
+	// watchdog_linux.go); 0 takes MemoryBytes.
+	TotalMemoryBytes int64 `json:"total_memory_bytes,omitempty"`
 	// ScratchBytes sizes the private tmpfs at /tmp (TierNamespaces).
 	ScratchBytes int64 `json:"scratch_bytes,omitempty"`
 }
@@ -131,5 +134,7 @@ func (l Limits) WithDefaults(d Limits) Limits {
 		OpenFiles:    pick(l.OpenFiles, d.OpenFiles),
 		FileBytes:    pick(l.FileBytes, d.FileBytes),
 		ScratchBytes: pick(l.ScratchBytes, d.ScratchBytes),
+		TotalMemoryBytes: pick(l.TotalMemoryBytes, pick(d.TotalMemoryBytes,
+			pick(l.MemoryBytes, d.MemoryBytes))),
 	}
 }

@@ -42,9 +42,9 @@ func watchdog(p policy) {
 		t := sandboxTotals(p.Tier, self, pgrp)
 		why := ""
 		switch {
-		case t.memory > p.Limits.MemoryBytes:
+		case t.memory > p.Limits.TotalMemoryBytes:
 			why = fmt.Sprintf("its processes held %s of memory in all, over the sandbox's limit of %s",
-				BytesText(t.memory), BytesText(p.Limits.MemoryBytes))
+				BytesText(t.memory), BytesText(p.Limits.TotalMemoryBytes))
 		case t.tasks > p.Limits.Processes:
 			why = fmt.Sprintf("it ran %d processes and threads at once, over the sandbox's limit of %d",
 				t.tasks, p.Limits.Processes)
