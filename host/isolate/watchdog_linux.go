@@ -16,7 +16,8 @@ import (
 // Aggregate bounds. cgroup controllers are not available everywhere (not
 // on the machines this was built on), so the init enforces a sandbox's
 // totals itself, by accounting: every [watchEvery] it adds up what all the
-// sandbox's processes hold — the anonymous memory (RssAnon) and the tasks
+// sandbox's processes hold — the anonymous and mapped shared memory
+// (RssAnon, RssShmem) and the tasks
 // of every process in the sandbox's pid namespace (TierNamespaces) or
 // process group (TierLandlock); past a limit it SIGKILLs everything in the
 // sandbox and says why on stderr. A burst between two checks can overshoot
@@ -25,6 +26,10 @@ import (
 // their size, and [DiskUsage] lets the host bound what a command writes to
 // the host directories it may write.
 const watchEvery = 50 * time.Millisecond
+
+// watchEveryHost is the interval under TierLandlock, where the init scans
+// the host's whole /proc to find its process group.
+const watchEveryHost = 250 * time.Millisecond
 
 // totals are what the sandbox's processes hold at one check.
 type totals struct {
@@ -38,7 +43,11 @@ var overLimit atomic.Value
 func watchdog(p policy) {
 	self := os.Getpid()
 	pgrp := syscall.Getpgrp()
-	for range time.Tick(watchEvery) {
+	every := watchEvery
+	if p.Tier != TierNamespaces {
+		every = watchEveryHost
+	}
+	for range time.Tick(every) {
 		t := sandboxTotals(p.Tier, self, pgrp)
 		why := ""
 		switch {
@@ -86,7 +95,7 @@ func sandboxTotals(tier Tier, self, pgrp int) totals {
 		if tier != TierNamespaces && statusField(status, "NSpgid:") != int64(pgrp) {
 			continue
 		}
-		t.memory += statusField(status, "RssAnon:") << 10
+		t.memory += (statusField(status, "RssAnon:") + statusField(status, "RssShmem:")) << 10
 		t.tasks += statusField(status, "Threads:")
 	}
 	return t
