@@ -156,3 +156,6 @@ func (r *runtime) offerResources() {
 		m.spec.Tools = resourcesTools{h: &memberHost{r: r, m: m}, inner: m.spec.Tools}
 	}
 }
+
+// Interface guard.
+var _ agent.BudgetReader = (*memberHost)(nil)

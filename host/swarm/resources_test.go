@@ -46,7 +46,7 @@ func readBudget(got *agent.Budget, text *string) step {
 		if err := r.generate(ctx, "go"); err != nil {
 			return false, err
 		}
-		b, err := r.req.Host.Budget(ctx)
+		b, err := agent.ReadBudget(ctx, r.req.Host)
 		if err != nil {
 			return false, err
 		}

@@ -1,5 +1,32 @@
 package agent
 
+import (
+	"context"
+	"errors"
+)
+
+// BudgetReader is the optional part of a Host through which a member reads
+// the swarm's budget (protocol 1.1). Agents call it through [ReadBudget];
+// the SDK's RPC layer and the host's member hosts implement it.
+type BudgetReader interface {
+	// Budget reads the swarm's budget as this member sees it.
+	Budget(ctx context.Context) (Budget, error)
+}
+
+// ErrBudgetUnsupported is ReadBudget's error for a host without the call.
+var ErrBudgetUnsupported = errors.New("agent: the host cannot report the swarm's budget")
+
+// ReadBudget reads the swarm's budget as the member sees it — the Go form
+// of Inspect Swarm's swarm_budget(). A Host without the call (an old host
+// or a test fake) yields ErrBudgetUnsupported.
+func ReadBudget(ctx context.Context, h Host) (Budget, error) {
+	r, ok := h.(BudgetReader)
+	if !ok {
+		return Budget{}, ErrBudgetUnsupported
+	}
+	return r.Budget(ctx)
+}
+
 // Budget is the swarm's budget as a member sees it (Inspect Swarm's
 // SwarmBudget): the caps that stop the swarm, what the whole swarm has
 // used, and the member's share when the budget is split.

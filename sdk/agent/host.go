@@ -23,8 +23,6 @@ type Host interface {
 	Submit(ctx context.Context, answer string) (Verdict, error)
 	// Log writes a line to the host's log under the member's name.
 	Log(ctx context.Context, level, message string, fields map[string]any) error
-	// Budget reads the swarm's budget as this member sees it.
-	Budget(ctx context.Context) (Budget, error)
 }
 
 // GenerateRequest is one model call.

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"context"
+	"errors"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -10,13 +11,17 @@ import (
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 )
 
-// Budget serves a member's budget read.
+// Budget serves a member's budget read; a host without the call
+// (agent.BudgetReader) answers Unimplemented.
 func (s *agentHostServer) Budget(ctx context.Context, req *pb.BudgetRequest) (*pb.BudgetResponse, error) {
 	h, err := s.host(req.Token)
 	if err != nil {
 		return nil, err
 	}
-	b, err := h.Budget(ctx)
+	b, err := agent.ReadBudget(ctx, h)
+	if errors.Is(err, agent.ErrBudgetUnsupported) {
+		return nil, status.Error(codes.Unimplemented, err.Error())
+	}
 	if err != nil {
 		return nil, status.Error(codes.Unknown, err.Error())
 	}
@@ -24,7 +29,7 @@ func (s *agentHostServer) Budget(ctx context.Context, req *pb.BudgetRequest) (*p
 		Tokens: usageToProto(b.Tokens), TokenType: b.TokenType, Time: usageToProto(b.Time)}, nil
 }
 
-// Budget reads the swarm's budget from the host.
+// Budget reads the swarm's budget from the host (agent.BudgetReader).
 func (c *agentHostClient) Budget(ctx context.Context) (agent.Budget, error) {
 	resp, err := c.client.Budget(ctx, &pb.BudgetRequest{Token: c.token})
 	if err != nil {
@@ -47,3 +52,6 @@ func usageFromProto(u *pb.BudgetUsage) *agent.BudgetUsage {
 	}
 	return &agent.BudgetUsage{Cap: u.Cap, Used: u.Used, Share: u.Share, ShareUsed: u.ShareUsed}
 }
+
+// Interface guard.
+var _ agent.BudgetReader = (*agentHostClient)(nil)

@@ -76,7 +76,7 @@ func (h *AgentHost) Log(context.Context, string, string, map[string]any) error {
 	return nil
 }
 
-// Budget answers BudgetValue.
+// Budget answers BudgetValue (agent.BudgetReader).
 func (h *AgentHost) Budget(context.Context) (agent.Budget, error) {
 	h.record("budget")
 	return h.BudgetValue, nil
@@ -123,6 +123,7 @@ func (h *ScorerHost) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.E
 
 // Interface guards.
 var (
-	_ agent.Host  = (*AgentHost)(nil)
-	_ scorer.Host = (*ScorerHost)(nil)
+	_ agent.Host         = (*AgentHost)(nil)
+	_ agent.BudgetReader = (*AgentHost)(nil)
+	_ scorer.Host        = (*ScorerHost)(nil)
 )
