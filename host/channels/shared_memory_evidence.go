@@ -1,5 +1,7 @@
 package channels
 
+import "github.com/swarmhost/swarmhost/host/swarm"
+
 // KindWaited is the evidence kind of one swarm_wait.
 const KindWaited = "waited"
 
@@ -154,13 +156,13 @@ type BoardWaited struct {
 	Path     *string   `json:"path"`
 	Timeout  WaitLimit `json:"timeout"`
 	// Started is seconds from the board's start; Duration and Idle seconds.
-	Started  float64    `json:"started"`
-	Duration float64    `json:"duration"`
-	Idle     float64    `json:"idle"`
-	Outcome  string     `json:"outcome"`
-	WokenBy  []int      `json:"woken_by"`
-	Files    []WaitFile `json:"files"`
-	Ended    []WaitEnd  `json:"ended"`
+	Started  swarm.Float `json:"started"`
+	Duration swarm.Float `json:"duration"`
+	Idle     swarm.Float `json:"idle"`
+	Outcome  string      `json:"outcome"`
+	WokenBy  []int       `json:"woken_by"`
+	Files    []WaitFile  `json:"files"`
+	Ended    []WaitEnd   `json:"ended"`
 }
 
 // head is the payload head of kind for member.

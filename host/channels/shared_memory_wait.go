@@ -80,12 +80,12 @@ func (b *Board) Wait(ctx context.Context, member string, req WaitRequest) (strin
 	reason, err := b.sleep(ctx, m, w, started.Add(time.Duration(effective)*time.Second))
 	ev := BoardWaited{CommHead: head(KindWaited, member), Wait: w.id, Channels: []string{ChannelSharedMemory},
 		Path: req.Path, Timeout: WaitLimit{Requested: req.Timeout, Effective: effective},
-		Started: started.Sub(b.start).Seconds(), Files: []WaitFile{}, Ended: []WaitEnd{}, WokenBy: w.wokenBy}
+		Started: swarm.Float(started.Sub(b.start).Seconds()), Files: []WaitFile{}, Ended: []WaitEnd{}, WokenBy: w.wokenBy}
 	if ev.WokenBy == nil {
 		ev.WokenBy = []int{}
 	}
 	defer func() {
-		ev.Duration, ev.Idle = b.clock.Now().Sub(started).Seconds(), w.idle.Seconds()
+		ev.Duration, ev.Idle = swarm.Float(b.clock.Now().Sub(started).Seconds()), swarm.Float(w.idle.Seconds())
 		b.addBoard(member, ev)
 	}()
 	if err != nil {

@@ -118,7 +118,8 @@ func (s *sampleRun) boardMetrics(in *swarm.MetricsInput) {
 		case channels.BoardNotified:
 			c.Kind = swarm.CommNotified
 		case channels.BoardWaited:
-			in.Waits = append(in.Waits, swarm.WaitEvent{Member: e.Member, Outcome: d.Outcome, Duration: d.Duration, Idle: d.Idle})
+			in.Waits = append(in.Waits, swarm.WaitEvent{Member: e.Member, Outcome: d.Outcome,
+				Duration: float64(d.Duration), Idle: float64(d.Idle)})
 			continue
 		default:
 			continue

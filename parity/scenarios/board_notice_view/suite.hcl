@@ -1,4 +1,4 @@
-# A notice then a view: b is told at its model call that a wrote files (ids and writer, no content), then views one; c polls, waits for b's file and gets no notice; a waits for both to end.
+# A notice then a view: b is told at its model call that a wrote files (ids and writer, no content), then views one; c polls, waits for b's file and gets no notice.
 model "default" {
   provider = "mockllm"
   outputs  = [for i in range(20) : { content = "ok", usage = { input_tokens = 10, output_tokens = 2 } }]
@@ -18,8 +18,9 @@ swarm "team" {
       steps = [
         { action = "create", path = "/shared_memory/doc.md", content = "the answer is 42" },
         { action = "append", path = "/shared_memory/log", content = "a wrote doc" },
-        { action = "wait", path = "f-9" },
-        { action = "wait", path = "f-9" },
+        { action = "sleep", duration = "1000ms" },
+        { action = "append", path = "/shared_memory/go", content = "go" },
+        { action = "sleep", duration = "6000ms" },
         { action = "generate" },
         { action = "submit", answer = "42" },
       ]
@@ -29,7 +30,7 @@ swarm "team" {
     name = "b"
     config {
       steps = [
-        { action = "sleep", duration = "1000ms" },
+        { action = "wait", path = "/shared_memory/go" },
         { action = "generate", prompt = "Go." },
         { action = "view", path = "f-1" },
         { action = "append", path = "/shared_memory/b-done", content = "done" },
@@ -44,6 +45,7 @@ swarm "team" {
     delivery = "poll"
     config {
       steps = [
+        { action = "sleep", duration = "500ms" },
         { action = "wait", path = "/shared_memory/b-done" },
         { action = "sleep", duration = "2500ms" },
         { action = "generate", prompt = "Go." },
