@@ -37,7 +37,7 @@ func (v *dockerView) ListFiles(ctx context.Context, dir string) ([]string, error
 // Exec runs req in a copy of the container, so nothing it does reaches it.
 func (v *dockerView) Exec(ctx context.Context, req ExecRequest) (ExecResult, error) {
 	cli := v.e.d.cli
-	committed, err := cli.ContainerCommit(ctx, v.e.id, container.CommitOptions{Pause: false})
+	committed, err := cli.ContainerCommit(ctx, v.e.id, container.CommitOptions{Pause: false, Config: &container.Config{}})
 	if err != nil {
 		return ExecResult{}, fmt.Errorf("sandbox: view of %s: %w", label(v.e.name), err)
 	}
