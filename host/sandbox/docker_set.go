@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // dockerSet is the containers of one sample × epoch: the docker provider's
@@ -16,7 +18,8 @@ import (
 type dockerSet struct {
 	d       *Docker
 	members []string
-	own     bool // members have their own containers
+	own     bool              // members have their own containers
+	ownOf   map[string]string // member → its sandbox's name
 	byName  map[string]*dockerEnv
 	names   []string
 	volumes []string // engine names of the sample's volumes
@@ -36,7 +39,14 @@ func (d *Docker) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{}}
+	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{},
+		ownOf: map[string]string{}}
+	for _, m := range spec.Members {
+		s.ownOf[m] = m
+		if name := spec.Sandboxes[m]; name != "" {
+			s.ownOf[m] = name
+		}
+	}
 	plan, err := s.plan()
 	if err != nil {
 		return nil, err
@@ -51,41 +61,42 @@ func (d *Docker) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 // planned is one container to make: the sandbox name and its service.
 type planned struct {
 	name string
-	svc  service
+	svc  compose.Service
 }
 
 // plan maps the project's services to the sample's sandboxes: the default
 // one, each member's own, and the remaining services by name.
 func (s *dockerSet) plan() ([]planned, error) {
-	svcs := s.d.project.services
-	byName := map[string]service{}
+	svcs := s.d.project.Services
+	byName := map[string]compose.Service{}
 	for _, v := range svcs {
-		byName[v.name] = v
+		byName[v.Name] = v
 	}
-	def, ok := byName[DefaultService]
+	def, ok := byName[compose.DefaultService]
 	if !ok {
 		def = svcs[0]
 	}
 	out := []planned{{name: "", svc: def}}
-	used := map[string]bool{def.name: true}
+	used := map[string]bool{def.Name: true}
 	if s.own {
 		for _, m := range s.members {
-			svc, ok := byName[m]
+			name := s.ownOf[m]
+			svc, ok := byName[name]
 			switch {
 			case !ok && s.d.cfg.Compose != "":
-				return nil, fmt.Errorf("docker sandbox: member %q has its own sandbox, but the compose file %s has no service %q",
-					m, s.d.cfg.Compose, m)
+				return nil, fmt.Errorf("docker sandbox: member %q has its own sandbox %q, but the compose file %s has no service %q",
+					m, name, s.d.cfg.Compose, name)
 			case !ok:
 				svc = def
-				svc.name = m
+				svc.Name = name
 			}
-			used[m] = true
-			out = append(out, planned{name: m, svc: svc})
+			used[name] = true
+			out = append(out, planned{name: name, svc: svc})
 		}
 	}
 	for _, v := range svcs {
-		if !used[v.name] {
-			out = append(out, planned{name: v.name, svc: v})
+		if !used[v.Name] {
+			out = append(out, planned{name: v.Name, svc: v})
 		}
 	}
 	return out, nil
@@ -123,7 +134,7 @@ func (s *dockerSet) build(ctx context.Context, spec SampleSpec, plan []planned, 
 
 // makeVolumes creates the sample's own copy of each named volume.
 func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[string]string) error {
-	for _, v := range s.d.project.volumes {
+	for _, v := range s.d.project.Volumes {
 		name := project + "_" + v
 		if err := s.d.createVolume(ctx, name, labels); err != nil {
 			return err
@@ -140,7 +151,7 @@ func (s *dockerSet) prepare(ctx context.Context, files map[string][]byte, setup 
 	targets := []*dockerEnv{s.byName[""]}
 	if s.own {
 		for _, m := range s.members {
-			targets = append(targets, s.byName[m])
+			targets = append(targets, s.byName[s.ownOf[m]])
 		}
 	}
 	errs := make([]error, len(targets))
@@ -173,13 +184,13 @@ func withLayout(files map[string][]byte, members []string) map[string][]byte {
 
 // For returns the container member works in.
 func (s *dockerSet) For(member string) Env {
-	if !slices.Contains(s.members, member) && s.own {
-		return nil
+	if !s.own {
+		return s.byName[""]
 	}
-	if s.own {
-		return s.byName[member]
+	if e := s.byName[s.ownOf[member]]; e != nil && s.ownOf[member] != "" {
+		return e
 	}
-	return s.byName[""]
+	return nil
 }
 
 // Named returns the sandbox called name.
