@@ -192,3 +192,19 @@ func randomID() string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// CheckEngine reports whether the engine DOCKER_HOST names answers and has
+// every image listed (tests use it to decide whether they can run).
+func CheckEngine(ctx context.Context, images ...string) error {
+	cli, err := connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
+	for _, img := range images {
+		if _, err := cli.ImageInspect(ctx, img); err != nil {
+			return fmt.Errorf("docker sandbox: image %q: %w (scripts/containers.sh builds the project's images)", img, err)
+		}
+	}
+	return nil
+}

@@ -9,7 +9,7 @@ task "both" {
   dataset { file = "arith.jsonl" }
   sandbox "docker" {
     compose = "compose/comparator.yaml"
-    image   = "localhost/swarmhost-busybox:1"
+    image   = "localhost/swarmhost-busybox:2"
   }
 }
 
@@ -21,7 +21,7 @@ task "neither" {
 task "local" {
   dataset { file = "arith.jsonl" }
   sandbox "local" {
-    image = "localhost/swarmhost-busybox:1"
+    image = "localhost/swarmhost-busybox:2"
   }
 }
 
