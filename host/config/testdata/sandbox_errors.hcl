@@ -66,3 +66,21 @@ eval "bare" {
   task  = task.bare
   swarm = swarm.mixed
 }
+
+task "containers" {
+  dataset { file = "arith.jsonl" }
+  sandbox "docker" {
+    image      = "localhost/swarmhost-busybox:2"
+    per_member = true
+  }
+}
+
+swarm "sharing" {
+  member "scripted" {}
+  channels = ["filesystem"]
+}
+
+eval "containers" {
+  task  = task.containers
+  swarm = swarm.sharing
+}
