@@ -38,7 +38,9 @@ func sshOptions(dockerHost string) ([]client.Opt, error) {
 		target = u.User.Username() + "@" + target
 	}
 	args = append(args, "--", target, "docker", "system", "dial-stdio")
-	dial := func(ctx context.Context, _, _ string) (net.Conn, error) { return dialCommand(ctx, sshProgram(), args...) }
+	dial := func(ctx context.Context, _, _ string) (net.Conn, error) {
+		return dialCommand(ctx, sshProgram(), args...)
+	}
 	return []client.Opt{client.WithHost(sshHost), client.WithDialContext(dial)}, nil
 }
 

@@ -41,7 +41,7 @@ func TestDockerOverSSH(t *testing.T) {
 func TestSSHOptions(t *testing.T) {
 	t.Parallel()
 	for host, wantErr := range map[string]string{
-		"ssh://":           "want ssh://[user@]host[:port]",
+		"ssh://":            "want ssh://[user@]host[:port]",
 		"ssh://h/some/path": "want ssh://[user@]host[:port]",
 	} {
 		_, err := sshOptions(host)
