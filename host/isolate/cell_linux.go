@@ -144,7 +144,7 @@ func runInCell(p policy, run cellRun) cellReply {
 	}
 	pid, err := syscall.ForkExec(run.req.Path, run.req.Args, attr)
 	if err != nil {
-		return cellReply{Status: 127, Error: fmt.Sprintf("start %s: %v", run.req.Path, err)}
+		return cellReply{Status: initFailed, Error: fmt.Sprintf("start %s: %v", run.req.Path, err)}
 	}
 	killed.Store(false)
 	status, sig := waitProgram(pid)

@@ -142,7 +142,7 @@ func (c *Cell) kill(replies <-chan cellReply, errs <-chan error, timedOut bool, 
 // result turns a reply into Run's results.
 func (c *Cell) result(rep cellReply) (int, bool, error) {
 	if rep.Error != "" {
-		return rep.Status, false, fmt.Errorf("isolate: %s", rep.Error)
+		return rep.Status, false, &NotStartedError{Reason: rep.Error}
 	}
 	return rep.Status, false, nil
 }

@@ -24,3 +24,13 @@ type CellRun struct {
 	// /dev/null. The caller closes its copies after Run.
 	Stdin, Stdout, Stderr *os.File
 }
+
+// NotStartedError is [Cell.Run]'s error for a program the cell could not
+// start (not found, not executable); the status is then the init's 125.
+// The cell stays usable.
+type NotStartedError struct {
+	Reason string
+}
+
+// Error says what failed.
+func (e *NotStartedError) Error() string { return "isolate: " + e.Reason }
