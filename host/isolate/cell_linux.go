@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -19,8 +21,9 @@ const cellFD = 3
 
 // cellRequest is one message from the host to a cell's init: a program to
 // run (its stdin, stdout and stderr passed alongside as descriptors), or
-// Kill to end the running one.
+// Kill to end run ID.
 type cellRequest struct {
+	ID   uint64   `json:"id"`
 	Path string   `json:"path,omitempty"`
 	Args []string `json:"args,omitempty"`
 	Env  []string `json:"env,omitempty"`
@@ -28,9 +31,10 @@ type cellRequest struct {
 	Kill bool     `json:"kill,omitempty"`
 }
 
-// cellReply is the init's answer to a run: the program's status as a shell
-// reports it, or why it could not start.
+// cellReply is the init's answer to run ID: the program's status as a
+// shell reports it, or why it could not start.
 type cellReply struct {
+	ID     uint64 `json:"id"`
 	Status int    `json:"status"`
 	Error  string `json:"error,omitempty"`
 }
@@ -42,13 +46,32 @@ type cellRun struct {
 	files []int
 }
 
+// cellCall is a running program: its id, process group (its pid) and the
+// stderr descriptor kept for a note on how it ended.
+type cellCall struct {
+	id     uint64
+	pid    int
+	stderr int
+	killed bool
+}
+
+// cellInit is the state of a cell's init.
+type cellInit struct {
+	p     policy
+	conn  *net.UnixConn
+	mu    sync.Mutex
+	calls map[int]*cellCall // by pid
+	byID  map[uint64]*cellCall
+}
+
 // serveCell is the init of a cell: the sandbox is built once (root,
 // limits, Landlock, seccomp, capabilities, as for one program), then it
-// runs the host's programs one at a time from its locked thread. When a
-// program ends — or the host asks — every other process of the cell's pid
-// namespace is SIGKILLed and reaped and the scratch /tmp emptied, so
-// nothing of one call outlives it. The cell ends when the host closes its
-// socket (or dies).
+// runs the host's programs, several at a time, each forked from its locked
+// thread in a process group of its own. When a program ends — or the host
+// kills it — its whole group is SIGKILLed, and so is any process that left
+// its group and whose run has ended (one that called setsid); when no
+// program runs, the scratch /tmp is emptied. The cell ends when the host
+// closes its socket or dies.
 func serveCell(p policy) int {
 	conn, err := cellConn()
 	if err == nil {
@@ -58,42 +81,42 @@ func serveCell(p policy) int {
 		fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
 		return initFailed
 	}
+	c := &cellInit{p: p, conn: conn, calls: map[int]*cellCall{}, byID: map[uint64]*cellCall{}}
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGCHLD)
+	go c.reaper(sigs)
 	runs := make(chan cellRun)
-	go readCell(conn, runs)
+	go c.read(runs)
 	for run := range runs {
-		reply := runInCell(p, run)
-		b, _ := json.Marshal(reply)
-		if _, err := conn.Write(append(b, '\n')); err != nil {
-			return 0
-		}
+		c.start(run)
 	}
+	c.killAll()
 	return 0
 }
 
 // cellConn is the host's socket.
 func cellConn() (*net.UnixConn, error) {
 	f := os.NewFile(cellFD, "cell")
-	c, err := net.FileConn(f)
+	conn, err := net.FileConn(f)
 	f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("cell socket: %w", err)
 	}
-	uc, ok := c.(*net.UnixConn)
+	uc, ok := conn.(*net.UnixConn)
 	if !ok {
 		return nil, errors.New("cell socket: not a unix socket")
 	}
 	return uc, nil
 }
 
-// readCell reads the host's requests: runs go to the locked thread, a kill
-// is done at once. It closes runs when the host goes away.
-func readCell(conn *net.UnixConn, runs chan<- cellRun) {
+// read reads the host's requests: runs go to the locked thread, kills are
+// done at once. It closes runs when the host goes away.
+func (c *cellInit) read(runs chan<- cellRun) {
 	defer close(runs)
 	buf, oob := make([]byte, 1<<20), make([]byte, unix.CmsgSpace(3*4))
 	for {
-		n, oobn, _, _, err := conn.ReadMsgUnix(buf, oob)
+		n, oobn, _, _, err := c.conn.ReadMsgUnix(buf, oob)
 		if err != nil || n == 0 {
-			killCell()
 			return
 		}
 		var req cellRequest
@@ -101,8 +124,7 @@ func readCell(conn *net.UnixConn, runs chan<- cellRun) {
 			continue
 		}
 		if req.Kill {
-			killed.Store(true)
-			killCell()
+			c.kill(req.ID)
 			continue
 		}
 		runs <- cellRun{req: req, files: passedFiles(oob[:oobn])}
@@ -125,94 +147,149 @@ func passedFiles(oob []byte) []int {
 	return fds
 }
 
-// runInCell runs one program with the passed stdin, stdout and stderr, then
-// ends everything else in the cell.
-func runInCell(p policy, run cellRun) cellReply {
-	defer func() {
-		for _, fd := range run.files {
-			_ = unix.Close(fd)
-		}
-	}()
+// start forks one program from the locked thread, in a process group of
+// its own, and registers it; a program that cannot start is answered at
+// once.
+func (c *cellInit) start(run cellRun) {
 	if len(run.files) != 3 {
-		return cellReply{Status: initFailed, Error: "want stdin, stdout and stderr"}
+		closeAll(run.files)
+		c.reply(cellReply{ID: run.req.ID, Status: initFailed, Error: "want stdin, stdout and stderr"})
+		return
 	}
 	attr := &syscall.ProcAttr{Dir: run.req.Dir, Env: run.req.Env,
 		Files: []uintptr{uintptr(run.files[0]), uintptr(run.files[1]), uintptr(run.files[2])},
 		Sys:   &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}}
-	if p.UID >= 0 {
-		attr.Sys.Credential = &syscall.Credential{Uid: uint32(p.UID), Gid: uint32(p.GID), Groups: []uint32{}}
+	if c.p.UID >= 0 {
+		attr.Sys.Credential = &syscall.Credential{Uid: uint32(c.p.UID), Gid: uint32(c.p.GID), Groups: []uint32{}}
 	}
+	c.mu.Lock() // the reaper must not see the pid before it is registered
 	pid, err := syscall.ForkExec(run.req.Path, run.req.Args, attr)
+	if err == nil {
+		call := &cellCall{id: run.req.ID, pid: pid, stderr: run.files[2]}
+		c.calls[pid], c.byID[call.id] = call, call
+	}
+	c.mu.Unlock()
+	closeAll(run.files[:2])
 	if err != nil {
-		return cellReply{Status: initFailed, Error: fmt.Sprintf("start %s: %v", run.req.Path, err)}
-	}
-	killed.Store(false)
-	status, sig := waitProgram(pid)
-	killCell()
-	reapAll()
-	clearScratch(p)
-	if sig != 0 && !killed.Load() {
-		explainSignalTo(fdWriter(run.files[2]), sig)
-	}
-	return cellReply{Status: status}
-}
-
-// killed is set when the host asked to kill the running program, whose
-// SIGKILL then needs no explanation.
-var killed atomic.Bool
-
-// waitProgram waits for pid (reaping any other child meanwhile) and returns
-// its status as a shell reports it, and the signal that ended it (0 when it
-// exited).
-func waitProgram(pid int) (int, syscall.Signal) {
-	for {
-		var ws syscall.WaitStatus
-		got, err := syscall.Wait4(-1, &ws, 0, nil)
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return initFailed, 0
-		case got != pid:
-			continue
-		case ws.Signaled():
-			return 128 + int(ws.Signal()), ws.Signal()
-		}
-		return ws.ExitStatus(), 0
+		_ = unix.Close(run.files[2])
+		c.reply(cellReply{ID: run.req.ID, Status: initFailed, Error: fmt.Sprintf("start %s: %v", run.req.Path, err)})
 	}
 }
 
-// killCell SIGKILLs every process of the cell's pid namespace but its init.
-// The kill runs on a goroutine, so never on the init's locked thread, which
-// dropped CAP_KILL; the runtime's other threads keep the init's
-// capabilities in its user namespace, and the programs run as another user.
-func killCell() {
-	done := make(chan struct{})
-	go func() {
-		_ = syscall.Kill(-1, syscall.SIGKILL)
-		close(done)
-	}()
-	<-done
-}
-
-// reapAll reaps every child until none is left.
-func reapAll() {
-	for {
-		var ws syscall.WaitStatus
-		_, err := syscall.Wait4(-1, &ws, 0, nil)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return
+// reaper reaps every child on SIGCHLD; when one is a run's program, it ends
+// the run.
+func (c *cellInit) reaper(sigs <-chan os.Signal) {
+	for range sigs {
+		for {
+			var ws syscall.WaitStatus
+			pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil || pid <= 0 {
+				break
+			}
+			c.mu.Lock()
+			call := c.calls[pid]
+			c.mu.Unlock()
+			if call != nil {
+				c.finish(call, ws)
+			}
 		}
 	}
 }
 
-// clearScratch empties the scratch /tmp between calls, as a fresh sandbox
-// would have it — all but the entries that lead to a path bound from the
-// host (a sandbox directory under the host's /tmp), which are never
-// touched.
+// finish ends a run whose program has exited: it kills the program's group
+// and the processes that left the group of an ended run, notes a death by
+// a limit on the run's stderr and answers the host.
+func (c *cellInit) finish(call *cellCall, ws syscall.WaitStatus) {
+	_ = syscall.Kill(-call.pid, syscall.SIGKILL)
+	c.mu.Lock()
+	delete(c.calls, call.pid)
+	delete(c.byID, call.id)
+	idle := len(c.calls) == 0
+	c.mu.Unlock()
+	c.killStrays()
+	status := ws.ExitStatus()
+	if ws.Signaled() {
+		status = 128 + int(ws.Signal())
+		if !call.killed {
+			explainSignalTo(fdWriter(call.stderr), ws.Signal())
+		}
+	}
+	_ = unix.Close(call.stderr)
+	if idle {
+		clearScratch(c.p)
+	}
+	c.reply(cellReply{ID: call.id, Status: status})
+}
+
+// kill SIGKILLs run id's process group at the host's request.
+func (c *cellInit) kill(id uint64) {
+	c.mu.Lock()
+	call := c.byID[id]
+	if call != nil {
+		call.killed = true
+	}
+	c.mu.Unlock()
+	if call != nil {
+		_ = syscall.Kill(-call.pid, syscall.SIGKILL)
+	}
+}
+
+// killStrays SIGKILLs every process of the cell outside the process groups
+// of the runs still going: what an ended run left behind after leaving its
+// group. (A process that leaves the group of a run still going is killed
+// too, by the end of any other run.)
+func (c *cellInit) killStrays() {
+	c.mu.Lock() // no program starts during the scan: it would look like a stray
+	defer c.mu.Unlock()
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err != nil || pid == 1 {
+			continue
+		}
+		if pgrp, ok := procGroup(d); ok && c.calls[pgrp] == nil {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// procGroup reads a process's group from /proc/PID/stat.
+func procGroup(dir string) (int, bool) {
+	b, err := os.ReadFile(filepath.Join(dir, "stat"))
+	if err != nil {
+		return 0, false
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 3 {
+		return 0, false
+	}
+	pgrp, err := strconv.Atoi(f[2])
+	return pgrp, err == nil
+}
+
+// killAll ends every process of the cell when the host has gone.
+func (c *cellInit) killAll() { _ = syscall.Kill(-1, syscall.SIGKILL) }
+
+// reply sends one answer to the host.
+func (c *cellInit) reply(r cellReply) {
+	b, _ := json.Marshal(r)
+	_, _ = c.conn.Write(b)
+}
+
+// closeAll closes descriptors.
+func closeAll(fds []int) {
+	for _, fd := range fds {
+		_ = unix.Close(fd)
+	}
+}
+
+// clearScratch empties the scratch /tmp, as a fresh sandbox would have it
+// — all but the entries that lead to a path bound from the host (a sandbox
+// directory under the host's /tmp), which are never touched.
 func clearScratch(p policy) {
 	entries, err := os.ReadDir(p.Scratch)
 	if err != nil {
@@ -245,4 +322,4 @@ func boundUnder(p policy, dir string) map[string]bool {
 type fdWriter int
 
 // Write writes p to the descriptor.
-func (w fdWriter) Write(p []byte) (int, error) { return unix.Write(int(w), p) }
+func (w fdWriter) Write(b []byte) (int, error) { return unix.Write(int(w), b) }

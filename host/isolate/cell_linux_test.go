@@ -80,3 +80,24 @@ func TestCellRunsAndCleansUp(t *testing.T) {
 		t.Errorf("emptying /tmp left the bound sandbox dir alone: %q", b)
 	}
 }
+
+// TestCellConcurrentRuns: runs overlap in one cell, each killed with its
+// group alone; a stray left by an ended run dies, a running one's
+// background work does not.
+func TestCellConcurrentRuns(t *testing.T) {
+	c, _ := newTestCell(t)
+	done := make(chan string, 1)
+	go func() {
+		_, _, out := runCell(t, c, 0, "/bin/sh", "-c", "sleep 309 & sleep 0.5; cat /proc/[0-9]*/comm | grep -c sleep")
+		done <- out
+	}()
+	status, timedOut, _ := runCell(t, c, 100*time.Millisecond, "/bin/sh", "-c", "setsid sleep 310 & sleep 311")
+	if !timedOut || status != 137 {
+		t.Errorf("timeout: status %d, timed out %v", status, timedOut)
+	}
+	// The long run still has its background sleep 309; the killed run's
+	// sleep 311 and its setsid stray 310 are gone.
+	if out := <-done; out != "1\n" {
+		t.Errorf("sleeps seen by the long run: %q", out)
+	}
+}

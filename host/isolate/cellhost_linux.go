@@ -16,17 +16,20 @@ import (
 const cellKillGrace = 10 * time.Second
 
 // Cell is a sandbox built once — namespaces, root, limits, Landlock,
-// seccomp — in which programs then run one at a time, each a plain
-// fork-exec by the cell's init: no new namespaces or mounts per program.
-// When a program ends, or is killed, everything else in the cell is killed
-// and its scratch /tmp emptied, so nothing of one run outlives it. Its
-// methods are safe for concurrent use; runs wait for one another.
+// seccomp — in which programs then run, each a plain fork-exec by the
+// cell's init in a process group of its own: no new namespaces or mounts
+// per program. When a program ends, or is killed, its group is killed, and
+// so is whatever left the group of a finished run; /tmp is emptied
+// whenever no program runs. Programs may run concurrently. Its methods are
+// safe for concurrent use.
 type Cell struct {
 	cmd     *Cmd
 	conn    *net.UnixConn
 	tier    Tier
 	scratch string
 	mu      sync.Mutex
+	next    uint64
+	waiting map[uint64]chan cellReply
 	broken  error
 	once    sync.Once
 }
@@ -64,7 +67,9 @@ func (l *Launcher) NewCell(spec Spec) (*Cell, error) {
 		cmd.Cleanup()
 		return nil, fmt.Errorf("isolate: start cell: %w", err)
 	}
-	return &Cell{cmd: cmd, conn: conn, tier: l.tier, scratch: "/tmp"}, nil
+	c := &Cell{cmd: cmd, conn: conn, tier: l.tier, scratch: "/tmp", waiting: map[uint64]chan cellReply{}}
+	go c.readReplies()
+	return c, nil
 }
 
 // fileConn turns our end of the socket pair into a connection.
@@ -77,29 +82,42 @@ func fileConn(f *os.File) (*net.UnixConn, error) {
 	return c.(*net.UnixConn), nil
 }
 
+// readReplies hands each reply to its run; when the cell goes away, every
+// run still waiting fails.
+func (c *Cell) readReplies() {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := c.conn.Read(buf)
+		if err != nil {
+			c.fail(fmt.Errorf("the cell ended: %w", err))
+			return
+		}
+		var rep cellReply
+		if json.Unmarshal(buf[:n], &rep) != nil {
+			continue
+		}
+		c.mu.Lock()
+		ch := c.waiting[rep.ID]
+		delete(c.waiting, rep.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- rep
+		}
+	}
+}
+
 // Run runs r in the cell and returns its status as a shell reports it
 // (128+N for signal N). On timeout (> 0) or ctx's end the program and
 // everything it started are killed: timedOut is set, or ctx's error
-// returned.
+// returned. A program the cell could not start is a [NotStartedError].
 func (c *Cell) Run(ctx context.Context, r CellRun, timeout time.Duration) (status int, timedOut bool, err error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.broken != nil {
-		return -1, false, c.broken
+	id, replies, err := c.register()
+	if err != nil {
+		return -1, false, err
 	}
-	if err := c.send(r); err != nil {
+	if err := c.send(id, r); err != nil {
 		return -1, false, c.fail(err)
 	}
-	replies := make(chan cellReply, 1)
-	errs := make(chan error, 1)
-	go func() {
-		rep, err := c.read()
-		if err != nil {
-			errs <- err
-			return
-		}
-		replies <- rep
-	}()
 	var expired <-chan time.Time
 	if timeout > 0 {
 		t := time.NewTimer(timeout)
@@ -107,48 +125,62 @@ func (c *Cell) Run(ctx context.Context, r CellRun, timeout time.Duration) (statu
 		expired = t.C
 	}
 	select {
-	case rep := <-replies:
-		return c.result(rep)
-	case err := <-errs:
-		return -1, false, c.fail(err)
+	case rep, ok := <-replies:
+		return c.result(rep, ok)
 	case <-expired:
 		timedOut = true
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
-	return c.kill(replies, errs, timedOut, err)
+	return c.kill(id, replies, timedOut, err)
 }
 
-// kill asks the cell to end the running program and waits for its report.
-func (c *Cell) kill(replies <-chan cellReply, errs <-chan error, timedOut bool, cause error) (int, bool, error) {
-	b, _ := json.Marshal(cellRequest{Kill: true})
+// register allots a run id and the channel its reply comes on.
+func (c *Cell) register() (uint64, chan cellReply, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broken != nil {
+		return 0, nil, c.broken
+	}
+	c.next++
+	ch := make(chan cellReply, 1)
+	c.waiting[c.next] = ch
+	return c.next, ch, nil
+}
+
+// kill asks the cell to end run id and waits for its report.
+func (c *Cell) kill(id uint64, replies <-chan cellReply, timedOut bool, cause error) (int, bool, error) {
+	b, _ := json.Marshal(cellRequest{ID: id, Kill: true})
 	if _, err := c.conn.Write(b); err != nil {
 		return -1, timedOut, c.fail(err)
 	}
 	select {
-	case rep := <-replies:
-		status, _, err := c.result(rep)
+	case rep, ok := <-replies:
+		status, _, err := c.result(rep, ok)
 		if cause != nil {
 			err = cause
 		}
 		return status, timedOut, err
-	case err := <-errs:
-		return -1, timedOut, c.fail(err)
 	case <-time.After(cellKillGrace):
 		return -1, timedOut, c.fail(errors.New("the cell did not report the killed program"))
 	}
 }
 
-// result turns a reply into Run's results.
-func (c *Cell) result(rep cellReply) (int, bool, error) {
+// result turns a reply into Run's results; !ok means the cell failed.
+func (c *Cell) result(rep cellReply, ok bool) (int, bool, error) {
+	if !ok {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return -1, false, c.broken
+	}
 	if rep.Error != "" {
 		return rep.Status, false, &NotStartedError{Reason: rep.Error}
 	}
 	return rep.Status, false, nil
 }
 
-// send writes the request with the program's descriptors.
-func (c *Cell) send(r CellRun) error {
+// send writes run id's request with the program's descriptors.
+func (c *Cell) send(id uint64, r CellRun) error {
 	stdin := r.Stdin
 	if stdin == nil {
 		null, err := os.Open(os.DevNull)
@@ -159,7 +191,7 @@ func (c *Cell) send(r CellRun) error {
 		stdin = null
 	}
 	env := withEnv(withEnv(append([]string(nil), r.Env...), "TMPDIR="+c.scratch), SandboxEnv+"="+string(c.tier))
-	b, err := json.Marshal(cellRequest{Path: r.Path, Args: r.Args, Env: env, Dir: r.Dir})
+	b, err := json.Marshal(cellRequest{ID: id, Path: r.Path, Args: r.Args, Env: env, Dir: r.Dir})
 	if err != nil {
 		return err
 	}
@@ -168,34 +200,29 @@ func (c *Cell) send(r CellRun) error {
 	return err
 }
 
-// read reads one reply.
-func (c *Cell) read() (cellReply, error) {
-	buf := make([]byte, 64<<10)
-	n, err := c.conn.Read(buf)
-	if err != nil {
-		return cellReply{}, err
-	}
-	var rep cellReply
-	if err := json.Unmarshal(buf[:n], &rep); err != nil {
-		return cellReply{}, fmt.Errorf("isolate: cell reply: %w", err)
-	}
-	return rep, nil
-}
-
-// fail marks the cell unusable and ends it.
+// fail marks the cell unusable, fails every waiting run and ends the cell.
 func (c *Cell) fail(err error) error {
-	c.broken = fmt.Errorf("isolate: cell: %w", err)
-	c.stop()
-	return c.broken
+	c.mu.Lock()
+	if c.broken == nil {
+		c.broken = fmt.Errorf("isolate: cell: %w", err)
+	}
+	for id, ch := range c.waiting {
+		close(ch)
+		delete(c.waiting, id)
+	}
+	broken := c.broken
+	c.mu.Unlock()
+	go c.stop()
+	return broken
 }
 
 // Close ends the cell and everything in it. It is safe to call twice.
 func (c *Cell) Close() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.broken == nil {
 		c.broken = errors.New("isolate: cell closed")
 	}
+	c.mu.Unlock()
 	c.stop()
 	return nil
 }

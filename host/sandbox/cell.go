@@ -11,72 +11,60 @@ import (
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
-// maxCells bounds the cells one sandbox keeps: as many commands run in it
-// at once without a sandbox built per call; more run as before, each in a
-// sandbox of its own.
-const maxCells = 4
-
-// cellPool holds a sandbox's cells (host/isolate): sandboxes built once
-// with the sandbox's paths, network and [ToolLimits], in which its
-// commands then run one at a time each — a fork-exec instead of new
-// namespaces and mounts per call.
+// cellPool holds a sandbox's cell (host/isolate): a sandbox built once,
+// on first use, with the sandbox's paths, network and [ToolLimits], in
+// which its commands then run — a fork-exec each, concurrently, instead of
+// new namespaces and mounts per call.
 type cellPool struct {
 	mu     sync.Mutex
-	idle   []*isolate.Cell
-	n      int
+	cell   *isolate.Cell
+	failed bool
 	closed bool
 }
 
-// get returns an idle cell, or starts one while there are fewer than
-// maxCells; nil when the command must run without one.
+// get returns the sandbox's cell, starting it on first use; nil when
+// commands must run without one (no cell could start).
 func (p *cellPool) get(iso *isolate.Launcher, spec isolate.Spec) *isolate.Cell {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.closed {
+	if p.closed || p.failed {
 		return nil
 	}
-	if n := len(p.idle); n > 0 {
-		c := p.idle[n-1]
-		p.idle = p.idle[:n-1]
-		return c
+	if p.cell == nil {
+		c, err := iso.NewCell(spec)
+		if err != nil {
+			p.failed = true
+			return nil
+		}
+		p.cell = c
 	}
-	if p.n >= maxCells {
-		return nil
-	}
-	c, err := iso.NewCell(spec)
-	if err != nil {
-		return nil
-	}
-	p.n++
-	return c
+	return p.cell
 }
 
-// put returns a cell after a command; a broken one is closed and dropped.
-func (p *cellPool) put(c *isolate.Cell, broken bool) {
+// drop ends a cell that failed; the next command starts a new one.
+func (p *cellPool) drop(c *isolate.Cell) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if broken || p.closed {
-		p.n--
-		_ = c.Close()
-		return
+	if p.cell == c {
+		p.cell = nil
 	}
-	p.idle = append(p.idle, c)
+	_ = c.Close()
 }
 
-// close ends every idle cell; busy ones end when their command returns.
+// close ends the cell and everything running in it.
 func (p *cellPool) close() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	for _, c := range p.idle {
-		_ = c.Close()
+	if p.cell != nil {
+		_ = p.cell.Close()
+		p.cell = nil
 	}
-	p.idle, p.n = nil, p.n-len(p.idle)
 }
 
-// execInCell runs req in one of the sandbox's cells, as [Sandbox.Exec]
-// would in a sandbox of its own; ok is false when it cannot (no cells on
-// this tier, or all busy), and the caller runs req the usual way.
+// execInCell runs req in the sandbox's cell, as [Sandbox.Exec] would in a
+// sandbox of its own; ok is false when it cannot (no cells on this tier),
+// and the caller runs req the usual way.
 func (s *Sandbox) execInCell(ctx context.Context, req ExecRequest) (res ExecResult, ok bool, err error) {
 	iso := s.launcher()
 	if s.cells == nil || iso == nil || iso.Tier() != isolate.TierNamespaces || len(req.Command) == 0 {
@@ -91,7 +79,9 @@ func (s *Sandbox) execInCell(ctx context.Context, req ExecRequest) (res ExecResu
 		return ExecResult{}, false, nil
 	}
 	res, err = runInCell(ctx, cell, isolate.CellRun{Path: path, Args: req.Command, Env: env, Dir: s.Dir}, req)
-	s.cells.put(cell, err != nil && ctx.Err() == nil)
+	if err != nil && ctx.Err() == nil {
+		s.cells.drop(cell)
+	}
 	if err != nil && ctx.Err() != nil {
 		err = fmt.Errorf("sandbox: exec %s: %w", req.Command[0], ctx.Err())
 	}
