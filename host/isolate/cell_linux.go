@@ -127,6 +127,10 @@ func (c *cellInit) read(runs chan<- cellRun) {
 			c.kill(req.ID)
 			continue
 		}
+		// Known before it starts, so that a kill that comes first holds.
+		c.mu.Lock()
+		c.byID[req.ID] = &cellCall{id: req.ID}
+		c.mu.Unlock()
 		runs <- cellRun{req: req, files: passedFiles(oob[:oobn])}
 	}
 }
@@ -153,6 +157,7 @@ func passedFiles(oob []byte) []int {
 func (c *cellInit) start(run cellRun) {
 	if len(run.files) != 3 {
 		closeAll(run.files)
+		c.forget(run.req.ID)
 		c.reply(cellReply{ID: run.req.ID, Status: initFailed, Error: "want stdin, stdout and stderr"})
 		return
 	}
@@ -164,16 +169,41 @@ func (c *cellInit) start(run cellRun) {
 	}
 	c.mu.Lock() // the reaper must not see the pid before it is registered
 	pid, err := syscall.ForkExec(run.req.Path, run.req.Args, attr)
-	if err == nil {
-		call := &cellCall{id: run.req.ID, pid: pid, stderr: run.files[2]}
-		c.calls[pid], c.byID[call.id] = call, call
+	call := c.byID[run.req.ID]
+	if err == nil && call != nil {
+		call.pid, call.stderr = pid, run.files[2]
+		c.calls[pid] = call
 	}
+	killed := call != nil && call.killed
 	c.mu.Unlock()
 	closeAll(run.files[:2])
 	if err != nil {
 		_ = unix.Close(run.files[2])
+		c.forget(run.req.ID)
 		c.reply(cellReply{ID: run.req.ID, Status: initFailed, Error: fmt.Sprintf("start %s: %v", run.req.Path, err)})
+		return
 	}
+	if killed { // the host gave up on it before it started
+		c.killGroup(pid)
+	}
+}
+
+// forget drops a run that never started.
+func (c *cellInit) forget(id uint64) {
+	c.mu.Lock()
+	delete(c.byID, id)
+	c.mu.Unlock()
+}
+
+// killGroup SIGKILLs a process group from a goroutine: never from the
+// locked thread, which dropped CAP_KILL (the runtime's other threads keep the init's capabilities in its user namespace).
+func (c *cellInit) killGroup(pgid int) {
+	done := make(chan struct{})
+	go func() {
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		close(done)
+	}()
+	<-done
 }
 
 // reaper reaps every child on SIGCHLD; when one is a run's program, it ends
@@ -227,13 +257,13 @@ func (c *cellInit) finish(call *cellCall, ws syscall.WaitStatus) {
 // kill SIGKILLs run id's process group at the host's request.
 func (c *cellInit) kill(id uint64) {
 	c.mu.Lock()
-	call := c.byID[id]
-	if call != nil {
-		call.killed = true
+	pid := 0
+	if call := c.byID[id]; call != nil {
+		call.killed, pid = true, call.pid
 	}
 	c.mu.Unlock()
-	if call != nil {
-		_ = syscall.Kill(-call.pid, syscall.SIGKILL)
+	if pid > 0 {
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
 	}
 }
 
