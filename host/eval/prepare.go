@@ -41,7 +41,7 @@ type evalRun struct {
 	// sandboxes is the run's sandbox provider.
 	sandboxes sandbox.Provider
 	root      string
-	writer    *evallog.Writer
+	writer    evallog.LogWriter
 
 	mu      sync.Mutex
 	results []sampleResult

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -53,6 +54,8 @@ type cellCall struct {
 	pid    int
 	stderr int
 	killed bool
+	// over is why the watchdog killed it ("" when it did not).
+	over string
 }
 
 // cellInit is the state of a cell's init.
@@ -85,6 +88,7 @@ func serveCell(p policy) int {
 	sigs := make(chan os.Signal, 16)
 	signal.Notify(sigs, syscall.SIGCHLD)
 	go c.reaper(sigs)
+	go c.watchdog()
 	runs := make(chan cellRun)
 	go c.read(runs)
 	for run := range runs {
@@ -243,7 +247,10 @@ func (c *cellInit) finish(call *cellCall, ws syscall.WaitStatus) {
 	status := ws.ExitStatus()
 	if ws.Signaled() {
 		status = 128 + int(ws.Signal())
-		if !call.killed {
+		switch {
+		case call.over != "":
+			fmt.Fprintf(fdWriter(call.stderr), "swarmhost sandbox: %s: killing everything in it\n", call.over)
+		case !call.killed:
 			explainSignalTo(fdWriter(call.stderr), ws.Signal())
 		}
 	}
@@ -252,6 +259,39 @@ func (c *cellInit) finish(call *cellCall, ws syscall.WaitStatus) {
 		clearScratch(c.p)
 	}
 	c.reply(cellReply{ID: call.id, Status: status})
+}
+
+// watchdog enforces the sandbox's aggregate limits (see watchdog) over
+// every run going at once: past one, every run is killed and told why.
+func (c *cellInit) watchdog() {
+	self := os.Getpid()
+	for range time.Tick(watchEvery) {
+		c.mu.Lock()
+		busy := len(c.calls) > 0
+		c.mu.Unlock()
+		if !busy {
+			continue
+		}
+		t := sandboxTotals(TierNamespaces, self, 0)
+		why := ""
+		switch {
+		case t.memory > c.p.Limits.TotalMemoryBytes:
+			why = fmt.Sprintf("its processes held %s of memory in all, over the sandbox's limit of %s",
+				BytesText(t.memory), BytesText(c.p.Limits.TotalMemoryBytes))
+		case t.tasks > c.p.Limits.Processes:
+			why = fmt.Sprintf("it ran %d processes and threads at once, over the sandbox's limit of %d",
+				t.tasks, c.p.Limits.Processes)
+		}
+		if why == "" {
+			continue
+		}
+		c.mu.Lock()
+		for _, call := range c.calls {
+			call.over = why
+		}
+		c.mu.Unlock()
+		_ = syscall.Kill(-1, syscall.SIGKILL)
+	}
 }
 
 // kill SIGKILLs run id's process group at the host's request.

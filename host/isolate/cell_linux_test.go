@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +100,33 @@ func TestCellConcurrentRuns(t *testing.T) {
 	// sleep 311 and its setsid stray 310 are gone.
 	if out := <-done; out != "1\n" {
 		t.Errorf("sleeps seen by the long run: %q", out)
+	}
+}
+
+// TestCellAggregateLimit: the sandbox's process total holds in a cell too,
+// and the cell serves the next run after killing the one over it.
+func TestCellAggregateLimit(t *testing.T) {
+	l := Default()
+	if l.Tier() != TierNamespaces {
+		t.Skipf("cells need the namespaces tier: %s", l.Describe())
+	}
+	dir := t.TempDir()
+	if err := l.Chown(dir); err != nil {
+		t.Fatal(err)
+	}
+	c, err := l.NewCell(Spec{Dir: dir, ReadWrite: []string{dir}, Limits: Limits{Processes: 32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	status, _, out := runCell(t, c, time.Minute, "/bin/sh", "-c", "for i in $(seq 60); do sleep 30 & done; wait")
+	if status == 0 {
+		t.Fatalf("60 sleeps ran under a limit of 32: %q", out)
+	}
+	if !regexp.MustCompile(`processes and threads at once, over the sandbox's limit of 32|fork|Resource temporarily unavailable`).MatchString(out) {
+		t.Errorf("no word of the limit: %q", out)
+	}
+	if status, _, out := runCell(t, c, 0, "/bin/sh", "-c", "echo still here"); status != 0 || out != "still here\n" {
+		t.Errorf("the next run: status %d, output %q", status, out)
 	}
 }

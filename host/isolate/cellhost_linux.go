@@ -24,6 +24,7 @@ const cellKillGrace = 10 * time.Second
 // safe for concurrent use.
 type Cell struct {
 	cmd     *Cmd
+	held    *Held
 	conn    *net.UnixConn
 	tier    Tier
 	scratch string
@@ -67,7 +68,14 @@ func (l *Launcher) NewCell(spec Spec) (*Cell, error) {
 		cmd.Cleanup()
 		return nil, fmt.Errorf("isolate: start cell: %w", err)
 	}
-	c := &Cell{cmd: cmd, conn: conn, tier: l.tier, scratch: "/tmp", waiting: map[uint64]chan cellReply{}}
+	held, err := Hold(cmd.Process)
+	if err != nil {
+		conn.Close() // the init exits when its socket closes
+		_ = cmd.Wait()
+		cmd.Cleanup()
+		return nil, err
+	}
+	c := &Cell{cmd: cmd, held: held, conn: conn, tier: l.tier, scratch: "/tmp", waiting: map[uint64]chan cellReply{}}
 	go c.readReplies()
 	return c, nil
 }
@@ -228,21 +236,23 @@ func (c *Cell) Close() error {
 }
 
 // stop closes the socket (the init then kills what runs and exits), waits
-// for the init and removes its root's mount point.
+// for the init (killing it, through the pidfd held, if it lingers), reaps
+// it and removes its root's mount point.
 func (c *Cell) stop() {
 	c.once.Do(func() {
 		_ = c.conn.Close()
-		done := make(chan struct{})
+		exited := make(chan struct{})
 		go func() {
-			_ = c.cmd.Wait()
-			close(done)
+			_ = c.held.AwaitExit()
+			close(exited)
 		}()
 		select {
-		case <-done:
+		case <-exited:
 		case <-time.After(cellKillGrace):
-			_ = KillTree(c.cmd.Process.Pid)
-			<-done
+			c.held.Kill()
+			<-exited
 		}
+		_ = c.held.Reap(c.cmd.Wait)
 		c.cmd.Cleanup()
 	})
 }

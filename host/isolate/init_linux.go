@@ -37,6 +37,7 @@ func runInit() int {
 		fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
 		return initFailed
 	}
+	go watchdog(p)
 	return reap(pid, p.Tier)
 }
 
@@ -132,7 +133,12 @@ func reap(pid int, tier Tier) int {
 
 // explainSignal notes on stderr a death that a sandbox limit may have
 // caused; a program killed by an ordinary signal ends silently.
-func explainSignal(sig syscall.Signal) { explainSignalTo(os.Stderr, sig) }
+func explainSignal(sig syscall.Signal) {
+	if why, _ := overLimit.Load().(string); why != "" {
+		return // the watchdog said why
+	}
+	explainSignalTo(os.Stderr, sig)
+}
 
 // explainSignalTo writes explainSignal's note to w.
 func explainSignalTo(w io.Writer, sig syscall.Signal) {

@@ -5,6 +5,7 @@ package isolate
 import (
 	"errors"
 	"os"
+	"strconv"
 	"sync"
 )
 
@@ -21,9 +22,6 @@ func runInit() int {
 	os.Stderr.WriteString("swarmhost sandbox: " + errNotLinux.Error() + "\n")
 	return 125
 }
-
-// KillTree does nothing where sandboxes do not exist.
-func KillTree(int) error { return nil }
 
 // PluginSockets checks handshake addresses; without openat2 it cannot pin
 // the socket's inode, so it returns the checked path itself.
@@ -73,3 +71,12 @@ func (h *Held) Reap(wait func() error) error {
 	h.mu.Unlock()
 	return wait()
 }
+
+// SystemDirs is empty where sandboxes do not exist.
+func SystemDirs() []string { return nil }
+
+// DiskUsage is not measured where sandboxes do not exist.
+func DiskUsage([]string) int64 { return 0 }
+
+// BytesText prints a size in bytes.
+func BytesText(n int64) string { return strconv.FormatInt(n, 10) + " bytes" }

@@ -31,8 +31,9 @@ type PluginSpec struct {
 }
 
 // RunnerFunc returns a go-plugin ClientConfig.RunnerFunc that runs the
-// plugin in a sandbox: read-only but for a fresh work directory (its cwd,
-// HOME and the sandbox's user's) and go-plugin's socket directory, which
+// plugin in a sandbox: read-only but for a fresh work directory (its cwd
+// and HOME, a private tmpfs of ScratchBytes, so its writes never reach the
+// host's disk) and go-plugin's socket directory, which
 // is bound at its host path so that addresses need no translation, with
 // exactly the environment go-plugin prepared (set SkipHostEnv, and
 // GRPCBrokerMultiplex so that the broker needs no further sockets).
@@ -71,7 +72,7 @@ func (l *Launcher) newRunner(ps PluginSpec, log hclog.Logger, env []string, sock
 	}
 	env = withEnv(env, "HOME="+work)
 	spec := Spec{Path: ps.Path, Env: env, Dir: work, ReadOnly: ps.ReadOnly,
-		ReadWrite: []string{work, socketDir}, Limits: ps.Limits}
+		ReadWrite: []string{socketDir}, Tmpfs: []string{work}, Limits: ps.Limits}
 	remove := func() {}
 	if ps.SHA256 != "" {
 		if spec.ProgramSource, remove, err = VerifiedCopy(ps.Path, ps.SHA256); err != nil {

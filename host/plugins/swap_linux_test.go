@@ -2,6 +2,7 @@ package plugins
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
+	"github.com/swarmhost/swarmhost/host/isolate/isolatetest"
 )
 
 // swapStarts is how many starts the swap tests make while the file is
@@ -150,4 +152,64 @@ func TestPinSwapNeverRunsTheWrongBinaryUntrusted(t *testing.T) {
 	}
 	t.Logf("%d copies were of the pinned program, %d were refused", ran, refused)
 	assert.Positive(t, ran, "the test never copied the good program, so it proves nothing")
+}
+
+// TestPinSwapWithRealPlugins swaps a plugin binary for another plugin's
+// (renames of hard links, so no bytes are written) while real plugins,
+// trusted and sandboxed, start from it: every start serves the pinned
+// plugin or is refused with a ChecksumError; the other plugin never
+// answers.
+func TestPinSwapWithRealPlugins(t *testing.T) {
+	t.Parallel()
+	for _, trust := range []string{Trusted, Untrusted} {
+		t.Run(trust, func(t *testing.T) {
+			t.Parallel()
+			if trust == Untrusted {
+				isolatetest.RequireTier(t, isolate.TierNamespaces)
+			}
+			b := install(t, "swarmhost-scorer-good")
+			b.Trust = trust
+			dir := filepath.Dir(b.Path)
+			good, bad := filepath.Join(dir, "good.bin"), filepath.Join(dir, "bad.bin")
+			require.NoError(t, os.Link(b.Path, good))
+			require.NoError(t, os.Link(filepath.Join(binDir, "swarmhost-scorer-levels"), bad))
+			stop := make(chan struct{})
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					tmp := b.Path + ".swap"
+					_ = os.Remove(tmp) // a rename onto a link of the same file leaves it
+					if os.Link([]string{good, bad}[i%2], tmp) == nil {
+						_ = os.Rename(tmp, b.Path)
+					}
+					time.Sleep(200 * time.Microsecond)
+				}
+			}()
+			defer wg.Wait()
+			defer close(stop)
+			var served, refused int
+			for range 20 {
+				m := NewManager(nil, Options{KillTimeout: 1e9})
+				infos, err := m.Info(context.Background(), b)
+				m.Close()
+				if err != nil {
+					require.True(t, errors.As(err, new(*ChecksumError)), "%v", err)
+					refused++
+					continue
+				}
+				require.Len(t, infos, 1)
+				require.Equal(t, "good", infos[0].Name, "the swapped-in plugin answered")
+				served++
+			}
+			t.Logf("%d starts served the pinned plugin, %d were refused", served, refused)
+			assert.Positive(t, refused, "the swap never hit a start, so the test proves nothing")
+		})
+	}
 }

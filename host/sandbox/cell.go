@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
@@ -78,7 +77,9 @@ func (s *Sandbox) execInCell(ctx context.Context, req ExecRequest) (res ExecResu
 	if cell == nil {
 		return ExecResult{}, false, nil
 	}
-	res, err = runInCell(ctx, cell, isolate.CellRun{Path: path, Args: req.Command, Env: env, Dir: s.Dir}, req)
+	w := s.cellWhere()
+	res, err = runInCell(ctx, cell, isolate.CellRun{Path: path, Args: req.Command, Env: env, Dir: s.Dir}, req,
+		watchDisk(w.readWrite, w.diskLimit()))
 	if err != nil && ctx.Err() == nil {
 		s.cells.drop(cell)
 	}
@@ -97,23 +98,27 @@ func (s *Sandbox) cellSpec() isolate.Spec {
 	return spec
 }
 
-// resolveCommand finds req's program and builds its environment, as
-// command does for a process of its own.
+// resolveCommand finds req's program in what the sandbox shows and builds
+// its environment, as command does for a process of its own.
 func (s *Sandbox) resolveCommand(req ExecRequest) (string, []string, error) {
-	env := append([]string{"PATH=" + defaultPath, "HOME=" + s.Dir, "LANG=C.UTF-8"}, req.Env...)
-	path, err := lookPath(req.Command[0], env)
-	if err == nil && !filepath.IsAbs(path) {
-		_, err = os.Stat(filepath.Join(s.Dir, path))
-	}
+	env := dedupEnv(append([]string{"PATH=" + defaultPath, "HOME=" + s.Dir, "LANG=C.UTF-8"}, req.Env...))
+	path, err := programInView(s.cellWhere(), req.Command[0], env)
 	if err != nil {
 		return "", nil, fmt.Errorf("sandbox: exec: %w", err)
 	}
-	return path, dedupEnv(env), nil
+	return path, env, nil
+}
+
+// cellWhere is what the sandbox's commands may reach, as Exec's where.
+func (s *Sandbox) cellWhere() where {
+	spec := s.cellSpec()
+	return where{dir: s.Dir, readWrite: spec.ReadWrite, network: s.network, iso: s.launcher()}
 }
 
 // runInCell runs one command in cell with its output captured and its
 // input fed.
-func runInCell(ctx context.Context, cell *isolate.Cell, run isolate.CellRun, req ExecRequest) (ExecResult, error) {
+func runInCell(ctx context.Context, cell *isolate.Cell, run isolate.CellRun, req ExecRequest, disk *diskWatch) (ExecResult, error) {
+	defer disk.stop()
 	stdout, outW, err := newCapture()
 	if err != nil {
 		return ExecResult{}, err
@@ -140,13 +145,21 @@ func runInCell(ctx context.Context, cell *isolate.Cell, run isolate.CellRun, req
 			inW.Close()
 		}()
 	}
-	status, timedOut, err := cell.Run(ctx, run, req.Timeout)
+	runCtx, cancel := withFull(ctx, disk.full)
+	defer cancel()
+	status, timedOut, err := cell.Run(runCtx, run, req.Timeout)
+	if disk.why != "" && err != nil && ctx.Err() == nil {
+		err = nil // the disk watch ended it, not the caller
+	}
 	outW.Close()
 	errW.Close()
 	if run.Stdin != nil {
 		run.Stdin.Close()
 	}
 	res := ExecResult{ExitCode: status, Stdout: stdout.finish(), Stderr: stderr.finish(), TimedOut: timedOut}
+	if disk.why != "" {
+		res.Stderr += "\nsandbox: " + disk.why + ": the command and everything it started were killed\n"
+	}
 	var notStarted *isolate.NotStartedError
 	if errors.As(err, &notStarted) {
 		// As a sandbox of its own reports it: the init's exit and message.
@@ -154,4 +167,18 @@ func runInCell(ctx context.Context, cell *isolate.Cell, run isolate.CellRun, req
 		err = nil
 	}
 	return res, err
+}
+
+// withFull is ctx, also cancelled when full is closed (the disk watch's
+// signal that the command wrote past its limit).
+func withFull(ctx context.Context, full <-chan struct{}) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-full:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
 }
