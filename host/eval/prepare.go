@@ -37,10 +37,11 @@ type evalRun struct {
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
-	seed   *int64
-	local  *sandbox.Local
-	root   string
-	writer evallog.LogWriter
+	seed *int64
+	// sandboxes is the run's sandbox provider.
+	sandboxes sandbox.Provider
+	root      string
+	writer    evallog.LogWriter
 
 	mu      sync.Mutex
 	results []sampleResult
@@ -133,18 +134,22 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 	return nil
 }
 
-func (r *evalRun) prepareSandbox(context.Context, Plugins) error {
+func (r *evalRun) prepareSandbox(ctx context.Context, _ Plugins) error {
 	root, err := os.MkdirTemp("", "swarmhost-"+r.e.Name+"-")
 	if err != nil {
 		return fmt.Errorf("sandbox root: %w", err)
 	}
-	r.root, r.local = root, sandbox.NewLocal(root)
-	return nil
+	r.root = root
+	r.sandboxes, err = r.newProvider(ctx, root)
+	return err
 }
 
 // close removes the eval's sandboxes and releases the log writer (a no-op
 // once the log is finished; the file stays as written).
 func (r *evalRun) close() {
+	if r.sandboxes != nil {
+		_ = r.sandboxes.Close()
+	}
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
 	}
