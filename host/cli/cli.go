@@ -33,6 +33,7 @@ func run(e env, args []string) int {
 	}
 	cmds := map[string]func(env, []string) int{
 		"run": cmdRun, "validate": cmdValidate, "plugins": withLock(cmdPlugins), "log": cmdLog,
+		"k8s": cmdK8s,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
