@@ -5,6 +5,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -54,11 +55,12 @@ func (s *sampleRun) prepareChannels() error {
 		}
 		s.bus = channels.NewBus(cfg, roster, channels.Options{})
 	}
-	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() {
+	local, ok := s.sbs.(*sandbox.SampleSandboxes)
+	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() || !ok {
 		return nil
 	}
 	for _, m := range s.r.members {
-		if err := channels.LinkShared(s.sbs.Shared().Dir, s.sbs.For(m.Name).Dir); err != nil {
+		if err := channels.LinkShared(local.Shared().Dir, local.Dir(m.Name).Dir); err != nil {
 			return fmt.Errorf("member %s: %w", m.Name, err)
 		}
 	}

@@ -37,10 +37,11 @@ type evalRun struct {
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
-	seed   *int64
-	local  *sandbox.Local
-	root   string
-	writer *evallog.Writer
+	seed *int64
+	// sandboxes is the run's sandbox provider.
+	sandboxes sandbox.Provider
+	root      string
+	writer    *evallog.Writer
 
 	mu      sync.Mutex
 	results []sampleResult
@@ -141,13 +142,16 @@ func (r *evalRun) prepareSandbox(context.Context, Plugins) error {
 	if err != nil {
 		return fmt.Errorf("sandbox root: %w", err)
 	}
-	r.root, r.local = root, sandbox.NewLocal(root)
+	r.root, r.sandboxes = root, sandbox.NewLocal(root)
 	return nil
 }
 
 // close removes the eval's sandboxes and releases the log writer (a no-op
 // once the log is finished; the file stays as written).
 func (r *evalRun) close() {
+	if r.sandboxes != nil {
+		_ = r.sandboxes.Close()
+	}
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
 	}

@@ -20,7 +20,7 @@ import (
 type sampleRun struct {
 	r       *evalRun
 	j       job
-	sbs     *sandbox.SampleSandboxes
+	sbs     sandbox.Set
 	input   []model.Message
 	started time.Time
 	// view reads the running swarm's record; record is the final one once
@@ -41,7 +41,7 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s := &sampleRun{r: r, j: j, input: sampleInput(j.sample), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
-	s.sbs, err = r.local.Sample(ctx, r.sandboxSpec(j))
+	s.sbs, err = r.sandboxes.Sample(ctx, r.sandboxSpec(j))
 	if err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
@@ -89,8 +89,8 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	for i, m := range s.r.members {
 		sb := s.sbs.For(m.Name)
 		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb))
-		if sb.Name != "" {
-			m.Sandbox = sb.Name
+		if sb.Name() != "" {
+			m.Sandbox = sb.Name()
 		}
 		m.Limits, m.Price = s.r.memberLimits(i)
 		members[i] = m

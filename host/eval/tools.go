@@ -41,12 +41,12 @@ type sandboxTool struct {
 
 // sandboxTools serves one member's chosen sandbox tools.
 type sandboxTools struct {
-	sb    *sandbox.Sandbox
+	sb    sandbox.Env
 	names []string
 }
 
 // newSandboxTools serves the named tools (nil = DefaultTools) in sb.
-func newSandboxTools(sb *sandbox.Sandbox, names []string) *sandboxTools {
+func newSandboxTools(sb sandbox.Env, names []string) *sandboxTools {
 	if names == nil {
 		names = DefaultTools
 	}
@@ -54,7 +54,7 @@ func newSandboxTools(sb *sandbox.Sandbox, names []string) *sandboxTools {
 }
 
 // toolsFor is the sandbox tools of the i-th member in roster order.
-func (r *evalRun) toolsFor(i int, sb *sandbox.Sandbox) *sandboxTools {
+func (r *evalRun) toolsFor(i int, sb sandbox.Env) *sandboxTools {
 	return newSandboxTools(sb, r.sw.Roster[i].Member.Tools)
 }
 

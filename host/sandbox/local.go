@@ -81,7 +81,21 @@ var memberName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,47}$`)
 // member with PerMember, and the filesystem channel's layout in the shared
 // one. It writes the files and runs the setup in every sandbox. On any error
 // nothing is left behind. The caller must Close the result.
-func (l *Local) Sample(ctx context.Context, spec SampleSpec) (*SampleSandboxes, error) {
+func (l *Local) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
+	ss, err := l.SampleDirs(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	return ss, nil
+}
+
+// Close is a no-op: the host removes the root when the run ends, and each
+// sample's Close its own directory.
+func (l *Local) Close() error { return nil }
+
+// SampleDirs is [Local.Sample] as the local type, whose sandboxes are
+// directories on the host.
+func (l *Local) SampleDirs(ctx context.Context, spec SampleSpec) (*SampleSandboxes, error) {
 	if err := checkMembers(spec.Members); err != nil {
 		return nil, err
 	}
