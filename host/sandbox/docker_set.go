@@ -54,10 +54,15 @@ type planned struct {
 	svc  service
 }
 
-// plan maps the project's services to the sample's sandboxes: the default
-// one, each member's own, and the remaining services by name.
+// plan maps the project's services to the sample's sandboxes.
 func (s *dockerSet) plan() ([]planned, error) {
-	svcs := s.d.project.services
+	return planSandboxes("docker", s.d.project, s.d.cfg.Compose, s.members, s.own)
+}
+
+// planSandboxes maps a project's services to a sample's sandboxes: the default one, each member's
+// own (with own), and the remaining services by name. provider names the provider in errors.
+func planSandboxes(provider string, project *composeProject, compose string, members []string, own bool) ([]planned, error) {
+	svcs := project.services
 	byName := map[string]service{}
 	for _, v := range svcs {
 		byName[v.name] = v
@@ -68,13 +73,13 @@ func (s *dockerSet) plan() ([]planned, error) {
 	}
 	out := []planned{{name: "", svc: def}}
 	used := map[string]bool{def.name: true}
-	if s.own {
-		for _, m := range s.members {
+	if own {
+		for _, m := range members {
 			svc, ok := byName[m]
 			switch {
-			case !ok && s.d.cfg.Compose != "":
-				return nil, fmt.Errorf("docker sandbox: member %q has its own sandbox, but the compose file %s has no service %q",
-					m, s.d.cfg.Compose, m)
+			case !ok && compose != "":
+				return nil, fmt.Errorf("%s sandbox: member %q has its own sandbox, but the compose file %s has no service %q",
+					provider, m, compose, m)
 			case !ok:
 				svc = def
 				svc.name = m
