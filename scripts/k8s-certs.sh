@@ -19,6 +19,8 @@ make_certs() {
 	sign_cert controller-manager "/CN=system:kube-controller-manager" "" clientAuth
 	sign_cert scheduler "/CN=system:kube-scheduler" "" clientAuth
 	sign_cert kubelet "/O=system:nodes/CN=system:node:localhost" "" clientAuth
+	# A user with no rights at all, for the tests of a forbidden namespace.
+	sign_cert nobody "/CN=swarmhost-nobody" "" clientAuth
 	openssl genrsa -out "$PKI/sa.key" 2048 2>/dev/null
 	openssl rsa -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub" 2>/dev/null
 	touch "$PKI/done"

@@ -18,6 +18,7 @@ start_all() {
 	write_kubeconfig "$STATE/controller-manager.kubeconfig" controller-manager
 	write_kubeconfig "$STATE/scheduler.kubeconfig" scheduler
 	write_kubeconfig "$STATE/kubelet.kubeconfig" kubelet
+	write_kubeconfig "$STATE/nobody.kubeconfig" nobody
 	start_containerd
 	make_images
 	start_etcd
