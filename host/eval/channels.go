@@ -25,7 +25,10 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 }
 
 // perMember reports whether each member has its own sandbox.
-func (r *evalRun) perMember() bool { return r.task.Sandbox != nil && r.task.Sandbox.PerMember }
+func (r *evalRun) perMember() bool {
+	own, _ := r.memberSandboxes()
+	return own
+}
 
 // channel returns the swarm's channel of type t, or nil.
 func (r *evalRun) channel(t string) *config.Channel {

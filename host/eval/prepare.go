@@ -137,13 +137,14 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 	return nil
 }
 
-func (r *evalRun) prepareSandbox(context.Context, Plugins) error {
+func (r *evalRun) prepareSandbox(ctx context.Context, _ Plugins) error {
 	root, err := os.MkdirTemp("", "swarmhost-"+r.e.Name+"-")
 	if err != nil {
 		return fmt.Errorf("sandbox root: %w", err)
 	}
-	r.root, r.sandboxes = root, sandbox.NewLocal(root)
-	return nil
+	r.root = root
+	r.sandboxes, err = r.newProvider(ctx, root)
+	return err
 }
 
 // close removes the eval's sandboxes and releases the log writer (a no-op

@@ -47,6 +47,10 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
 	}
 	defer func() { _ = s.sbs.Close() }()
+	if err := s.checkVisible(); err != nil {
+		res.failed, res.scores = true, r.unscored()
+		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
+	}
 	if err := s.prepareChannels(); err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("channels: %w", err)), res
@@ -75,8 +79,8 @@ func (s *sampleRun) limitCtx(ctx context.Context) (context.Context, context.Canc
 func (r *evalRun) sandboxSpec(j job) sandbox.SampleSpec {
 	spec := sandbox.SampleSpec{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Files: j.sample.Files,
 		Setup: j.sample.Setup, BaseDir: r.dataDir(),
-		PerMember: r.task.Sandbox != nil && r.task.Sandbox.PerMember,
-		Network:   r.task.Sandbox != nil && r.task.Sandbox.Network}
+		Network: r.task.Sandbox != nil && r.task.Sandbox.Network}
+	spec.PerMember, spec.Sandboxes = r.memberSandboxes()
 	for _, m := range r.members {
 		spec.Members = append(spec.Members, m.Name)
 	}
@@ -88,7 +92,8 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	members := make([]swarm.Member, len(s.r.members))
 	for i, m := range s.r.members {
 		sb := s.sbs.For(m.Name)
-		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb))
+		visible, _ := s.visibleSandboxes(i)
+		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).withVisible(visible))
 		if sb.Name() != "" {
 			m.Sandbox = sb.Name()
 		}

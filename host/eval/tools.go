@@ -43,6 +43,8 @@ type sandboxTool struct {
 type sandboxTools struct {
 	sb    sandbox.Env
 	names []string
+	// visible are other sandboxes a call may name (tools_visible.go).
+	visible map[string]sandbox.Env
 }
 
 // newSandboxTools serves the named tools (nil = DefaultTools) in sb.
@@ -73,7 +75,7 @@ func checkTools(names []string) error {
 func (t *sandboxTools) List() []model.ToolInfo {
 	out := make([]model.ToolInfo, 0, len(t.names))
 	for _, n := range t.names {
-		out = append(out, sandboxToolDefs[n].info)
+		out = append(out, t.visibleInfo(sandboxToolDefs[n].info))
 	}
 	return out
 }
@@ -88,7 +90,11 @@ func (t *sandboxTools) Call(ctx context.Context, call model.ToolCall) (string, *
 	if call.ParseError != "" {
 		return "", &model.ToolError{Type: "parsing", Message: call.ParseError}
 	}
-	out, terr := def.call(t, ctx, call.Arguments)
+	target, terr := t.target(call.Arguments)
+	if terr != nil {
+		return "", terr
+	}
+	out, terr := def.call(target, ctx, call.Arguments)
 	return truncateToolOutput(call.Function, out, MaxToolOutput), terr
 }
 

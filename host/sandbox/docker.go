@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/docker/docker/client"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // Labels on every container and volume the docker provider makes; the
@@ -56,7 +58,7 @@ type DockerConfig struct {
 type Docker struct {
 	cli     *client.Client
 	cfg     DockerConfig
-	project *composeProject
+	project *compose.Project
 	owner   string
 	mu      sync.Mutex
 	open    map[*dockerSet]bool
@@ -91,14 +93,14 @@ func NewDocker(ctx context.Context, cfg DockerConfig) (*Docker, error) {
 }
 
 // dockerProject is the services cfg describes.
-func dockerProject(ctx context.Context, cfg DockerConfig) (*composeProject, error) {
+func dockerProject(ctx context.Context, cfg DockerConfig) (*compose.Project, error) {
 	switch {
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`docker sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		return loadCompose(ctx, cfg.Compose)
+		return compose.Load(ctx, cfg.Compose)
 	case cfg.Image != "":
-		return &composeProject{services: []service{{name: DefaultService, image: cfg.Image}}}, nil
+		return &compose.Project{Services: []compose.Service{{Name: compose.DefaultService, Image: cfg.Image}}}, nil
 	}
 	return nil, errors.New(`docker sandbox: give compose = "compose.yaml" or image = "…"`)
 }
@@ -134,18 +136,18 @@ func unreachable(host string, err error) error {
 // pulls, so a missing one is an error that says how to build it.
 func (d *Docker) checkImages(ctx context.Context) error {
 	seen := map[string]bool{}
-	for _, s := range d.project.services {
-		if seen[s.image] {
+	for _, s := range d.project.Services {
+		if seen[s.Image] {
 			continue
 		}
-		seen[s.image] = true
-		if _, err := d.cli.ImageInspect(ctx, s.image); err != nil {
+		seen[s.Image] = true
+		if _, err := d.cli.ImageInspect(ctx, s.Image); err != nil {
 			if errdefsNotFound(err) {
 				return fmt.Errorf("docker sandbox: image %q (service %q) is not on the engine, and swarmhost never pulls: "+
 					"build it first (`docker build -t %s DIR`, or scripts/containers.sh for the project's images)",
-					s.image, s.name, s.image)
+					s.Image, s.Name, s.Image)
 			}
-			return fmt.Errorf("docker sandbox: image %q: %w", s.image, err)
+			return fmt.Errorf("docker sandbox: image %q: %w", s.Image, err)
 		}
 	}
 	return nil

@@ -12,7 +12,13 @@ import (
 	"github.com/docker/docker/api/types/mount"
 	"github.com/docker/docker/api/types/volume"
 	"github.com/docker/docker/pkg/stdcopy"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
+
+// DefaultWorkdir is a container's working directory unless its compose
+// service or image sets one: where files land and commands run.
+const DefaultWorkdir = "/workspace"
 
 // idleCommand keeps a container up when its service runs nothing itself.
 var idleCommand = []string{"tail", "-f", "/dev/null"}
@@ -21,7 +27,7 @@ var idleCommand = []string{"tail", "-f", "/dev/null"}
 type startSpec struct {
 	project string
 	name    string // sandbox name: "" for the default
-	svc     service
+	svc     compose.Service
 	labels  map[string]string
 	network bool
 }
@@ -44,16 +50,19 @@ func (d *Docker) start(ctx context.Context, sp startSpec) (*dockerEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	cname := sp.project + "-" + sp.svc.name
+	cname := sp.project + "-" + sp.svc.Name
 	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, cname)
 	if err != nil {
-		return nil, fmt.Errorf("docker sandbox: create %s (service %q): %w", label(sp.name), sp.svc.name, err)
+		return nil, fmt.Errorf("docker sandbox: create %s (service %q): %w", label(sp.name), sp.svc.Name, err)
 	}
 	e := &dockerEnv{d: d, name: sp.name, id: created.ID, workdir: cfg.WorkingDir, create: cfg, host: host}
 	if err := d.cli.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
-		return e, fmt.Errorf("docker sandbox: start %s (service %q): %w", label(sp.name), sp.svc.name, err)
+		return e, fmt.Errorf("docker sandbox: start %s (service %q): %w", label(sp.name), sp.svc.Name, err)
 	}
-	if err := d.running(ctx, e, sp.svc.name); err != nil {
+	// One exec first: a service that exits at once has ended by the time
+	// it returns, so the check below sees it.
+	_, _ = e.Exec(ctx, ExecRequest{Command: []string{"true"}})
+	if err := d.running(ctx, e, sp.svc.Name); err != nil {
 		return e, err
 	}
 	return e, nil
@@ -100,47 +109,56 @@ func (d *Docker) containerConfig(ctx context.Context, sp startSpec) (*container.
 	svc := sp.svc
 	labels := maps.Clone(sp.labels)
 	labels[LabelSandbox] = sp.name
-	cfg := &container.Config{Image: svc.image, Cmd: svc.command, Entrypoint: svc.entrypoint, User: svc.user,
-		Env: svc.env, Labels: labels, WorkingDir: svc.workdir, Hostname: svc.name}
-	if len(svc.command) == 0 && len(svc.entrypoint) == 0 {
+	cfg := &container.Config{Image: svc.Image, Cmd: svc.Command, Entrypoint: svc.Entrypoint, User: svc.User,
+		Env: svc.Env, Labels: labels, WorkingDir: svc.WorkingDir, Hostname: svc.Name}
+	if len(svc.Command) == 0 && len(svc.Entrypoint) == 0 {
 		cfg.Cmd = idleCommand
 	}
 	if cfg.WorkingDir == "" {
-		img, err := d.cli.ImageInspect(ctx, svc.image)
+		wd, err := d.imageWorkdir(ctx, svc.Image)
 		if err != nil {
-			return nil, nil, fmt.Errorf("docker sandbox: image %q: %w", svc.image, err)
+			return nil, nil, err
 		}
-		if img.Config != nil && img.Config.WorkingDir != "" && img.Config.WorkingDir != "/" {
-			cfg.WorkingDir = img.Config.WorkingDir
-		} else {
-			cfg.WorkingDir = DefaultWorkdir
-		}
+		cfg.WorkingDir = wd
 	}
 	init := true
-	host := &container.HostConfig{NetworkMode: "none", Init: &init, ReadonlyRootfs: svc.readOnly,
-		CapAdd: svc.capAdd, CapDrop: svc.capDrop, SecurityOpt: []string{"no-new-privileges"},
-		Resources: container.Resources{Memory: svc.memory, NanoCPUs: svc.nanoCPUs}}
+	host := &container.HostConfig{NetworkMode: "none", Init: &init, ReadonlyRootfs: svc.ReadOnly,
+		CapAdd: svc.CapAdd, CapDrop: svc.CapDrop, SecurityOpt: []string{"no-new-privileges"},
+		Resources: container.Resources{Memory: svc.Memory, NanoCPUs: svc.NanoCPUs}}
 	if sp.network {
 		host.NetworkMode = ""
 	}
-	if svc.pids > 0 {
-		host.PidsLimit = &svc.pids
+	if svc.Pids > 0 {
+		host.PidsLimit = &svc.Pids
 	}
-	for _, t := range svc.tmpfs {
+	for _, t := range svc.Tmpfs {
 		if host.Tmpfs == nil {
 			host.Tmpfs = map[string]string{}
 		}
 		target, opts, _ := strings.Cut(t, ":")
 		host.Tmpfs[target] = opts
 	}
-	for _, v := range svc.volumes {
-		m := mount.Mount{Type: mount.TypeVolume, Source: sp.project + "_" + v.source, Target: v.target, ReadOnly: v.readOnly}
-		if v.kind != "volume" {
-			m.Type, m.Source = mount.TypeBind, v.source
+	for _, v := range svc.Volumes {
+		m := mount.Mount{Type: mount.TypeVolume, Source: sp.project + "_" + v.Source, Target: v.Target, ReadOnly: v.ReadOnly}
+		if v.Bind {
+			m.Type, m.Source = mount.TypeBind, v.Source
 		}
 		host.Mounts = append(host.Mounts, m)
 	}
 	return cfg, host, nil
+}
+
+// imageWorkdir is the image's working directory, or [DefaultWorkdir] when
+// it sets none (or /).
+func (d *Docker) imageWorkdir(ctx context.Context, image string) (string, error) {
+	img, err := d.cli.ImageInspect(ctx, image)
+	if err != nil {
+		return "", fmt.Errorf("docker sandbox: image %q: %w", image, err)
+	}
+	if img.Config != nil && img.Config.WorkingDir != "" && img.Config.WorkingDir != "/" {
+		return img.Config.WorkingDir, nil
+	}
+	return DefaultWorkdir, nil
 }
 
 // createVolume makes a labelled named volume.

@@ -68,7 +68,7 @@ func (e *dockerEnv) exec(ctx context.Context, id string, req ExecRequest) (ExecR
 			_ = conn.CloseWrite()
 		}()
 	}
-	out, errOut := &tail{limit: MaxOutput}, &groupSniffer{rest: tail{limit: MaxOutput}}
+	out, errOut := &tail{limit: MaxOutput}, newGroupSniffer()
 	done := make(chan struct{})
 	go func() {
 		_, _ = stdcopy.StdCopy(out, errOut, conn.Reader)
@@ -101,22 +101,31 @@ func (e *dockerEnv) await(ctx context.Context, id string, done <-chan struct{}, 
 	case <-done:
 		return ExecResult{}, nil
 	case <-expired:
-		e.killGroup(id, int(g.group.Load()))
+		e.killGroup(id, g, done)
 		return ExecResult{TimedOut: true, ExitCode: 128 + 9}, nil
 	case <-ctx.Done():
-		e.killGroup(id, int(g.group.Load()))
+		e.killGroup(id, g, done)
 		return ExecResult{ExitCode: 128 + 9}, fmt.Errorf("sandbox: exec in %s: %w", label(e.name), ctx.Err())
 	}
 }
 
-// killGroup SIGKILLs process group pgid in container id, from an exec of
-// its own (the Engine API cannot signal an exec).
-func (e *dockerEnv) killGroup(id string, pgid int) {
+// killGroup SIGKILLs the command's process group in container id, from an
+// exec of its own (the Engine API cannot signal an exec), once the wrapper
+// has said which group it is — unless the output ended first.
+func (e *dockerEnv) killGroup(id string, g *groupSniffer, done <-chan struct{}) {
+	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
+	defer cancel()
+	select {
+	case <-g.ready:
+	case <-done:
+		return
+	case <-ctx.Done():
+		return
+	}
+	pgid := int(g.group.Load())
 	if pgid <= 1 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
-	defer cancel()
 	created, err := e.d.cli.ContainerExecCreate(ctx, id, container.ExecOptions{
 		Cmd: []string{"kill", "-9", "--", "-" + strconv.Itoa(pgid)}, AttachStdout: true, AttachStderr: true})
 	if err != nil {
@@ -154,7 +163,13 @@ type groupSniffer struct {
 	head  []byte
 	seen  bool
 	group atomic.Int64
+	ready chan struct{} // closed once group is set
 	rest  tail
+}
+
+// newGroupSniffer makes a sniffer whose rest keeps [MaxOutput] bytes.
+func newGroupSniffer() *groupSniffer {
+	return &groupSniffer{ready: make(chan struct{}), rest: tail{limit: MaxOutput}}
 }
 
 // Write implements io.Writer.
@@ -169,6 +184,7 @@ func (g *groupSniffer) Write(p []byte) (int, error) {
 		g.head = append(g.head, p[:i]...)
 		pgid, _ := strconv.Atoi(strings.TrimSpace(string(g.head)))
 		g.group.Store(int64(pgid))
+		close(g.ready)
 		g.seen, p = true, p[i+1:]
 	}
 	_, _ = g.rest.Write(p)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // dockerSet is the containers of one sample × epoch: the docker provider's
@@ -16,7 +18,8 @@ import (
 type dockerSet struct {
 	d       *Docker
 	members []string
-	own     bool // members have their own containers
+	own     bool              // members have their own containers
+	ownOf   map[string]string // member → its sandbox's name
 	byName  map[string]*dockerEnv
 	names   []string
 	volumes []string // engine names of the sample's volumes
@@ -36,7 +39,8 @@ func (d *Docker) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{}}
+	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{},
+		ownOf: ownSandboxes(spec)}
 	plan, err := s.plan()
 	if err != nil {
 		return nil, err
@@ -51,49 +55,12 @@ func (d *Docker) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 // planned is one container to make: the sandbox name and its service.
 type planned struct {
 	name string
-	svc  service
+	svc  compose.Service
 }
 
-// plan maps the project's services to the sample's sandboxes.
+// plan maps the project's services to the sample's sandboxes (planSandboxes).
 func (s *dockerSet) plan() ([]planned, error) {
-	return planSandboxes("docker", s.d.project, s.d.cfg.Compose, s.members, s.own)
-}
-
-// planSandboxes maps a project's services to a sample's sandboxes: the default one, each member's
-// own (with own), and the remaining services by name. provider names the provider in errors.
-func planSandboxes(provider string, project *composeProject, compose string, members []string, own bool) ([]planned, error) {
-	svcs := project.services
-	byName := map[string]service{}
-	for _, v := range svcs {
-		byName[v.name] = v
-	}
-	def, ok := byName[DefaultService]
-	if !ok {
-		def = svcs[0]
-	}
-	out := []planned{{name: "", svc: def}}
-	used := map[string]bool{def.name: true}
-	if own {
-		for _, m := range members {
-			svc, ok := byName[m]
-			switch {
-			case !ok && compose != "":
-				return nil, fmt.Errorf("%s sandbox: member %q has its own sandbox, but the compose file %s has no service %q",
-					provider, m, compose, m)
-			case !ok:
-				svc = def
-				svc.name = m
-			}
-			used[m] = true
-			out = append(out, planned{name: m, svc: svc})
-		}
-	}
-	for _, v := range svcs {
-		if !used[v.name] {
-			out = append(out, planned{name: v.name, svc: v})
-		}
-	}
-	return out, nil
+	return planSandboxes("docker", s.d.project, s.d.cfg.Compose, s.members, s.ownOf, s.own)
 }
 
 // build makes the volumes and containers, then prepares them.
@@ -128,7 +95,7 @@ func (s *dockerSet) build(ctx context.Context, spec SampleSpec, plan []planned, 
 
 // makeVolumes creates the sample's own copy of each named volume.
 func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[string]string) error {
-	for _, v := range s.d.project.volumes {
+	for _, v := range s.d.project.Volumes {
 		name := project + "_" + v
 		if err := s.d.createVolume(ctx, name, labels); err != nil {
 			return err
@@ -145,7 +112,7 @@ func (s *dockerSet) prepare(ctx context.Context, files map[string][]byte, setup 
 	targets := []*dockerEnv{s.byName[""]}
 	if s.own {
 		for _, m := range s.members {
-			targets = append(targets, s.byName[m])
+			targets = append(targets, s.byName[s.ownOf[m]])
 		}
 	}
 	errs := make([]error, len(targets))
@@ -178,13 +145,13 @@ func withLayout(files map[string][]byte, members []string) map[string][]byte {
 
 // For returns the container member works in.
 func (s *dockerSet) For(member string) Env {
-	if !slices.Contains(s.members, member) && s.own {
-		return nil
+	if !s.own {
+		return s.byName[""]
 	}
-	if s.own {
-		return s.byName[member]
+	if e := s.byName[s.ownOf[member]]; e != nil && s.ownOf[member] != "" {
+		return e
 	}
-	return s.byName[""]
+	return nil
 }
 
 // Named returns the sandbox called name.

@@ -14,6 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/swarmhost/swarmhost/host/kube"
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // Labels and annotations on everything the kubernetes provider makes (pods, the network policy).
@@ -70,7 +71,7 @@ type KubernetesConfig struct {
 type Kubernetes struct {
 	c       *kube.Client
 	cfg     KubernetesConfig
-	project *composeProject
+	project *compose.Project
 	owner   string
 	policy  string // the run's NetworkPolicy, "" when none was made
 	mu      sync.Mutex
@@ -118,14 +119,14 @@ func NewKubernetes(ctx context.Context, cfg KubernetesConfig) (*Kubernetes, erro
 }
 
 // k8sProject is the services cfg describes.
-func k8sProject(ctx context.Context, cfg KubernetesConfig) (*composeProject, error) {
+func k8sProject(ctx context.Context, cfg KubernetesConfig) (*compose.Project, error) {
 	switch {
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`kubernetes sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		return loadCompose(ctx, cfg.Compose)
+		return compose.Load(ctx, cfg.Compose)
 	case cfg.Image != "":
-		return &composeProject{services: []service{{name: DefaultService, image: cfg.Image}}}, nil
+		return &compose.Project{Services: []compose.Service{{Name: compose.DefaultService, Image: cfg.Image}}}, nil
 	}
 	return nil, errors.New(`kubernetes sandbox: give compose = "compose.yaml" or image = "…"`)
 }

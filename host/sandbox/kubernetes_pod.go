@@ -12,6 +12,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // keepAlive is a sandbox container's command when its service runs nothing itself: it waits,
@@ -50,7 +52,7 @@ func (k *Kubernetes) pod(p podPlan) *corev1.Pod {
 	var sandboxes []string
 	spec := corev1.PodSpec{RestartPolicy: corev1.RestartPolicyNever, AutomountServiceAccountToken: ptr.To(false),
 		TerminationGracePeriodSeconds: ptr.To(int64(1)), EnableServiceLinks: ptr.To(false)}
-	for _, v := range k.project.volumes {
+	for _, v := range k.project.Volumes {
 		spec.Volumes = append(spec.Volumes, corev1.Volume{Name: composeVolume(v),
 			VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}})
 	}
@@ -68,37 +70,37 @@ func (k *Kubernetes) pod(p podPlan) *corev1.Pod {
 }
 
 // container is sandbox i's container and the volumes only it uses (its workspace, binds, tmpfs).
-func (k *Kubernetes) container(i int, svc service) (corev1.Container, []corev1.Volume) {
-	workdir := svc.workdir
+func (k *Kubernetes) container(i int, svc compose.Service) (corev1.Container, []corev1.Volume) {
+	workdir := svc.WorkingDir
 	if workdir == "" {
 		workdir = DefaultWorkdir
 	}
-	c := corev1.Container{Name: containerName(i), Image: svc.image, ImagePullPolicy: k.cfg.PullPolicy,
-		WorkingDir: workdir, Command: svc.entrypoint, Args: svc.command, Resources: k.resources(svc),
+	c := corev1.Container{Name: containerName(i), Image: svc.Image, ImagePullPolicy: k.cfg.PullPolicy,
+		WorkingDir: workdir, Command: svc.Entrypoint, Args: svc.Command, Resources: k.resources(svc),
 		SecurityContext: securityContext(svc)}
 	if len(c.Command) == 0 && len(c.Args) == 0 {
 		c.Command = keepAlive
 	}
-	for _, kv := range svc.env {
+	for _, kv := range svc.Env {
 		name, value, _ := strings.Cut(kv, "=")
 		c.Env = append(c.Env, corev1.EnvVar{Name: name, Value: value})
 	}
 	vols := []corev1.Volume{{Name: workspaceVolume(i), VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}}}
 	hasWorkdir := false
-	for j, m := range svc.volumes {
-		name := composeVolume(m.source)
-		if m.kind != "volume" {
+	for j, m := range svc.Volumes {
+		name := composeVolume(m.Source)
+		if m.Bind {
 			name = fmt.Sprintf("bind-%d-%d", i, j)
 			vols = append(vols, corev1.Volume{Name: name, VolumeSource: corev1.VolumeSource{
-				HostPath: &corev1.HostPathVolumeSource{Path: m.source}}})
+				HostPath: &corev1.HostPathVolumeSource{Path: m.Source}}})
 		}
-		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: name, MountPath: m.target, ReadOnly: m.readOnly})
-		hasWorkdir = hasWorkdir || path.Clean(m.target) == path.Clean(workdir)
+		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: name, MountPath: m.Target, ReadOnly: m.ReadOnly})
+		hasWorkdir = hasWorkdir || path.Clean(m.Target) == path.Clean(workdir)
 	}
 	if !hasWorkdir {
 		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: workspaceVolume(i), MountPath: workdir})
 	}
-	for j, t := range svc.tmpfs {
+	for j, t := range svc.Tmpfs {
 		name := fmt.Sprintf("tmpfs-%d-%d", i, j)
 		vols = append(vols, corev1.Volume{Name: name, VolumeSource: corev1.VolumeSource{
 			EmptyDir: &corev1.EmptyDirVolumeSource{Medium: corev1.StorageMediumMemory}}})
@@ -119,17 +121,17 @@ func viewTwin(i int, c corev1.Container) corev1.Container {
 }
 
 // resources are the service's limits (as requests too), else the provider's defaults.
-func (k *Kubernetes) resources(svc service) corev1.ResourceRequirements {
+func (k *Kubernetes) resources(svc compose.Service) corev1.ResourceRequirements {
 	rl := corev1.ResourceList{}
 	switch {
-	case svc.nanoCPUs > 0:
-		rl[corev1.ResourceCPU] = *resource.NewMilliQuantity(svc.nanoCPUs/1e6, resource.DecimalSI)
+	case svc.NanoCPUs > 0:
+		rl[corev1.ResourceCPU] = *resource.NewMilliQuantity(svc.NanoCPUs/1e6, resource.DecimalSI)
 	case k.cfg.CPU != "":
 		rl[corev1.ResourceCPU] = resource.MustParse(k.cfg.CPU)
 	}
 	switch {
-	case svc.memory > 0:
-		rl[corev1.ResourceMemory] = *resource.NewQuantity(svc.memory, resource.BinarySI)
+	case svc.Memory > 0:
+		rl[corev1.ResourceMemory] = *resource.NewQuantity(svc.Memory, resource.BinarySI)
 	case k.cfg.Memory != "":
 		rl[corev1.ResourceMemory] = resource.MustParse(k.cfg.Memory)
 	}
@@ -140,12 +142,12 @@ func (k *Kubernetes) resources(svc service) corev1.ResourceRequirements {
 }
 
 // securityContext carries the service's user (numeric uid[:gid]), capabilities and read-only root.
-func securityContext(svc service) *corev1.SecurityContext {
+func securityContext(svc compose.Service) *corev1.SecurityContext {
 	sc := &corev1.SecurityContext{AllowPrivilegeEscalation: ptr.To(false)}
-	if svc.readOnly {
+	if svc.ReadOnly {
 		sc.ReadOnlyRootFilesystem = ptr.To(true)
 	}
-	if u, g, _ := strings.Cut(svc.user, ":"); u != "" {
+	if u, g, _ := strings.Cut(svc.User, ":"); u != "" {
 		if uid, err := strconv.ParseInt(u, 10, 64); err == nil {
 			sc.RunAsUser = &uid
 		}
@@ -153,12 +155,12 @@ func securityContext(svc service) *corev1.SecurityContext {
 			sc.RunAsGroup = &gid
 		}
 	}
-	if len(svc.capAdd)+len(svc.capDrop) > 0 {
+	if len(svc.CapAdd)+len(svc.CapDrop) > 0 {
 		sc.Capabilities = &corev1.Capabilities{}
-		for _, c := range svc.capAdd {
+		for _, c := range svc.CapAdd {
 			sc.Capabilities.Add = append(sc.Capabilities.Add, corev1.Capability(c))
 		}
-		for _, c := range svc.capDrop {
+		for _, c := range svc.CapDrop {
 			sc.Capabilities.Drop = append(sc.Capabilities.Drop, corev1.Capability(c))
 		}
 	}

@@ -18,6 +18,7 @@ type k8sSet struct {
 	pod     string
 	members []string
 	own     bool
+	ownOf   map[string]string // member → its sandbox's name
 	byName  map[string]*k8sEnv
 	names   []string
 	once    sync.Once
@@ -36,12 +37,13 @@ func (k *Kubernetes) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 		return nil, err
 	}
 	own := spec.PerMember || k.cfg.PerMember
-	plan, err := planSandboxes("kubernetes", k.project, k.cfg.Compose, spec.Members, own)
+	ownOf := ownSandboxes(spec)
+	plan, err := planSandboxes("kubernetes", k.project, k.cfg.Compose, spec.Members, ownOf, own)
 	if err != nil {
 		return nil, err
 	}
 	s := &k8sSet{k: k, pod: projectName(k.cfg.Run, spec.ID, spec.Epoch), members: spec.Members, own: own,
-		byName: map[string]*k8sEnv{}}
+		ownOf: ownOf, byName: map[string]*k8sEnv{}}
 	pod := k.pod(podPlan{name: s.pod, sample: spec.ID, epoch: spec.Epoch, network: spec.Network || k.cfg.Network, boxes: plan})
 	if _, err := k.c.Set.CoreV1().Pods(k.c.Namespace).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
 		return nil, k.apiError(err, "create pod "+s.pod)
@@ -67,7 +69,7 @@ func (s *k8sSet) prepare(ctx context.Context, files map[string][]byte, setup str
 	targets := []*k8sEnv{s.byName[""]}
 	if s.own {
 		for _, m := range s.members {
-			targets = append(targets, s.byName[m])
+			targets = append(targets, s.byName[s.ownOf[m]])
 		}
 	}
 	errs := make([]error, len(targets))
@@ -87,13 +89,13 @@ func (s *k8sSet) prepare(ctx context.Context, files map[string][]byte, setup str
 
 // For returns the container member works in.
 func (s *k8sSet) For(member string) Env {
-	if !slices.Contains(s.members, member) && s.own {
-		return nil
+	if !s.own {
+		return s.byName[""]
 	}
-	if s.own {
-		return s.byName[member]
+	if e := s.byName[s.ownOf[member]]; e != nil && s.ownOf[member] != "" {
+		return e
 	}
-	return s.byName[""]
+	return nil
 }
 
 // Named returns the sandbox called name.

@@ -69,6 +69,11 @@ type SampleSpec struct {
 	// Setup is a script run with `sh -c` in each sandbox after the files
 	// are written; a non-zero exit fails the sample with its stderr.
 	Setup string
+	// Sandboxes names a member's own sandbox when that is not the member's
+	// name (a member block's `sandbox`): the docker provider makes it from
+	// the compose service of that name. The local provider names every
+	// member's sandbox after the member.
+	Sandboxes map[string]string
 	// Network lets the sandboxes' commands reach the network; without it
 	// (the default) an isolated command has only AF_UNIX sockets.
 	Network bool
