@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -196,6 +197,16 @@ func (k *Kubernetes) makePolicy(ctx context.Context) error {
 // labels are the run's labels.
 func (k *Kubernetes) labels() map[string]string {
 	return map[string]string{K8sLabelManaged: kube.ManagedBy, K8sLabelRun: k.cfg.Run}
+}
+
+// RunID is a run id for the labels of an eval's pods: the eval's name (made label-safe), the start
+// time and a random part, so the shards of one eval started at once are told apart.
+func RunID(eval string, started time.Time) string {
+	name := safeLabel(eval)
+	if len(name) > 24 {
+		name = name[:24]
+	}
+	return strings.Trim(name, "-") + "-" + started.UTC().Format("20060102t150405") + "-" + randomID()[:6]
 }
 
 // Namespace is the namespace the provider's pods live in.
