@@ -37,7 +37,7 @@ import_dir_image() {
 busybox_layer() {
 	local tmp root
 	tmp="$(mktemp -d)" root="$tmp/root"
-	(cd "$tmp" && apt-get download -q "$BUSYBOX_DEB_PKG" >/dev/null) || die "apt-get download $BUSYBOX_DEB_PKG failed"
+	(cd "$tmp" && apt-get download -q "$BUSYBOX_DEB_PKG" >/dev/null 2>&1) || die "apt-get download $BUSYBOX_DEB_PKG failed"
 	dpkg-deb -x "$tmp"/${BUSYBOX_DEB_PKG}_*.deb "$tmp/deb"
 	mkdir -p "$root/bin" "$root/tmp" "$root/etc" "$root/root"
 	chmod 1777 "$root/tmp"
