@@ -97,7 +97,7 @@ bench:
 ## dependencies (the OpenAI client) for fuzzing takes minutes; `make fuzz FUZZ_TARGETS=./host/eval:FuzzToolArgs`.
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
-	./host/channels:FuzzToolArgs
+	./host/channels:FuzzToolArgs ./host/isolate:FuzzCheckHandshakeAddress
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "$(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg"; \

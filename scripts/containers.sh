@@ -19,7 +19,7 @@ STATE="${SWARMHOST_CONTAINERS_STATE:-$ROOT/.containers}"
 PIDFILE="$STATE/podman.pid"
 DROPIN=/etc/containers/containers.conf.d/swarmhost.conf
 # The images the provider's tests and the container examples use (see examples/*/containers/).
-BUSYBOX_IMAGE=localhost/swarmhost-busybox:1
+BUSYBOX_IMAGE=localhost/swarmhost-busybox:2
 
 log() { echo "containers.sh: $*" >&2; }
 die() { log "$*"; exit 1; }
@@ -62,7 +62,7 @@ configure() {
 }
 
 # build_busybox imports a 2 MB image: busybox-static, one link per applet, passwd/group, /tmp 1777,
-# /workspace (the sandboxes' working directory) and bash as busybox's sh.
+# /workspace (the sandboxes' working directory, owned by nobody) and bash as busybox's sh.
 build_busybox() {
 	podman image exists "$BUSYBOX_IMAGE" && return
 	local dir
@@ -79,6 +79,8 @@ build_busybox() {
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/workspace:/bin/sh\n' >"$dir/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' >"$dir/etc/group"
 	chmod 1777 "$dir/tmp"
+	# /workspace belongs to nobody, so that a service with `user: nobody` can work there (root can anyway).
+	chown 65534:65534 "$dir/workspace"
 	tar -C "$dir" -c . | podman import -q --change 'CMD ["/bin/sh"]' --change 'WORKDIR /workspace' - "$BUSYBOX_IMAGE" >/dev/null
 	rm -rf "$dir"
 	log "built $BUSYBOX_IMAGE"
@@ -90,7 +92,7 @@ build_images() {
 	local f name
 	for f in "$ROOT"/examples/*/containers/Containerfile; do
 		[ -e "$f" ] || continue
-		name="localhost/swarmhost-$(basename "$(dirname "$(dirname "$f")")"):1"
+		name="localhost/swarmhost-$(basename "$(dirname "$(dirname "$f")")"):2"
 		podman image exists "$name" && continue
 		podman build -q -t "$name" -f "$f" "$(dirname "$f")" >/dev/null
 		log "built $name"

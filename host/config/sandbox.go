@@ -144,6 +144,7 @@ func (d *decoder) checkSandboxes(t *Task, s *Swarm) {
 				"A local sandbox is a directory named after its member; use sandbox = %q (here %q).", MemberPlaceholder, name))
 		}
 	}
+	d.checkFilesystemChannel(t, s, with != nil)
 	if with == nil {
 		return
 	}
@@ -162,6 +163,24 @@ func (d *decoder) checkSandboxes(t *Task, s *Swarm) {
 					"Member %q lists %q in visible_sandboxes, which is the sandbox of member %q; a member cannot reach another member's sandbox.",
 					e.Name, v, owner))
 			}
+		}
+	}
+}
+
+// checkFilesystemChannel refuses the filesystem channel where members have
+// containers of their own: it describes a directory every member shares,
+// which only the local provider lays out between member sandboxes. The
+// default channel list's filesystem channel is dropped there instead
+// (host/eval).
+func (d *decoder) checkFilesystemChannel(t *Task, s *Swarm, memberSandboxes bool) {
+	if t.Sandbox == nil || t.Sandbox.Type != SandboxDocker || !(memberSandboxes || t.Sandbox.PerMember) {
+		return
+	}
+	for _, ch := range s.Channels {
+		if ch.Type == ChannelFilesystem && ch.DefRange != (hcl.Range{}) {
+			d.report(errorf(ch.DefRange, "Filesystem channel with member containers",
+				"Task %q gives members containers of their own, and the filesystem channel describes a directory they all share; "+
+					"share a compose volume between the services instead, or use the messages channel.", t.Name))
 		}
 	}
 }

@@ -15,7 +15,7 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 	var out []string
 	for _, ch := range r.sw.Channels {
 		switch {
-		case ch.Type == config.ChannelFilesystem:
+		case ch.Type == config.ChannelFilesystem && r.sharedFilesystem():
 			out = append(out, channels.FilesystemInstructions(m.Name, r.perMember()))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))

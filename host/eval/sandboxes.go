@@ -73,3 +73,11 @@ func (s *sampleRun) checkVisible() error {
 	}
 	return nil
 }
+
+// sharedFilesystem reports whether the filesystem channel's shared directory
+// exists for every member: always on local sandboxes, and on containers only
+// when members share the sample's.
+func (r *evalRun) sharedFilesystem() bool {
+	own, _ := r.memberSandboxes()
+	return r.task.Sandbox == nil || r.task.Sandbox.Type != config.SandboxDocker || !own
+}

@@ -14,6 +14,11 @@ func (l *Launcher) command(spec Spec) (*Cmd, error) {
 		ReadOnly: slices.Clone(spec.ReadOnly), ReadWrite: slices.Clone(spec.ReadWrite),
 		Overlay: slices.Clone(spec.Overlay), Network: spec.Network, UID: -1, GID: -1,
 		Limits: spec.Limits.WithDefaults(DefaultLimits)}
+	if spec.ProgramSource != "" && l.tier == TierNamespaces {
+		p.ProgramSource = spec.ProgramSource
+	} else if spec.ProgramSource != "" {
+		p.Path = spec.ProgramSource // no mount namespace: run the copy where it is
+	}
 	if l.mech.LandlockWhy == "" {
 		p.LandlockABI = l.mech.LandlockABI
 	}

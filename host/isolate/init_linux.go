@@ -1,11 +1,13 @@
 package isolate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
 	"runtime"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -73,6 +75,12 @@ func startProgram(p policy) (int, error) {
 		attr.Sys.Credential = &syscall.Credential{Uid: uint32(p.UID), Gid: uint32(p.GID), Groups: []uint32{}}
 	}
 	pid, err := syscall.ForkExec(p.Path, p.Args, attr)
+	// A verified copy was just written by the host: a child the host forked
+	// meanwhile may still hold its write descriptor until that child execs.
+	for try := 0; errors.Is(err, syscall.ETXTBSY) && try < 100; try++ {
+		time.Sleep(10 * time.Millisecond)
+		pid, err = syscall.ForkExec(p.Path, p.Args, attr)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("start %s: %w", p.Path, err)
 	}

@@ -128,6 +128,9 @@ func bindSpec(p policy) error {
 // bindProgram binds the program read-only when the other binds do not
 // already show it.
 func bindProgram(p policy) error {
+	if p.ProgramSource != "" {
+		return bindFrom(p.Root, p.ProgramSource, p.Path, bindRO)
+	}
 	if !filepath.IsAbs(p.Path) {
 		return nil
 	}

@@ -33,11 +33,15 @@ type policy struct {
 	Tier Tier   `json:"tier"`
 	// Root is the empty host directory the init mounts its tmpfs root on
 	// (TierNamespaces).
-	Root string   `json:"root,omitempty"`
-	Path string   `json:"path"`
-	Args []string `json:"args"`
-	Env  []string `json:"env"`
-	Dir  string   `json:"dir"`
+	Root string `json:"root,omitempty"`
+	Path string `json:"path"`
+	// ProgramSource, when set, is the host file whose bytes are bound at
+	// Path (TierNamespaces) or run instead of Path (TierLandlock): a
+	// verified private copy ([Spec.ProgramSource]).
+	ProgramSource string   `json:"program_source,omitempty"`
+	Args          []string `json:"args"`
+	Env           []string `json:"env"`
+	Dir           string   `json:"dir"`
 	// Scratch is the writable temporary directory: /tmp inside the root
 	// (TierNamespaces) or a host directory (TierLandlock).
 	Scratch   string   `json:"scratch"`

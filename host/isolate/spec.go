@@ -20,6 +20,11 @@ type Spec struct {
 	// Path is the program: an absolute host path (it is bound read-only into
 	// the sandbox) or a path relative to Dir.
 	Path string
+	// ProgramSource, when set, is the absolute host path of the bytes to
+	// run as Path: the file is bound at Path inside the sandbox (so the
+	// program still sees itself at Path), or run in its place where there
+	// is no mount namespace. [VerifiedCopy] makes such a file.
+	ProgramSource string
 	// Args is argv, Args[0] included; nil means {Path}.
 	Args []string
 	// Env is the program's whole environment: nothing of the host's is

@@ -26,6 +26,7 @@ var testPlugins = map[string]string{
 	"levels":  "swarmhost-scorer-levels",
 	"spawner": "swarmhost-scorer-spawner",
 	"bare":    "swarmhost-agent-bare",
+	"dialer":  "swarmhost-scorer-dialer",
 }
 
 // testScripts are written next to the built plugins before any test runs

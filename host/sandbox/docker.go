@@ -107,7 +107,11 @@ func dockerProject(ctx context.Context, cfg DockerConfig) (*compose.Project, err
 
 // connect makes a client from the environment and checks the engine answers.
 func connect(ctx context.Context) (*client.Client, error) {
-	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	ssh, err := sshOptions(os.Getenv("DOCKER_HOST"))
+	if err != nil {
+		return nil, err
+	}
+	cli, err := client.NewClientWithOpts(append([]client.Opt{client.FromEnv, client.WithAPIVersionNegotiation()}, ssh...)...)
 	if err != nil {
 		return nil, fmt.Errorf("docker sandbox: %w (DOCKER_HOST=%q)", err, os.Getenv("DOCKER_HOST"))
 	}
@@ -115,7 +119,11 @@ func connect(ctx context.Context) (*client.Client, error) {
 	defer cancel()
 	if _, err := cli.Ping(pctx); err != nil {
 		cli.Close()
-		return nil, unreachable(cli.DaemonHost(), err)
+		host := cli.DaemonHost()
+		if ssh != nil {
+			host = os.Getenv("DOCKER_HOST")
+		}
+		return nil, unreachable(host, err)
 	}
 	cli.NegotiateAPIVersion(ctx)
 	return cli, nil
@@ -191,4 +199,20 @@ func randomID() string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// CheckEngine reports whether the engine DOCKER_HOST names answers and has
+// every image listed (tests use it to decide whether they can run).
+func CheckEngine(ctx context.Context, images ...string) error {
+	cli, err := connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
+	for _, img := range images {
+		if _, err := cli.ImageInspect(ctx, img); err != nil {
+			return fmt.Errorf("docker sandbox: image %q: %w (scripts/containers.sh builds the project's images)", img, err)
+		}
+	}
+	return nil
 }

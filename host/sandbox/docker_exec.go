@@ -23,7 +23,7 @@ import (
 // signal N, as the local provider reports it). A process that leaves the
 // group (setsid) escapes the kill; the container's removal at the end of
 // the sample ends it.
-const execWrapper = `echo "$$" >&2; "$@"; s=$?; me=$$
+const execWrapper = `echo "$$" >&2; ` + runCommand + `; s=$?; me=$$
 for _ in 1 2 3; do n=0
   for f in /proc/[0-9]*/stat; do
     { read -r l <"$f"; } 2>/dev/null || continue
@@ -33,6 +33,18 @@ for _ in 1 2 3; do n=0
   [ "$n" = 0 ] && break
 done
 exit "$s"`
+
+// runCommand and runWithInput run the wrapper's command; with input, its
+// stdin comes through a pipe that is drained to the end even when the
+// command does not read it all: podman drops an exec's output when the
+// command ends with stdin unread.
+const (
+	runCommand   = `"$@"`
+	runWithInput = `{ cat 2>/dev/null; cat >/dev/null; } | "$@"`
+)
+
+// inputWrapper is execWrapper for a command given stdin.
+var inputWrapper = strings.Replace(execWrapper, runCommand, runWithInput, 1)
 
 // execPollInterval is how often a finished exec is inspected until the
 // engine stops reporting it running (podman reports the exit late).
@@ -51,7 +63,11 @@ func (e *dockerEnv) exec(ctx context.Context, id string, req ExecRequest) (ExecR
 		return ExecResult{}, errors.New("sandbox: exec: empty command")
 	}
 	cli := e.d.cli
-	cmd := append([]string{"sh", "-c", execWrapper, "swarmhost-exec"}, req.Command...)
+	wrapper := execWrapper
+	if req.Input != "" {
+		wrapper = inputWrapper
+	}
+	cmd := append([]string{"sh", "-c", wrapper, "swarmhost-exec"}, req.Command...)
 	created, err := cli.ContainerExecCreate(ctx, id, container.ExecOptions{Cmd: cmd, Env: req.Env,
 		WorkingDir: e.workdir, AttachStdin: req.Input != "", AttachStdout: true, AttachStderr: true})
 	if err != nil {

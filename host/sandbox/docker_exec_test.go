@@ -93,3 +93,16 @@ func TestDockerExecOutputCap(t *testing.T) {
 	assert.True(t, strings.HasPrefix(res.Stdout, "[output truncated: the first "), res.Stdout[:80])
 	assert.True(t, strings.HasSuffix(res.Stdout, "x\nend\n"))
 }
+
+// TestDockerExecUnreadInput: the output of a command that leaves its stdin
+// unread is kept (podman drops it unless the input is drained).
+func TestDockerExecUnreadInput(t *testing.T) {
+	t.Parallel()
+	d := newDocker(t, DockerConfig{})
+	sb := dockerSample(t, d, SampleSpec{ID: "unread", Epoch: 1, Files: map[string]string{"f.txt": "data"}}).For("")
+	for i := range 5 {
+		res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"cat", "f.txt"}, Input: strings.Repeat("x", 100000)})
+		require.NoError(t, err)
+		assert.Equal(t, "data", res.Stdout, "run %d", i)
+	}
+}

@@ -85,14 +85,31 @@ func (e *dockerEnv) WriteFile(ctx context.Context, p string, content []byte) err
 // ends in "/" is a directory. Parent directories that do not exist are
 // made first (the archive would give them root's ownership and mode).
 func (e *dockerEnv) writeFiles(ctx context.Context, files map[string][]byte) error {
+	if err := e.makeDirs(ctx, files); err != nil {
+		return err
+	}
+	archive, err := tarFiles(e, files)
+	if err != nil {
+		return err
+	}
+	return e.d.cli.CopyToContainer(ctx, e.id, "/", archive, container.CopyToContainerOptions{CopyUIDGID: true})
+}
+
+// makeDirs makes the parent directories of files (and the paths ending in
+// "/") that may not exist: any but the working directory and /.
+func (e *dockerEnv) makeDirs(ctx context.Context, files map[string][]byte) error {
 	var dirs []string
 	for p := range files {
-		abs := e.abs(p)
+		dir := path.Dir(e.abs(p))
 		if strings.HasSuffix(p, "/") {
-			dirs = append(dirs, abs)
-		} else {
-			dirs = append(dirs, path.Dir(abs))
+			dir = e.abs(p)
 		}
+		if dir != e.workdir && dir != "/" {
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 {
+		return nil
 	}
 	slices.Sort(dirs)
 	res, err := e.Exec(ctx, ExecRequest{Command: append([]string{"mkdir", "-p", "--"}, slices.Compact(dirs)...)})
@@ -102,11 +119,7 @@ func (e *dockerEnv) writeFiles(ctx context.Context, files map[string][]byte) err
 	if res.ExitCode != 0 {
 		return fmt.Errorf("mkdir: %s", lastBytes(res.Stderr, setupErrBytes))
 	}
-	archive, err := tarFiles(e, files)
-	if err != nil {
-		return err
-	}
-	return e.d.cli.CopyToContainer(ctx, e.id, "/", archive, container.CopyToContainerOptions{CopyUIDGID: true})
+	return nil
 }
 
 // tarFiles is an archive of files at their absolute paths in e.

@@ -13,7 +13,7 @@ import (
 )
 
 // testImage is the busybox image scripts/containers.sh builds.
-const testImage = "localhost/swarmhost-busybox:1"
+const testImage = "localhost/swarmhost-busybox:2"
 
 // needEngine returns a client of the engine DOCKER_HOST names, with the
 // test image on it. Without one the test is skipped — or fails, under CI

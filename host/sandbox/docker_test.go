@@ -177,3 +177,31 @@ func readLine(t *testing.T, r interface{ Read([]byte) (int, error) }) string {
 		line = append(line, b[:n]...)
 	}
 }
+
+// TestDockerComposeSettings: a service's user, working dir, environment and
+// limits hold in its container.
+func TestDockerComposeSettings(t *testing.T) {
+	t.Parallel()
+	compose := writeCompose(t, `
+services:
+  default:
+    image: `+testImage+`
+    user: nobody
+    working_dir: /workspace/sub
+    environment: {GREETING: hello}
+    mem_limit: 32m
+    pids_limit: 20
+`)
+	d := newDocker(t, DockerConfig{Compose: compose})
+	sb := dockerSample(t, d, SampleSpec{ID: "settings", Epoch: 1, Files: map[string]string{"f.txt": "x"}}).For("")
+	ctx := t.Context()
+	res, err := sb.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", `echo "$(id -u) $PWD $GREETING"; stat -c %u f.txt`}})
+	require.NoError(t, err)
+	assert.Equal(t, "65534 /workspace/sub hello\n65534\n", res.Stdout, res.Stderr)
+	res, err = sb.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", "head -c 100000000 /dev/zero | tail -c 90000000 >/dev/null"}})
+	require.NoError(t, err)
+	assert.NotZero(t, res.ExitCode, "the memory limit holds")
+	ps, err := sb.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", "cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max"}})
+	require.NoError(t, err)
+	assert.Equal(t, "20\n", ps.Stdout, "the pids limit is set")
+}

@@ -9,7 +9,7 @@ task "both" {
   dataset { file = "arith.jsonl" }
   sandbox "docker" {
     compose = "compose/comparator.yaml"
-    image   = "localhost/swarmhost-busybox:1"
+    image   = "localhost/swarmhost-busybox:2"
   }
 }
 
@@ -21,7 +21,7 @@ task "neither" {
 task "local" {
   dataset { file = "arith.jsonl" }
   sandbox "local" {
-    image = "localhost/swarmhost-busybox:1"
+    image = "localhost/swarmhost-busybox:2"
   }
 }
 
@@ -65,4 +65,22 @@ eval "local" {
 eval "bare" {
   task  = task.bare
   swarm = swarm.mixed
+}
+
+task "containers" {
+  dataset { file = "arith.jsonl" }
+  sandbox "docker" {
+    image      = "localhost/swarmhost-busybox:2"
+    per_member = true
+  }
+}
+
+swarm "sharing" {
+  member "scripted" {}
+  channels = ["filesystem"]
+}
+
+eval "containers" {
+  task  = task.containers
+  swarm = swarm.sharing
 }
