@@ -15,12 +15,26 @@ build_all() {
 	log "binaries ready in $BIN"
 }
 
-# need_tools checks the Debian packages the cluster runs on.
+# DEBIAN_PACKAGES are what the cluster runs on besides the binaries built here.
+DEBIAN_PACKAGES=(containerd runc containernetworking-plugins openssl curl)
+
+# need_tools installs the Debian packages the cluster runs on when one is missing (as root).
 need_tools() {
-	local t missing=()
-	for t in go openssl containerd ctr runc; do command -v "$t" >/dev/null || missing+=("$t"); done
-	[ -x /usr/lib/cni/bridge ] || [ -x /opt/cni/bin/bridge ] || missing+=(containernetworking-plugins)
-	[ ${#missing[@]} = 0 ] || die "missing ${missing[*]}: apt-get install containerd runc containernetworking-plugins"
+	command -v go >/dev/null || die "go is not on PATH"
+	missing_tools || return 0
+	[ "$(id -u)" = 0 ] || die "missing tools: as root, apt-get install ${DEBIAN_PACKAGES[*]}"
+	log "installing ${DEBIAN_PACKAGES[*]}"
+	apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${DEBIAN_PACKAGES[@]}" >/dev/null
+	missing_tools && die "apt-get install ${DEBIAN_PACKAGES[*]} left tools missing"
+	return 0
+}
+
+# missing_tools succeeds when a tool the cluster needs is missing.
+missing_tools() {
+	local t
+	for t in openssl curl containerd ctr runc; do command -v "$t" >/dev/null || return 0; done
+	[ -x /usr/lib/cni/bridge ] || [ -x /opt/cni/bin/bridge ] || return 0
+	return 1
 }
 
 # build_etcd builds etcd from a tools module that pins all of etcd's modules at one version

@@ -180,12 +180,14 @@ wait_for() {
 	die "$what not ready after ${secs}s (logs in $LOGS)"
 }
 
+# cluster_status prints each process's state; it succeeds only when the API server is ready.
 cluster_status() {
 	local p
 	for p in "${PROCESSES[@]}"; do
 		if running "$p"; then echo "$p running (pid $(cat "$PIDS/$p.pid"))"; else echo "$p stopped"; fi
 	done
-	kube_get /readyz >/dev/null 2>&1 && echo "api server ready at https://127.0.0.1:$APISERVER_PORT"
+	kube_get /readyz >/dev/null 2>&1 || { echo "api server not ready"; return 1; }
+	echo "api server ready at https://127.0.0.1:$APISERVER_PORT"
 }
 
 # stop_all stops what start_all started, in reverse order: the kubelet, then the pods' containers
