@@ -115,8 +115,7 @@ start_controller_manager() {
 		--authentication-kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--authorization-kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--bind-address 127.0.0.1 --leader-elect=false --use-service-account-credentials=false \
-		--service-account-private-key-file "$PKI/sa.key" --root-ca-file "$PKI/ca.crt" \
-		--controllers '*,-bootstrapsigner,-tokencleaner,-nodeipam,-service-lb-controller,-cloud-node-lifecycle'
+		--service-account-private-key-file "$PKI/sa.key" --root-ca-file "$PKI/ca.crt"
 }
 
 start_scheduler() {

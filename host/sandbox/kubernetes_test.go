@@ -62,7 +62,7 @@ func TestKubernetesExec(t *testing.T) {
 		"environment":    {req: ExecRequest{Command: []string{"sh", "-c", "echo $GREETING"}, Env: []string{"GREETING=hi"}}, stdout: "hi\n"},
 		"working dir":    {req: ExecRequest{Command: []string{"pwd"}}, stdout: "/workspace\n"},
 		"signal":         {req: ExecRequest{Command: []string{"sh", "-c", "kill -TERM $$"}}, code: 128 + 15},
-		"timeout":        {req: ExecRequest{Command: []string{"sh", "-c", "sleep 300 & echo started; wait"}, Timeout: time.Second}, stdout: "started\n", code: 128 + 9, timedOut: true},
+		"timeout":        {req: ExecRequest{Command: []string{"sh", "-c", "sleep 301 & echo started; wait"}, Timeout: time.Second}, stdout: "started\n", code: 128 + 9, timedOut: true},
 		"missing binary": {req: ExecRequest{Command: []string{"no-such-program"}}, code: 127},
 	}
 	for name, tc := range cases {
@@ -77,7 +77,7 @@ func TestKubernetesExec(t *testing.T) {
 			assert.Equal(t, tc.timedOut, res.TimedOut)
 		})
 	}
-	res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c", "ps -o comm | grep -c '^sleep' || true"}})
+	res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c", "ps -o args | grep -c '[s]leep 301' || true"}})
 	require.NoError(t, err)
 	assert.Equal(t, "0\n", res.Stdout, "the timed-out command's children were killed")
 	res, err = sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c", "echo ran >> once.txt; exit 1"}})
