@@ -114,7 +114,7 @@ start_controller_manager() {
 		--kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--authentication-kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--authorization-kubeconfig "$STATE/controller-manager.kubeconfig" \
-		--bind-address 127.0.0.1 --leader-elect=false --use-service-account-credentials=false \
+		--bind-address 127.0.0.1 --leader-elect=false --use-service-account-credentials=true \
 		--service-account-private-key-file "$PKI/sa.key" --root-ca-file "$PKI/ca.crt"
 }
 
