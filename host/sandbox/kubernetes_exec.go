@@ -50,7 +50,7 @@ func (e *k8sEnv) exec(ctx context.Context, c string, req ExecRequest) (ExecResul
 	if req.Input != "" {
 		stdin = strings.NewReader(req.Input)
 	}
-	out, errOut := &tail{limit: MaxOutput}, &groupSniffer{rest: tail{limit: MaxOutput}}
+	out, errOut := &tail{limit: MaxOutput}, newGroupSniffer()
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
 	done := make(chan ended, 1)
@@ -94,12 +94,19 @@ type ended struct {
 }
 
 // stopGroup kills the command's process group from an exec of its own (pods/exec cannot signal),
-// then waits for the stream to end, cutting it after engineTimeout.
+// once the wrapper has said which group it is (unless the stream ends first), then waits for the
+// stream to end, cutting it after engineTimeout.
 func (e *k8sEnv) stopGroup(c string, g *groupSniffer, cancel func(), done <-chan ended) ended {
-	if pgid := int(g.group.Load()); pgid > 1 {
-		kctx, kcancel := context.WithTimeout(context.Background(), engineTimeout)
-		_, _ = e.k.stream(kctx, e.pod, c, []string{"kill", "-9", "--", "-" + strconv.Itoa(pgid)}, nil, io.Discard, io.Discard)
-		kcancel()
+	kctx, kcancel := context.WithTimeout(context.Background(), engineTimeout)
+	defer kcancel()
+	select {
+	case <-g.ready:
+		if pgid := int(g.group.Load()); pgid > 1 {
+			_, _ = e.k.stream(kctx, e.pod, c, []string{"kill", "-9", "--", "-" + strconv.Itoa(pgid)}, nil, io.Discard, io.Discard)
+		}
+	case end := <-done:
+		return end
+	case <-kctx.Done():
 	}
 	select {
 	case end := <-done:
