@@ -33,6 +33,11 @@ import_dir_image() {
 	log "imported image $name"
 }
 
+# remove_image NAME removes an imported image from the node.
+remove_image() {
+	ctr -a "$CONTAINERD_SOCK" -n k8s.io images rm "${1:?image name}" >/dev/null
+}
+
 # busybox_layer extracts Debian's busybox-static (downloaded, not installed) with one link per applet.
 busybox_layer() {
 	local tmp root

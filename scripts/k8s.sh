@@ -9,6 +9,8 @@
 #   scripts/k8s.sh env      prints "export KUBECONFIG=..." for eval
 #   scripts/k8s.sh image NAME DIR [CMD...]
 #                           imports DIR's files as a local image NAME (layer on busybox) into the cluster
+#   scripts/k8s.sh image-rm NAME
+#                           removes the image NAME from the cluster's node
 #
 # Nothing is downloaded but Go modules (the proxy) and Debian packages (containerd, runc, CNI plugins).
 # Binaries are cached under ~/.cache/swarmhost/k8s-<version>/bin; the running cluster's state lives under
@@ -41,7 +43,8 @@ main() {
 	status) cluster_status ;;
 	env) echo "export KUBECONFIG=$STATE/kubeconfig" ;;
 	image) shift && import_dir_image "$@" ;;
-	*) die "usage: $0 build|start|stop|status|env|image NAME DIR [CMD...]" ;;
+	image-rm) shift && remove_image "$@" ;;
+	*) die "usage: $0 build|start|stop|status|env|image NAME DIR [CMD...]|image-rm NAME" ;;
 	esac
 }
 

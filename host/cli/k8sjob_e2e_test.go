@@ -161,4 +161,8 @@ func loadSwarmhostImage(t *testing.T, tag, suite string) {
 	cmd := exec.Command("bash", filepath.Join(testplugins.Root(), "scripts", "k8s.sh"), "image", tag, root)
 	b, err := cmd.CombinedOutput()
 	require.NoError(t, err, "scripts/k8s.sh image: %s", b)
+	t.Cleanup(func() {
+		b, err := exec.Command("bash", filepath.Join(testplugins.Root(), "scripts", "k8s.sh"), "image-rm", tag).CombinedOutput()
+		assert.NoError(t, err, "scripts/k8s.sh image-rm: %s", b)
+	})
 }
