@@ -198,6 +198,8 @@ stop_all() {
 		stop_one "${PROCESSES[i]}"
 	done
 	unmount_state
+	# The pods' bridge, made by the CNI plugin for this cluster only.
+	ip link delete swh-k8s0 2>/dev/null || true
 }
 
 # unmount_state unmounts what the kubelet and containerd left mounted under $STATE (pod volumes, shm).
