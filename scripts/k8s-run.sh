@@ -151,6 +151,9 @@ imageGCHighThresholdPercent: 99
 imageGCLowThresholdPercent: 98
 serializeImagePulls: false
 YAML
+	# A node left registered by an earlier start would look Ready before this kubelet reports.
+	running kubelet || curl -s -o /dev/null --max-time 5 -X DELETE --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" \
+		--key "$PKI/admin.key" "https://127.0.0.1:$APISERVER_PORT/api/v1/nodes/localhost" || true
 	launch kubelet "$BIN/kubelet" --config "$STATE/kubelet-config.yaml" --kubeconfig "$STATE/kubelet.kubeconfig" \
 		--hostname-override localhost --root-dir "$STATE/kubelet"
 }
