@@ -7,8 +7,9 @@ import (
 	"github.com/swarmhost/swarmhost/host/eval"
 )
 
-// cmdLogMerge is `swarmhost log merge [--log-dir DIR] SHARD_LOG...`: it writes the log one run of
-// the sharded eval would have written (eval.Merge) and prints its summary.
+// cmdLogMerge is `swarmhost log merge [--log-dir DIR] SHARD_LOG...`: for each eval the logs
+// belong to, it writes the log one run of the sharded eval would have written (eval.Merge) and
+// prints the summaries. A refused merge may leave the logs of the evals merged before it.
 func cmdLogMerge(e env, args []string) int {
 	fs := flag.NewFlagSet("log merge", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -19,18 +20,36 @@ func cmdLogMerge(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: swarmhost log merge [--log-dir DIR] [--json] SHARD_LOG...")
 		return ExitUsage
 	}
-	sum, err := eval.Merge(positional, *dir)
+	groups, err := eval.GroupShards(positional)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost log merge:", err)
 		return ExitUsage
 	}
-	if *asJSON {
-		printJSON(e, sum)
-	} else {
-		printTable(e, []eval.Summary{sum})
+	var sums []eval.Summary
+	for _, g := range groups {
+		sum, err := eval.Merge(g, *dir)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "swarmhost log merge:", err)
+			return ExitUsage
+		}
+		sums = append(sums, sum)
 	}
-	if sum.Status != "success" {
-		return ExitFailed
+	return reportMerged(e, sums, *asJSON)
+}
+
+// reportMerged prints the merged evals' summaries; exit 1 if one ended in error.
+func reportMerged(e env, sums []eval.Summary, asJSON bool) int {
+	code := ExitOK
+	for _, sum := range sums {
+		if asJSON {
+			printJSON(e, sum)
+		}
+		if sum.Status != "success" {
+			code = ExitFailed
+		}
 	}
-	return ExitOK
+	if !asJSON {
+		printTable(e, sums)
+	}
+	return code
 }

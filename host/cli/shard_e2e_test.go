@@ -159,3 +159,27 @@ func jsonLine(t *testing.T, out string) map[string]any {
 }
 
 func replaceOnce(s, old, new string) string { return strings.Replace(s, old, new, 1) }
+
+// TestLogMergeWholeSuite: the shard logs of a suite's evals, given together, merge eval by eval.
+func TestLogMergeWholeSuite(t *testing.T) {
+	t.Parallel()
+	suite := filepath.Join("testdata", "shard-two-evals", "suite.hcl")
+	dir := t.TempDir()
+	for i := range 2 {
+		code, out, errOut := runCLI(t, "run", "--json", "--log-dir", dir, "--shard", fmt.Sprintf("%d/2", i), suite)
+		require.Equal(t, ExitOK, code, out+errOut)
+	}
+	logs, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	require.Len(t, logs, 4)
+	out := t.TempDir()
+	code, stdout, errOut := runCLI(t, append([]string{"log", "merge", "--json", "--log-dir", out}, logs...)...)
+	require.Equal(t, ExitOK, code, stdout+errOut)
+	evals := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		sum := jsonLine(t, line)
+		evals[sum["eval"].(string)] = sum["samples"].(float64)
+		assert.InDelta(t, 2.0/3, scoreOf(sum, "match", "accuracy"), 1e-9)
+	}
+	assert.Equal(t, map[string]float64{"first": 3, "second": 3}, evals)
+}

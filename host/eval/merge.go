@@ -256,3 +256,27 @@ func (r *evalRun) finishMerge(shards []shardLog) (Summary, error) {
 	}
 	return sum, nil
 }
+
+// GroupShards sorts shard logs by the eval they belong to (eval.metadata's eval name), evals in
+// the order their first log is given, so the logs a sharded run of a whole suite wrote into one
+// directory can be merged eval by eval.
+func GroupShards(paths []string) ([][]string, error) {
+	var order []string
+	groups := map[string][]string{}
+	for _, p := range paths {
+		l, err := evallog.Read(p)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		name, _ := l.Eval.Metadata[MetaEval].(string)
+		if _, seen := groups[name]; !seen {
+			order = append(order, name)
+		}
+		groups[name] = append(groups[name], p)
+	}
+	out := make([][]string, len(order))
+	for i, name := range order {
+		out[i] = groups[name]
+	}
+	return out, nil
+}
