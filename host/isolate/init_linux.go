@@ -3,6 +3,7 @@ package isolate
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -28,6 +29,9 @@ func runInit() int {
 			return initFailed
 		}
 		return 0
+	}
+	if err == nil && p.Mode == modeCell {
+		return serveCell(p)
 	}
 	var pid int
 	if err == nil {
@@ -58,30 +62,39 @@ func probeProc() error {
 // setUpAndStart builds the sandbox in the order of the package doc and
 // starts the program.
 func setUpAndStart(p policy) (int, error) {
-	if p.Tier == TierNamespaces {
-		if err := buildRoot(p); err != nil {
-			return 0, err
-		}
-	}
-	if err := os.Chdir(p.Dir); err != nil {
-		return 0, fmt.Errorf("working directory: %w", err)
-	}
-	if err := setLimits(p.Limits); err != nil {
-		return 0, err
-	}
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return 0, fmt.Errorf("no_new_privs: %w", err)
-	}
-	if err := restrictFiles(p); err != nil {
-		return 0, err
-	}
-	if err := loadSeccomp(p.Network, p.Tier == TierLandlock); err != nil {
-		return 0, err
-	}
-	if err := dropCaps(p.UID >= 0); err != nil {
+	if err := confine(p); err != nil {
 		return 0, err
 	}
 	return startProgram(p)
+}
+
+// confine builds the sandbox around the init's locked thread, up to the
+// point where it starts programs.
+func confine(p policy) error {
+	if p.Tier == TierNamespaces {
+		if err := buildRoot(p); err != nil {
+			return err
+		}
+	}
+	if err := os.Chdir(p.Dir); err != nil {
+		return fmt.Errorf("working directory: %w", err)
+	}
+	if err := setLimits(p.Limits); err != nil {
+		return err
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := restrictFiles(p); err != nil {
+		return err
+	}
+	if err := loadSeccomp(p.Network, p.Tier == TierLandlock); err != nil {
+		return err
+	}
+	if err := dropCaps(p.UID >= 0); err != nil {
+		return err
+	}
+	return nil
 }
 
 // startProgram forks and execs the program from this (locked, confined)
@@ -138,13 +151,16 @@ func reap(pid int, tier Tier) int {
 
 // explainSignal notes on stderr a death that a sandbox limit may have
 // caused; a program killed by an ordinary signal ends silently.
-func explainSignal(sig syscall.Signal) {
+func explainSignal(sig syscall.Signal) { explainSignalTo(os.Stderr, sig) }
+
+// explainSignalTo writes explainSignal's note to w.
+func explainSignalTo(w io.Writer, sig syscall.Signal) {
 	switch sig {
 	case syscall.SIGKILL:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")
+		fmt.Fprintln(w, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")
 	case syscall.SIGXCPU:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program reached its CPU time limit (SIGXCPU)")
+		fmt.Fprintln(w, "swarmhost sandbox: the program reached its CPU time limit (SIGXCPU)")
 	case syscall.SIGXFSZ:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program reached its file size limit (SIGXFSZ)")
+		fmt.Fprintln(w, "swarmhost sandbox: the program reached its file size limit (SIGXFSZ)")
 	}
 }

@@ -39,6 +39,9 @@ type Sandbox struct {
 	network bool
 	iso     *isolate.Launcher
 	isoSet  bool
+	// cells run its commands without a sandbox built per call (cell.go);
+	// nil for a Sandbox not made by Local.Sample.
+	cells *cellPool
 }
 
 // Name returns the sandbox's name: "" for the shared one.

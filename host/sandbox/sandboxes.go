@@ -94,11 +94,26 @@ func (ss *SampleSandboxes) ScratchPath(member string) string {
 // the permissions. It is safe to call more than once.
 func (ss *SampleSandboxes) Close() error {
 	ss.once.Do(func() {
+		for _, sb := range ss.all() {
+			sb.cells.close()
+		}
 		if err := removeAll(ss.dir); err != nil {
 			ss.err = fmt.Errorf("sandbox: close: %w", err)
 		}
 	})
 	return ss.err
+}
+
+// all is every sandbox of the sample made so far.
+func (ss *SampleSandboxes) all() []*Sandbox {
+	var out []*Sandbox
+	if ss.shared != nil {
+		out = append(out, ss.shared)
+	}
+	for _, sb := range ss.own {
+		out = append(out, sb)
+	}
+	return out
 }
 
 // isMember reports whether name is on the roster.
@@ -139,7 +154,7 @@ func (ss *SampleSandboxes) build(ctx context.Context, perMember bool, files map[
 // sandbox makes one of the sample's sandboxes.
 func (ss *SampleSandboxes) sandbox(name, dir, views, shared string) *Sandbox {
 	return &Sandbox{name: name, Dir: dir, views: views, scope: ss.dir, shared: shared, network: ss.network,
-		iso: ss.iso, isoSet: true}
+		iso: ss.iso, isoSet: true, cells: &cellPool{}}
 }
 
 // makeDirs creates every sandbox directory, the views directory and the

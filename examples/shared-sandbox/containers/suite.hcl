@@ -5,6 +5,12 @@
 #
 #   DOCKER_HOST=unix:///run/podman/podman.sock ./bin/swarmhost run examples/shared-sandbox/containers --log-dir logs
 
+# Containers take longer to write to: each member waits longer for the one before it. The swarm is
+# ../swarm.hcl (linked here as swarm.hcl).
+variable "turn_ms" {
+  default = 1000
+}
+
 model "default" {
   provider = "mockllm"
   outputs  = ["On it."]
@@ -24,50 +30,6 @@ task "build_script" {
   scorer "exec" {
     command = ["sh", "tests/run.sh"]
     member  = "tester"
-  }
-}
-
-swarm "builders" {
-  # Writes the script's first lines...
-  member "scripted" {
-    name = "scaffolder"
-    config {
-      steps = [
-        { action = "generate", prompt = "Write the scaffold." },
-        { action = "write_file", path = "solve.sh", content = "#!/bin/sh\n# solve.sh: prints the sum of its arguments\n" },
-        { action = "submit", answer = "Scaffolded solve.sh." },
-      ]
-    }
-  }
-  # ...then the implementer adds the sum to what the scaffolder left...
-  member "scripted" {
-    name  = "implementer"
-    tools = ["exec"]
-    config {
-      steps = [
-        { action = "sleep", duration = "1s" },
-        { action = "generate", prompt = "Implement it." },
-        { action = "exec", command = ["sh", "-c", "echo 'echo $(( $1 + $2 ))' >> solve.sh"] },
-        { action = "submit", answer = "solve.sh adds its arguments." },
-      ]
-    }
-  }
-  # ...and the tester tries it last; its submission is the answer.
-  member "scripted" {
-    name  = "tester"
-    tools = ["exec"]
-    config {
-      steps = [
-        { action = "sleep", duration = "2s" },
-        { action = "generate", prompt = "Try it." },
-        { action = "exec", command = ["sh", "solve.sh", "2", "3"] },
-        { action = "submit", answer = "solve.sh 2 3 prints 5." },
-      ]
-    }
-  }
-  controller "leaderless" {
-    stop_on_submission = false
-    final              = "last"
   }
 }
 
