@@ -21,7 +21,7 @@ const (
 )
 
 // sandboxTypes are the known sandbox types, in the order messages list them.
-var sandboxTypes = []string{SandboxLocal, SandboxDocker}
+var sandboxTypes = []string{SandboxLocal, SandboxDocker, SandboxKubernetes}
 
 // MemberPlaceholder in a member's `sandbox` stands for its roster name.
 const MemberPlaceholder = "{member}"
@@ -31,11 +31,11 @@ const MemberPlaceholder = "{member}"
 // that `validate` reports what docker compose would refuse.
 func (d *decoder) sandboxEngine(s *Sandbox, attrs hcl.Attributes) {
 	composeAttr, imageAttr := attrs["compose"], attrs["image"]
-	if s.Type != SandboxDocker {
+	if s.Type != SandboxDocker && s.Type != SandboxKubernetes {
 		for _, a := range []*hcl.Attribute{composeAttr, imageAttr} {
 			if a != nil {
 				d.report(errorf(a.NameRange, fmt.Sprintf("%s on a %s sandbox", a.Name, s.Type),
-					`compose and image apply to sandbox "docker" only.`))
+					`compose and image apply to sandbox "docker" and "kubernetes" only.`))
 			}
 		}
 		return
@@ -44,11 +44,11 @@ func (d *decoder) sandboxEngine(s *Sandbox, attrs hcl.Attributes) {
 	switch {
 	case composeAttr != nil && imageAttr != nil:
 		d.report(errorAt(imageAttr.NameRange, "Both compose and image",
-			`A docker sandbox runs a compose file's services or one image: give compose = "…" or image = "…", not both.`))
+			fmt.Sprintf(`A %s sandbox runs a compose file's services or one image: give compose = "…" or image = "…", not both.`, s.Type)))
 	case composeAttr != nil:
 		d.composeFile(s, composeAttr)
 	case imageAttr == nil:
-		d.report(errorAt(s.DefRange, "Docker sandbox without compose or image",
+		d.report(errorAt(s.DefRange, capitalize(s.Type)+" sandbox without compose or image",
 			`Give compose = "compose.yaml" (its services are the sandboxes) or image = "…" (one container per sandbox).`))
 	}
 }

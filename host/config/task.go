@@ -35,8 +35,10 @@ type Sandbox struct {
 	PerMember bool `json:"per_member"`
 	// Network lets commands in the sandboxes reach the network; off (the
 	// default) they have only unix sockets (SPEC §13).
-	Network  bool      `json:"network,omitempty"`
-	DefRange hcl.Range `json:"-"`
+	Network bool `json:"network,omitempty"`
+	// Kubernetes is the cluster and pod settings of a "kubernetes" sandbox; nil otherwise.
+	Kubernetes *Kubernetes `json:"kubernetes,omitempty"`
+	DefRange   hcl.Range   `json:"-"`
 	// ComposeRange is the compose attribute, for errors reading the file.
 	ComposeRange hcl.Range `json:"-"`
 }
@@ -47,7 +49,8 @@ var taskSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 }}
 
 var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "per_member"}, {Name: "network"},
-	{Name: "compose"}, {Name: "image"}}}
+	{Name: "compose"}, {Name: "image"}, {Name: "kubeconfig"}, {Name: "context"}, {Name: "namespace"}, {Name: "cpu"},
+	{Name: "memory"}, {Name: "pull_policy"}, {Name: "ready_timeout"}}}
 
 // task decodes one task block.
 func (d *decoder) task(b *hcl.Block) *Task {
@@ -82,5 +85,6 @@ func (d *decoder) sandbox(b *hcl.Block) *Sandbox {
 	s.PerMember, _ = d.boolean(c.Attributes["per_member"])
 	s.Network, _ = d.boolean(c.Attributes["network"])
 	d.sandboxEngine(s, c.Attributes)
+	d.sandboxKubernetes(s, c.Attributes)
 	return s
 }

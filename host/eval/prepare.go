@@ -74,6 +74,9 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 	if opts.MaxSamples <= 0 {
 		opts.MaxSamples = DefaultMaxSamples
 	}
+	if err := opts.Shard.check(); err != nil {
+		return nil, fmt.Errorf("eval %s: %w", e.Name, err)
+	}
 	r := &evalRun{suite: suite, e: e, task: suite.Tasks[e.Task], sw: suite.Swarms[e.Swarm], opts: opts,
 		log: opts.Logger.Named(e.Name), started: time.Now(), usage: map[string]evallog.ModelUsage{},
 		meter: opts.Meter}
@@ -81,7 +84,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.meter = &Meter{}
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareSandbox, r.prepareLog}
+		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()

@@ -14,6 +14,9 @@ import (
 // any sample runs.
 func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provider, error) {
 	sb := r.task.Sandbox
+	if sb != nil && sb.Type == config.SandboxKubernetes {
+		return r.kubernetesProvider(ctx)
+	}
 	if sb == nil || sb.Type != config.SandboxDocker {
 		return sandbox.NewLocal(root), nil
 	}

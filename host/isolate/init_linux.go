@@ -24,6 +24,10 @@ func runInit() int {
 	runtime.LockOSThread()
 	p, err := readPolicy()
 	if err == nil && p.Mode == modeProbe {
+		if err := probeProc(); err != nil {
+			fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
+			return initFailed
+		}
 		return 0
 	}
 	if err == nil && p.Mode == modeCell {
@@ -39,6 +43,21 @@ func runInit() int {
 	}
 	go watchdog(p)
 	return reap(pid, p.Tier)
+}
+
+// probeProc mounts a proc of the new pid namespace on a scratch directory and unmounts it: inside
+// an unprivileged container, whose /proc has masked paths, the kernel refuses that mount, and the
+// namespaces tier, which needs it, cannot work there.
+func probeProc() error {
+	dir, err := os.MkdirTemp("", "swarmhost-probe-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(dir)
+	if err := unix.Mount("proc", dir, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount proc: %w", err)
+	}
+	return unix.Unmount(dir, unix.MNT_DETACH)
 }
 
 // setUpAndStart builds the sandbox in the order of the package doc and

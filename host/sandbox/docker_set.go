@@ -40,13 +40,7 @@ func (d *Docker) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 		return nil, err
 	}
 	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{},
-		ownOf: map[string]string{}}
-	for _, m := range spec.Members {
-		s.ownOf[m] = m
-		if name := spec.Sandboxes[m]; name != "" {
-			s.ownOf[m] = name
-		}
-	}
+		ownOf: ownSandboxes(spec)}
 	plan, err := s.plan()
 	if err != nil {
 		return nil, err
@@ -64,42 +58,9 @@ type planned struct {
 	svc  compose.Service
 }
 
-// plan maps the project's services to the sample's sandboxes: the default
-// one, each member's own, and the remaining services by name.
+// plan maps the project's services to the sample's sandboxes (planSandboxes).
 func (s *dockerSet) plan() ([]planned, error) {
-	svcs := s.d.project.Services
-	byName := map[string]compose.Service{}
-	for _, v := range svcs {
-		byName[v.Name] = v
-	}
-	def, ok := byName[compose.DefaultService]
-	if !ok {
-		def = svcs[0]
-	}
-	out := []planned{{name: "", svc: def}}
-	used := map[string]bool{def.Name: true}
-	if s.own {
-		for _, m := range s.members {
-			name := s.ownOf[m]
-			svc, ok := byName[name]
-			switch {
-			case !ok && s.d.cfg.Compose != "":
-				return nil, fmt.Errorf("docker sandbox: member %q has its own sandbox %q, but the compose file %s has no service %q",
-					m, name, s.d.cfg.Compose, name)
-			case !ok:
-				svc = def
-				svc.Name = name
-			}
-			used[name] = true
-			out = append(out, planned{name: name, svc: svc})
-		}
-	}
-	for _, v := range svcs {
-		if !used[v.Name] {
-			out = append(out, planned{name: v.Name, svc: v})
-		}
-	}
-	return out, nil
+	return planSandboxes("docker", s.d.project, s.d.cfg.Compose, s.members, s.ownOf, s.own)
 }
 
 // build makes the volumes and containers, then prepares them.
