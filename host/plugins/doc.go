@@ -24,7 +24,11 @@
 //     held process: isolate.Held). Start-up failures are
 //     [*StartError]s that say what went wrong in the user's terms (junk on
 //     stdout, a protocol version mismatch, an early exit with the last lines
-//     of stderr).
+//     of stderr, no handshake in time, a Metadata method that never returns)
+//     under a [StartCause] whose [StartError.Summary] host/config shows.
+//     The start timeout ([Options.StartTimeout], or the pin's
+//     [Binary.StartTimeout]) bounds exec to handshake and, again, the first
+//     Metadata call.
 //  4. [Manager.Info] fetches a kind's metadata (names, versions, schemas)
 //     once per run; [Manager.Agent], [Manager.Controller] and
 //     [Manager.Scorer] dispense the kind's client lazily, after checking the
@@ -45,7 +49,9 @@
 // when it is re-parented. Plugins log hclog JSON on stderr; the host prints
 // each line at its own level under the logger name plugin.<kind>.<name>.
 // Output a plugin writes to stdout or stderr outside its logger after the
-// handshake is logged as a warning under the same name.
+// handshake is logged as a warning under the same name. All of it is capped
+// ([MaxOutputLine] per line, [MaxOutputStream] per stream and process),
+// cuts noted, so a flooding plugin costs the host bounded memory and log.
 //
 // Decisions taken where the specification is silent:
 //

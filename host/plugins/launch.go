@@ -39,5 +39,6 @@ func pluginLogger(host hclog.Logger, b Binary) hclog.Logger {
 	if name := host.Name(); name != "plugin" && !strings.HasSuffix(name, ".plugin") {
 		host = host.Named("plugin")
 	}
-	return namedLogger{Logger: host.Named(b.Kind + "." + b.Name), binaryFile: filepath.Base(b.Path)}
+	l := host.Named(b.Kind + "." + b.Name)
+	return namedLogger{Logger: l, binaryFile: filepath.Base(b.Path), stderrCap: newStreamCap(l, "stderr", MaxOutputStream)}
 }
