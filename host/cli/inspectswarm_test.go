@@ -32,8 +32,8 @@ type logShape struct {
 		Events int    `json:"events"`
 		InSpan bool   `json:"in_span"`
 	} `json:"timelines"`
-	Tools      map[string]int `json:"tools"`
-	ToolAgents []string       `json:"tool_agents"`
+	Tools        map[string]int `json:"tools"`
+	ToolAgents   []string       `json:"tool_agents"`
 	Evidence     map[string]int `json:"evidence"`
 	TurnCount    *int           `json:"turn_count"`
 	ErrorRetries []any          `json:"error_retries"`

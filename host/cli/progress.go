@@ -39,6 +39,19 @@ func newDisplay(e env, quiet bool) *display {
 	return startDisplay(e, quiet, tty)
 }
 
+// newDisplayMode starts the display --display asks for: full (the live
+// view on a terminal, plain lines otherwise), plain (lines), none; quiet
+// (--json) shows nothing whatever the mode.
+func newDisplayMode(e env, quiet bool, mode string) *display {
+	switch mode {
+	case displayNone:
+		return startDisplay(e, true, false)
+	case displayPlain:
+		return startDisplay(e, quiet, false)
+	}
+	return newDisplay(e, quiet)
+}
+
 // startDisplay starts a display that redraws (tty) or prints lines.
 func startDisplay(e env, quiet, tty bool) *display {
 	d := &display{e: e, quiet: quiet, tty: tty, meter: &eval.Meter{}, stop: make(chan struct{})}

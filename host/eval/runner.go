@@ -56,9 +56,15 @@ type Options struct {
 	FailOnError *float64
 	// MaxSamples bounds samples run in parallel; default DefaultMaxSamples.
 	MaxSamples int
-	// Limit runs only the first Limit samples; 0 runs all. Ignored with
-	// Resume: the log says which samples the run has.
-	Limit int
+	// Limit runs only the first Limit samples; 0 runs all. With LimitFrom
+	// (1-based) it runs samples LimitFrom to Limit, as Inspect's --limit
+	// A-B. SampleIDs runs only the samples of those ids. All three are
+	// ignored with Resume: the log says which samples the run has.
+	Limit, LimitFrom int
+	SampleIDs        []string
+	// NoLogSamples leaves the samples out of the log (Inspect's
+	// --no-log-samples): its header and results only.
+	NoLogSamples bool
 	// Logger receives host logs; nil discards them.
 	Logger hclog.Logger
 	// Progress, when set, is called after every finished sample.
