@@ -91,6 +91,16 @@ type Progress struct {
 	Active, Running int
 	// Retries counts the re-runs of errored samples so far.
 	Retries int
+	// CallsInFlight counts model calls under way (the model connections in
+	// use, out of Connections, the sum of the models' caps); CallTokens
+	// are the tokens of every model call finished so far, running samples'
+	// included.
+	CallsInFlight, Connections int
+	CallTokens                 int64
+	// MetricName and MetricValue are the first scorer's first metric over
+	// the samples finished so far ("" before the first).
+	MetricName  string
+	MetricValue float64
 	// Tokens are the total tokens of the finished samples.
 	Tokens  int64
 	Elapsed time.Duration

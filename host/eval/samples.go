@@ -93,6 +93,7 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 	r.mu.Lock()
 	r.addResult(res, logSample.ModelUsage)
 	tokens := r.tokens()
+	r.liveMetric()
 	r.mu.Unlock()
 	p := r.meter.end(j, tokens)
 	if r.opts.Progress != nil {
