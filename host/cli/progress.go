@@ -26,7 +26,7 @@ type display struct {
 	quiet bool
 	// live is set while the full-screen view (tui.go) runs; it replaces
 	// the status line.
-	live func()
+	live  func()
 	meter *eval.Meter
 	stop  chan struct{}
 	wg    sync.WaitGroup
