@@ -116,6 +116,8 @@ type Summary struct {
 	// Samples counts the sample × epochs in the log, out of Total planned;
 	// Resumed of them were already in the log when the run started.
 	Samples, Total, Resumed int
+	// AllErrored counts the samples in which every member errored.
+	AllErrored int
 	// Scores are one entry per scorer × reducer, then the gate entry.
 	Scores []ScoreSummary
 	// Tokens are the total tokens of every sample in the log; Cost their
