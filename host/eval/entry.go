@@ -16,12 +16,13 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e.Messages = logMessages(out.Messages)
 	e.Output = logOutput(out.Output)
 	if out.Error == nil {
+		// an errored sample has no scores, as in Inspect
 		e.Scores = map[string]evallog.Score{}
 		for i, sc := range s.r.scorers {
 			e.Scores[sc.name] = logScore(scores[i])
 		}
 	}
-	e.Store = swarmStore(out.Record, out.Ledger)
+	e.Store = swarmStore(out.Record, out.Ledger, s.metrics(out))
 	tr := s.newTranscript(out, &e)
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logUsageMap(out.UsageByModel)
@@ -30,7 +31,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
 	}
-	e.Limit = s.r.sampleLimit(out.StopReason)
+	e.Limit = s.r.sampleLimit(out.EndedBy)
 	s.finishEntry(&e)
 	return e
 }

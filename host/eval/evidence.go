@@ -20,6 +20,8 @@ type MemberResult struct {
 	Status  *string  `json:"status"`
 	Time    *float64 `json:"time"`
 	Sandbox *string  `json:"sandbox"`
+	// Error is why a member that ended "errored" failed (absent otherwise).
+	Error string `json:"error,omitempty"`
 }
 
 // memberResult is a record entry as a member_result payload.
@@ -44,7 +46,9 @@ type FinalResult struct {
 }
 
 // sampleEvents yields the runtime's events with the bus's evidence merged
-// in (see mergeEvidence) and the result evidence added (see withResults),
+// in (see mergeEvidence), the result evidence added (see withResults) and
+// the ledger and metrics last (see withAccounts, the same metrics as the
+// store's: both are computed from the finished run),
 // one at a time: the log writer converts and encodes each as it comes, so
 // no merged copy of a large swarm's evidence is ever built.
 func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
@@ -52,7 +56,7 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 	if s.bus != nil {
 		bus = s.bus.Evidence()
 	}
-	return withResults(mergeEvidence(out.Events, bus), out)
+	return withAccounts(withResults(mergeEvidence(out.Events, bus), out), out.Ledger, s.metrics(out))
 }
 
 // mergeEvidence merges the bus's evidence (in time order) into the runtime's
@@ -100,8 +104,10 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 	return func(yield func(swarm.Event) bool) {
 		results := map[string]swarm.Event{}
 		for _, m := range out.Record.Members {
+			data := memberResult(m)
+			data.Error = out.MemberErrors[m.Name]
 			results[channels.SpanID(m.Name)] = swarm.Event{Kind: swarm.EventInfo, Member: m.Name, Source: swarm.InfoSource,
-				Data: memberResult(m)}
+				Data: data}
 		}
 		end := time.Time{}
 		for e := range evs {
@@ -127,6 +133,10 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 					return
 				}
 			}
+		}
+		if out.Interrupted {
+			// no final step, no final event, as in Inspect Swarm
+			return
 		}
 		yield(swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
 			Data: finalResult(out.Record.Final, out.StopReason)})

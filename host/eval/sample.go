@@ -58,7 +58,9 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
 	if out.Error != nil {
-		res.scores = r.unscored() // Inspect leaves an errored sample unscored, out of the metrics
+		// a member or the controller errored: the sample ends in error,
+		// unscored, as in Inspect Swarm
+		res.scores = r.unscored()
 	} else {
 		res.scores = s.score(ctx, out)
 	}
@@ -100,7 +102,9 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		members[i] = m
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
-		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget()}
+		ControllerTimeout: s.r.sw.Controller.CallTimeoutOrDefault(),
+		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget(),
+		ContainMemberErrors: s.r.sw.ContainMemberErrors}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}

@@ -25,7 +25,7 @@ type EvalSample struct {
 	Output      ModelOutput           `json:"output"`
 	Scores      map[string]Score      `json:"scores,omitempty"` // keyed by scorer name
 	Metadata    map[string]any        `json:"metadata"`
-	Store       map[string]any        `json:"store"`
+	Store       Store                 `json:"store"`
 	Events      Events                `json:"events"`
 	Timelines   []Timeline            `json:"timelines,omitempty"`
 	ModelUsage  map[string]ModelUsage `json:"model_usage"`
@@ -68,7 +68,7 @@ func (s *EvalSample) events(yield func(Event) bool) {
 func (s EvalSample) MarshalJSON() ([]byte, error) {
 	type plain EvalSample
 	s.Messages = emptySlice(s.Messages)
-	s.Metadata = emptyMap(s.Metadata)
+	s.Metadata = finiteSafe(emptyMap(s.Metadata))
 	s.Store = emptyMap(s.Store)
 	if s.EventStream != nil {
 		s.Events = slices.Collect(s.events)
