@@ -24,6 +24,8 @@ swarm "s" {
     }
   }
   channels = []
+  # each member's error stays its own, so both members end errored
+  contain_member_errors = true
 }
 
 eval "all_errored" {
