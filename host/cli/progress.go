@@ -14,15 +14,19 @@ import (
 // redrawEvery is how often the terminal status line is redrawn.
 const redrawEvery = 200 * time.Millisecond
 
-// display shows one eval's progress on stderr: on a terminal, one status
-// line redrawn a few times a second from the eval's Meter (samples done /
-// total, samples and members running, tokens, elapsed); otherwise one plain
-// line per finished sample; nothing with --json, whose stdout is for
-// machines and whose stderr stays quiet.
+// display shows one eval's progress on stderr: on a terminal, the
+// full-screen live view (tui.go), read from the eval's Meter a few times a
+// second, then its last state as one line; otherwise one plain line per
+// finished sample; nothing with --json, whose stdout is for machines and
+// whose stderr stays quiet. (startDisplay with tty keeps the one redrawn
+// status line.)
 type display struct {
 	e     env
 	tty   bool
 	quiet bool
+	// live is set while the full-screen view (tui.go) runs; it replaces
+	// the status line.
+	live  func()
 	meter *eval.Meter
 	stop  chan struct{}
 	wg    sync.WaitGroup
@@ -31,12 +35,31 @@ type display struct {
 }
 
 // newDisplay starts the display of one eval; call finish when it ends.
+// On a terminal it is the full-screen live view.
 func newDisplay(e env, quiet bool) *display {
 	tty := false
 	if f, ok := e.stderr.(*os.File); ok {
 		tty = isatty.IsTerminal(f.Fd())
 	}
+	if tty && !quiet {
+		d := &display{e: e, tty: true, meter: &eval.Meter{}, stop: make(chan struct{})}
+		d.live = startLive(e.stderr, d.meter)
+		return d
+	}
 	return startDisplay(e, quiet, tty)
+}
+
+// newDisplayMode starts the display --display asks for: full (the live
+// view on a terminal, plain lines otherwise), plain (lines), none; quiet
+// (--json) shows nothing whatever the mode.
+func newDisplayMode(e env, quiet bool, mode string) *display {
+	switch mode {
+	case displayNone:
+		return startDisplay(e, true, false)
+	case displayPlain:
+		return startDisplay(e, quiet, false)
+	}
+	return newDisplay(e, quiet)
 }
 
 // startDisplay starts a display that redraws (tty) or prints lines.
@@ -83,6 +106,9 @@ func (d *display) redraw() {
 func (d *display) finish() {
 	close(d.stop)
 	d.wg.Wait()
+	if d.live != nil {
+		d.live()
+	}
 	if d.tty && !d.quiet {
 		if p := d.meter.Snapshot(); p.Eval != "" {
 			fmt.Fprintf(d.e.stderr, "\r\033[K%s\n", progressLine(p))

@@ -64,6 +64,9 @@ func samplesText(s eval.Summary, sc eval.ScoreSummary) string {
 	if sc.Total > 0 && sc.Scored < sc.Total {
 		text += fmt.Sprintf(" (%d of %d scored)", sc.Scored, sc.Total)
 	}
+	if s.AllErrored > 0 {
+		text += fmt.Sprintf(" (every member errored in %d)", s.AllErrored)
+	}
 	return text
 }
 
@@ -87,7 +90,7 @@ func printJSON(e env, s eval.Summary) {
 	}
 	out := map[string]any{"eval": s.Eval, "task": s.Task, "log": s.Log, "status": s.Status, "samples": s.Samples,
 		"total": s.Total, "resumed": s.Resumed, "scores": scores, "tokens": s.Tokens, "cost": s.Cost,
-		"time": s.Elapsed.Seconds()}
+		"time": s.Elapsed.Seconds(), "all_members_errored": s.AllErrored}
 	if s.Error != "" {
 		out["error"] = s.Error
 	}

@@ -45,8 +45,8 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 	if len(positional) > 1 {
 		return fail("want at most one SUITE, got %d", len(positional))
 	}
-	if f.limit != 0 {
-		return fail("--limit cannot be combined with --resume: the log says which samples the eval has")
+	if f.limit != "" || f.insp.sampleIDs != "" {
+		return fail("--limit and --sample-id cannot be combined with --resume: the log says which samples the eval has")
 	}
 	l, _, err := evallog.ReadRepaired(f.resume)
 	if err != nil {

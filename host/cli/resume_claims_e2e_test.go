@@ -166,8 +166,9 @@ func TestResumeRefusesAnotherEval(t *testing.T) {
 	}
 }
 
-// TestResumeKeepsErroredSamples: a sample that ended in error is finished:
-// resuming the log does not run it again.
+// TestResumeKeepsErroredSamples: a sample that ended in error runs again
+// when the log is resumed (as Inspect's eval-retry does) and replaces its
+// entry.
 func TestResumeKeepsErroredSamples(t *testing.T) {
 	t.Parallel()
 	suite := hostileSuite(t, deadlineSuite(`scorer "match" {}`, `controller "hang" { call_timeout = "1s" }`), "controller-hang")
@@ -177,7 +178,7 @@ func TestResumeKeepsErroredSamples(t *testing.T) {
 	require.NoError(t, os.WriteFile(started, asStarted(t, sum["log"].(string)), 0o644))
 	code, again, errOut := runJSON(t, "--resume", started)
 	assert.Equal(t, ExitFailed, code, errOut)
-	assert.Equal(t, 1.0, again["resumed"], "the errored sample is kept, not run again")
+	assert.Equal(t, 0.0, again["resumed"], "the errored sample is run again, not kept")
 	l, err := evallog.Read(started)
 	require.NoError(t, err)
 	require.Len(t, l.Samples, 1)

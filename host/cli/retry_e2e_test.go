@@ -88,3 +88,14 @@ func TestResumeRerunsErroredSamples(t *testing.T) {
 	assert.NotEqual(t, sampleWithID(before, evallog.StringID("broken")).UUID,
 		sampleWithID(after, evallog.StringID("broken")).UUID, "the errored sample ran again")
 }
+
+// TestEveryMemberErroredSaysSo: a run whose members all errored (their
+// model fails every call) says so in the results table and in --json.
+func TestEveryMemberErroredSaysSo(t *testing.T) {
+	t.Parallel()
+	suite := repoPath("host", "cli", "testdata", "eval", "all_errored.hcl")
+	_, out, errOut := runCLI(t, "run", suite, "--log-dir", t.TempDir(), "--display", "none")
+	assert.Contains(t, out, "1/1 (every member errored in 1)", errOut)
+	_, sum, errOut := runJSON(t, suite)
+	assert.Equal(t, 1.0, sum["all_members_errored"], errOut)
+}

@@ -26,7 +26,8 @@ type runFlags struct {
 	logFormat  string
 	retries    int
 	failOn     string
-	limit      int
+	limit      string
+	insp       inspectFlags
 	maxSamples int
 	json       bool
 	resume     string
@@ -36,6 +37,10 @@ type runFlags struct {
 }
 
 func cmdRun(e env, args []string) int {
+	if err := loadDotEnv(".env"); err != nil {
+		fmt.Fprintln(e.stderr, "swarmhost run: .env:", err)
+		return ExitUsage
+	}
 	f, ok := parseRunFlags(e, args)
 	if !ok {
 		return ExitUsage
@@ -47,6 +52,10 @@ func cmdRun(e env, args []string) int {
 		return ExitUsage
 	}
 	defer s.close()
+	if err := f.insp.apply(s.suite); err != nil {
+		fmt.Fprintln(e.stderr, "swarmhost run:", err)
+		return ExitUsage
+	}
 	evals, err := selectEvals(s.suite, f.evals)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost run:", err)
@@ -66,9 +75,11 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.SetOutput(e.stderr)
 	fs.Var(&f.evals, "eval", "run only this eval (repeatable)")
 	fs.Var(&f.vars, "var", "set a variable: name=value (repeatable)")
-	fs.StringVar(&f.logDir, "log-dir", "logs", "directory for the logs")
+	fs.StringVar(&f.logDir, "log-dir", getenvDefault("INSPECT_LOG_DIR", "logs"), "directory for the logs "+
+		"(default: $INSPECT_LOG_DIR, else ./logs)")
 	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
-	fs.IntVar(&f.limit, "limit", 0, "run only the first N samples of each eval")
+	fs.StringVar(&f.limit, "limit", "", "run only the first N samples of each eval, or samples A-B (from 1)")
+	f.insp.register(fs, &f.vars)
 	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times")
 	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true (any), false (none), "+
 		"a fraction below 1 (more than that share), or a count")
@@ -82,6 +93,14 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	}
 	if f.logFormat != evallog.FormatEval && f.logFormat != evallog.FormatJSON {
 		fmt.Fprintf(e.stderr, "swarmhost run: --log-format %q: want eval or json\n", f.logFormat)
+		return f, false
+	}
+	if _, _, err := parseRange(f.limit); err != nil {
+		fmt.Fprintf(e.stderr, "swarmhost run: --limit %q: want a count N or a range A-B: %v\n", f.limit, err)
+		return f, false
+	}
+	if err := f.insp.check(); err != nil {
+		fmt.Fprintf(e.stderr, "swarmhost run: %v\n", err)
 		return f, false
 	}
 	if _, err := parseFailOnError(f.failOn); err != nil {
@@ -109,10 +128,12 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 	code := ExitOK
 	var sums []eval.Summary
 	for _, name := range evals {
-		d := newDisplay(e, f.json)
+		d := newDisplayMode(e, f.json, f.insp.display)
 		failOn, _ := parseFailOnError(f.failOn)
+		from, limit, _ := parseRange(f.limit)
 		opts := eval.Options{LogDir: f.logDir, LogFormat: f.logFormat, RetryOnError: f.retries, FailOnError: failOn,
-			MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
+			LimitFrom: from, SampleIDs: f.insp.sampleIDList(), NoLogSamples: f.insp.noLogSamples,
+			MaxSamples: f.maxSamples, Limit: limit, Logger: newLogger(e),
 			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f),
 			Shard: f.shard.Shard}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)

@@ -48,7 +48,7 @@ func serveLogs(t *testing.T, py, dir string) string {
 	require.NoError(t, err)
 	port := l.Addr().(*net.TCPAddr).Port
 	require.NoError(t, l.Close())
-	var logs bytes.Buffer
+	var logs syncBuffer // written by the exec package's copying goroutine
 	cmd := exec.Command(filepath.Join(filepath.Dir(py), "inspect"), "view", "--log-dir", dir,
 		"--host", "127.0.0.1", "--port", fmt.Sprint(port))
 	cmd.Stdout, cmd.Stderr = &logs, &logs
@@ -66,7 +66,7 @@ func serveLogs(t *testing.T, py, dir string) string {
 				return base
 			}
 		}
-		require.Less(t, time.Since(start), 60*time.Second, "inspect view did not answer:\n%s", logs.String())
+		require.Less(t, time.Since(start), 3*time.Minute, "inspect view did not answer:\n%s", logs.String())
 	}
 }
 

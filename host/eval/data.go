@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
@@ -27,9 +29,35 @@ func (r *evalRun) prepareDataset(context.Context, Plugins) error {
 	if r.samples, err = readDataset(ds, opts); err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
-	if r.opts.Resume == "" && r.opts.Limit > 0 && r.opts.Limit < len(r.samples) {
-		r.samples = r.samples[:r.opts.Limit]
+	if r.opts.Resume == "" {
+		return r.selectSamples()
 	}
+	return nil
+}
+
+// selectSamples applies --sample-id and --limit (a count, or a range A-B
+// from 1) to the dataset's samples.
+func (r *evalRun) selectSamples() error {
+	if ids := r.opts.SampleIDs; len(ids) > 0 {
+		var keep []dataset.Sample
+		for _, s := range r.samples {
+			if slices.Contains(ids, fmt.Sprint(s.ID)) {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) == 0 {
+			return fmt.Errorf("dataset: no sample has an id of --sample-id %s", strings.Join(ids, ","))
+		}
+		r.samples = keep
+	}
+	from, to := max(r.opts.LimitFrom, 1), r.opts.Limit
+	if to <= 0 || to > len(r.samples) {
+		to = len(r.samples)
+	}
+	if from > to {
+		return fmt.Errorf("dataset: --limit %d-%d: the dataset has %d samples", r.opts.LimitFrom, r.opts.Limit, len(r.samples))
+	}
+	r.samples = r.samples[from-1 : to]
 	return nil
 }
 

@@ -25,7 +25,7 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
 	err := r.writer.Finish(status, res, stats, reductions, evalErr)
 	sum := Summary{Eval: r.e.Name, Task: r.task.Name, Log: r.writer.Path(), Status: status, Samples: len(results),
-		Total: r.planned(), Resumed: r.resumedCount(), Scores: summaries, Tokens: tokens, Cost: totalCost(usage),
+		Total: r.planned(), Resumed: r.resumedCount(), AllErrored: allErroredCount(results), Scores: summaries, Tokens: tokens, Cost: totalCost(usage),
 		Elapsed: time.Since(r.started)}
 	if evalErr != nil {
 		sum.Error = evalErr.Message

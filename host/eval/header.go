@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -25,6 +26,9 @@ func (r *evalRun) prepareLog(context.Context, Plugins) error {
 		return fmt.Errorf("log dir: %w", err)
 	}
 	w, err := evallog.CreateLog(r.opts.LogDir, r.header(), r.opts.LogFormat)
+	if err == nil && r.opts.NoLogSamples {
+		w = &withoutSamples{LogWriter: w, has: map[[2]string]bool{}}
+	}
 	if err != nil {
 		return fmt.Errorf("create log: %w", err)
 	}
@@ -51,7 +55,8 @@ func (r *evalRun) header() evallog.EvalLog {
 			ModelGenConfig: r.defaultModelConfig(), ModelBaseURL: r.defaultModelBlock().BaseURL,
 			Sandbox: r.logSandbox(), Scorers: r.logScorers(),
 			Config: evallog.EvalConfig{Epochs: r.epochs(), EpochsReducer: r.reducers(), MaxSamples: r.opts.MaxSamples,
-				SampleShuffle: r.shuffleSeed(), FailOnError: r.failOnError(), RetryOnError: r.opts.RetryOnError},
+				SampleShuffle: r.shuffleSeed(), FailOnError: r.failOnError(), RetryOnError: r.opts.RetryOnError,
+				Limit: r.limitConfig(), SampleID: r.sampleIDConfig(), LogSamples: logSamples(r.opts.NoLogSamples)},
 			Packages: map[string]string{"swarmhost": Version},
 			Metadata: r.metadata()},
 		Plan:  evallog.EvalPlan{Steps: []evallog.EvalPlanStep{{Solver: solverName, Params: args, ParamsPassed: args}}},
@@ -186,4 +191,55 @@ func (r *evalRun) failOnError() any {
 	default:
 		return *f
 	}
+}
+
+// limitConfig is --limit as eval.config records it: N, or [A, B].
+func (r *evalRun) limitConfig() any {
+	switch {
+	case r.opts.LimitFrom > 0:
+		return []int{r.opts.LimitFrom, r.opts.Limit}
+	case r.opts.Limit > 0:
+		return r.opts.Limit
+	}
+	return nil
+}
+
+// sampleIDConfig is --sample-id as eval.config records it.
+func (r *evalRun) sampleIDConfig() any {
+	if len(r.opts.SampleIDs) == 0 {
+		return nil
+	}
+	return r.opts.SampleIDs
+}
+
+// logSamples is eval.config.log_samples: false with --no-log-samples.
+func logSamples(none bool) *bool {
+	if !none {
+		return nil
+	}
+	f := false
+	return &f
+}
+
+// withoutSamples is a log that keeps the samples out (--no-log-samples):
+// the header and, at the end, the results.
+type withoutSamples struct {
+	evallog.LogWriter
+	mu  sync.Mutex
+	has map[[2]string]bool
+}
+
+// AddSample notes the sample without writing it.
+func (w *withoutSamples) AddSample(s evallog.EvalSample) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.has[[2]string{s.ID.String(), fmt.Sprint(s.Epoch)}] = true
+	return nil
+}
+
+// Has reports whether the run added the sample.
+func (w *withoutSamples) Has(id evallog.SampleID, epoch int) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.has[[2]string{id.String(), fmt.Sprint(epoch)}]
 }

@@ -32,8 +32,14 @@ func (r *evalRun) model(cache map[string]hostmodel.Provider, name string) (hostm
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %w", name, err)
 	}
-	cache[name] = p
-	return p, nil
+	limit := spec.MaxConnections
+	if limit == 0 && spec.Provider == config.ProviderOpenAI {
+		limit = hostmodel.DefaultMaxConnections
+	}
+	r.meter.connections(limit)
+	mp := &meteredProvider{Provider: p, meter: r.meter, limit: limit}
+	cache[name] = mp
+	return mp, nil
 }
 
 // modelSpec turns a model block into a provider spec, less the API key.

@@ -129,7 +129,8 @@ func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
 			continue
 		}
 		r.resumed.finished++
-		res := sampleResult{index: i, epoch: s.Epoch, failed: s.Error != nil, gate: gateFromStore(s.Store)}
+		res := sampleResult{index: i, epoch: s.Epoch, failed: s.Error != nil, gate: gateFromStore(s.Store),
+			allErrored: allMembersErrored(s.Store)}
 		for _, sc := range r.scorers {
 			res.scores = append(res.scores, scoreFromLog(s.Scores, sc.name))
 		}

@@ -56,9 +56,15 @@ type Options struct {
 	FailOnError *float64
 	// MaxSamples bounds samples run in parallel; default DefaultMaxSamples.
 	MaxSamples int
-	// Limit runs only the first Limit samples; 0 runs all. Ignored with
-	// Resume: the log says which samples the run has.
-	Limit int
+	// Limit runs only the first Limit samples; 0 runs all. With LimitFrom
+	// (1-based) it runs samples LimitFrom to Limit, as Inspect's --limit
+	// A-B. SampleIDs runs only the samples of those ids. All three are
+	// ignored with Resume: the log says which samples the run has.
+	Limit, LimitFrom int
+	SampleIDs        []string
+	// NoLogSamples leaves the samples out of the log (Inspect's
+	// --no-log-samples): its header and results only.
+	NoLogSamples bool
 	// Logger receives host logs; nil discards them.
 	Logger hclog.Logger
 	// Progress, when set, is called after every finished sample.
@@ -88,6 +94,16 @@ type Progress struct {
 	Active, Running int
 	// Retries counts the re-runs of errored samples so far.
 	Retries int
+	// CallsInFlight counts model calls under way (the model connections in
+	// use, out of Connections, the sum of the models' caps); CallTokens
+	// are the tokens of every model call finished so far, running samples'
+	// included.
+	CallsInFlight, Connections int
+	CallTokens                 int64
+	// MetricName and MetricValue are the first scorer's first metric over
+	// the samples finished so far ("" before the first).
+	MetricName  string
+	MetricValue float64
 	// Tokens are the total tokens of the finished samples.
 	Tokens  int64
 	Elapsed time.Duration
@@ -103,6 +119,8 @@ type Summary struct {
 	// Samples counts the sample × epochs in the log, out of Total planned;
 	// Resumed of them were already in the log when the run started.
 	Samples, Total, Resumed int
+	// AllErrored counts the samples in which every member errored.
+	AllErrored int
 	// Scores are one entry per scorer × reducer, then the gate entry.
 	Scores []ScoreSummary
 	// Tokens are the total tokens of every sample in the log; Cost their

@@ -17,6 +17,8 @@ type sampleResult struct {
 	tokens int64
 	failed bool
 	gate   gateCounts
+	// allErrored says every member of the sample ended errored.
+	allErrored bool
 }
 
 // job is one sample × epoch.
@@ -86,13 +88,14 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 		logSample, res = r.runSample(ctx, j)
 	}
 	logSample.ErrorRetries = retries
-	res.gate = gateFromStore(logSample.Store)
+	res.gate, res.allErrored = gateFromStore(logSample.Store), allMembersErrored(logSample.Store)
 	if err := r.writer.AddSample(logSample); err != nil {
 		r.log.Error("writing sample to log", "sample", j.sample.ID, "epoch", j.epoch, "error", err)
 	}
 	r.mu.Lock()
 	r.addResult(res, logSample.ModelUsage)
 	tokens := r.tokens()
+	r.liveMetric()
 	r.mu.Unlock()
 	p := r.meter.end(j, tokens)
 	if r.opts.Progress != nil {

@@ -215,7 +215,7 @@ func (t *transcript) initSample() map[string]any {
 		smp["choices"] = t.entry.Choices
 	}
 	if len(t.s.j.sample.Metadata) > 0 {
-		smp["metadata"] = t.s.j.sample.Metadata
+		smp["metadata"] = t.entry.Metadata // as the log writes it (non-finite numbers too)
 	}
 	return smp
 }

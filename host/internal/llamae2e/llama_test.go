@@ -50,7 +50,7 @@ func TestReactOnLlamaServer(t *testing.T) {
 	bin, model := llamaServer(t), tinyModel(t)
 	base := serve(t, bin, model)
 	logDir := t.TempDir()
-	code := cli.Main([]string{"run", "--json", "--log-dir", logDir, "--var", "base_url=" + base,
+	code := cli.Main([]string{"run", "--json", "--log-format", "json", "--log-dir", logDir, "--var", "base_url=" + base,
 		filepath.Join("testdata", "llama.hcl")})
 	require.Equal(t, 0, code)
 	sample := onlySample(t, logDir)
