@@ -17,12 +17,17 @@ type Swarm struct {
 	// Channels in order (see [Channel] for the defaulting rule).
 	Channels []*Channel `json:"channels"`
 	// Budget, with defaults applied when the block is absent.
-	Budget   Budget    `json:"budget"`
-	DefRange hcl.Range `json:"-"`
+	Budget Budget `json:"budget"`
+	// ContainMemberErrors (`contain_member_errors = true`) keeps a member's
+	// error to that member, which ends "errored" while the swarm goes on.
+	// Off by default: as in Inspect Swarm, a member that errors ends the
+	// sample in error (the others cancelled, no answer, not scored).
+	ContainMemberErrors bool      `json:"contain_member_errors,omitempty"`
+	DefRange            hcl.Range `json:"-"`
 }
 
 var swarmSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "channels"}},
+	Attributes: []hcl.AttributeSchema{{Name: "channels"}, {Name: "contain_member_errors"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "member", LabelNames: []string{"agent"}},
 		{Type: "controller", LabelNames: []string{"plugin"}},
@@ -49,6 +54,7 @@ func (d *decoder) swarm(b *hcl.Block) *Swarm {
 	s.Controller = d.controller(d.single(c.Blocks, "controller"), b.DefRange)
 	s.Channels = d.channels(c.Attributes["channels"], ofType(c.Blocks, "channel"))
 	s.Budget = d.budget(d.single(c.Blocks, "budget"), size)
+	s.ContainMemberErrors, _ = d.boolean(c.Attributes["contain_member_errors"])
 	return s
 }
 

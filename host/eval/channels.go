@@ -87,11 +87,15 @@ func (s *sampleRun) channelHooks() (swarm.Observer, func(string) string) {
 }
 
 // swarmMetadata is the sample metadata's "inspect_swarm" entry: the stop
-// reason and, with a messages channel, each member's message counts
+// reason (null when nothing stopped the swarm: an error or a sample limit
+// ended the sample) and, with a messages channel, each member's message counts
 // ("messages": {member: {sent, delivered, read, rejected,
 // rejected_by_control, notices}}; see channels.Metrics).
 func (s *sampleRun) swarmMetadata(out *swarm.Result) map[string]any {
-	md := map[string]any{"stop_reason": out.StopReason}
+	md := map[string]any{"stop_reason": nil}
+	if out.StopReason != "" {
+		md["stop_reason"] = out.StopReason
+	}
 	if s.bus != nil {
 		md["messages"] = s.bus.Metrics()
 	}

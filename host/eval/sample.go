@@ -38,7 +38,7 @@ type sampleRun struct {
 // runSample runs the swarm on one sample × epoch, scores it and builds its
 // log entry. Failures are recorded in the entry, never returned.
 func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sampleResult) {
-	s := &sampleRun{r: r, j: j, input: sampleInput(j.sample), started: time.Now()}
+	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
 	s.sbs, err = r.local.Sample(ctx, r.sandboxSpec(j))
@@ -57,7 +57,13 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
-	res.scores = s.score(ctx, out)
+	if out.Error != nil {
+		// a member or the controller errored: the sample ends in error,
+		// unscored, as in Inspect Swarm
+		res.scores = r.unscored()
+	} else {
+		res.scores = s.score(ctx, out)
+	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil
 	return entry, res
@@ -97,7 +103,8 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
 		ControllerTimeout: s.r.sw.Controller.CallTimeoutOrDefault(),
-		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget()}
+		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget(),
+		ContainMemberErrors: s.r.sw.ContainMemberErrors}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}

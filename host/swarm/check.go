@@ -5,24 +5,33 @@ package swarm
 // the check stops the swarm (the caller stops it after unlocking).
 //
 // When one call meets several rules, the outermost wins, as Inspect checks
-// nested limits from the root: the sample's limits (the swarm stops with
-// "sample_limit:<kind>", the member ends "stopped"), then the swarm cap (the
-// member ends "swarm_cap" and the swarm stops with "swarm_cap"), then the
-// member's share ("share"), then its own limits ("member_limit:<kind>").
+// nested limits from the root (and as Inspect Swarm nests them): the
+// sample's limits (the sample ends at once, see [runtime.abort]: the member
+// ends "errored", the others "cancelled", the ledger's ended_by is
+// "sample_limit:<kind>"), then the swarm cap (the member ends "swarm_cap" and
+// the swarm stops with "swarm_cap"; the cap stays exceeded, so every member
+// whose next call meets it ends "swarm_cap" too, even during the stop), then
+// the stop ("stopped"), then the member's share ("share"), then its own
+// limits ("member_limit:<kind>").
+//
+// A check that ends the sample returns SampleLimitPrefix+kind as its stop.
 
 // admit is the check before a member's call is dispatched; sending is the
 // number of messages the call sends.
 func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
-	if c := r.refuse(m); c != "" {
-		return c, ""
+	if m.cause != "" {
+		return m.cause, ""
 	}
 	if kind := sampleReached(r.spec.Budget.Sample, &r.total, sending); kind != "" {
-		m.cause = StatusStopped
-		return m.cause, "sample_limit:" + kind
+		m.cause = StatusErrored
+		return m.cause, SampleLimitPrefix + kind
 	}
 	if capReached(r.caps, &r.total) {
 		m.cause = StatusSwarmCap
 		return m.cause, StopSwarmCap
+	}
+	if c := r.refuse(m); c != "" {
+		return c, ""
 	}
 	if shareReached(m) {
 		m.cause = StatusShare
@@ -38,14 +47,16 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 // settle is the check after a member's call is recorded: a call that took
 // usage above a limit is refused to its agent (its usage stays recorded).
 // Once the swarm is stopping, calls in flight finish and are returned, as
-// the stop procedure says; their overshoot shows in the ledger.
+// the stop procedure says, unless they took usage above a limit: limits
+// are checked after every recorded call, as Inspect checks them, so such a
+// member ends with that limit's status. The overshoot shows in the ledger.
 func (r *runtime) settle(m *memberState) (cause, stop string) {
-	if r.stopping || m.cause != "" {
+	if m.cause != "" {
 		return "", ""
 	}
 	if kind := sampleExceeded(r.spec.Budget.Sample, &r.total, m.acct.messages); kind != "" {
-		m.cause = StatusStopped
-		return m.cause, "sample_limit:" + kind
+		m.cause = StatusErrored
+		return m.cause, SampleLimitPrefix + kind
 	}
 	if capExceeded(r.caps, &r.total) {
 		m.cause = StatusSwarmCap

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
@@ -34,29 +35,49 @@ func (r *runtime) startController() error {
 	if err := r.spec.Controller.Start(ctx, req, &resp); err != nil {
 		return fmt.Errorf("controller start: %w", err)
 	}
-	mode := resp.FinalMode
-	if mode == "" {
-		mode = controller.FinalFirst
-	}
-	if mode != controller.FinalFirst && mode != controller.FinalLast && mode != controller.FinalController {
-		return fmt.Errorf("controller start: unknown final mode %q", mode)
+	rule, answers, err := finalRule(resp)
+	if err != nil {
+		return fmt.Errorf("controller start: %w", err)
 	}
 	r.mu.Lock()
-	r.finalMode = mode
+	r.finalMode, r.answers = rule, answers
 	r.mu.Unlock()
-	r.apply(resp.Actions)
+	if err := r.apply(resp.Actions); err != nil {
+		return fmt.Errorf("controller start: %w", err)
+	}
 	return nil
 }
 
-// handle delivers one event to the controller and applies its answer.
+// finalRule reads the final rule and the answers opt-in from a Start
+// response; the old mode "controller" is the first rule with answers.
+func finalRule(resp controller.StartResponse) (rule string, answers bool, err error) {
+	switch resp.FinalMode {
+	case "", controller.FinalFirst:
+		return controller.FinalFirst, resp.Answers, nil
+	case controller.FinalLast:
+		return controller.FinalLast, resp.Answers, nil
+	case controller.FinalController:
+		return controller.FinalFirst, true, nil
+	}
+	return "", false, fmt.Errorf("unknown final mode %q; the final rule is %q or %q",
+		resp.FinalMode, controller.FinalFirst, controller.FinalLast)
+}
+
+// handle delivers one event to the controller and applies its answer. The
+// controller is out of the run once the swarm stops, as Inspect Swarm
+// cancels its controller at the stop: later events are not delivered.
 func (r *runtime) handle(ev controller.Event) {
 	r.mu.Lock()
-	if r.ctrlErr != nil {
+	if r.ctrlDone {
 		r.mu.Unlock()
 		return
 	}
+	answers := r.answers
 	roster, changed := r.roster()
 	r.mu.Unlock()
+	if !answers {
+		ev.Answer, ev.Gate = "", controller.Gate{}
+	}
 	req := controller.EventRequest{Session: r.session, Config: r.spec.ControllerConfig, Event: ev,
 		Roster: r.rosterFor(roster, changed)}
 	ctx, cancel := r.callCtx()
@@ -66,24 +87,31 @@ func (r *runtime) handle(ev controller.Event) {
 		r.fail(fmt.Errorf("controller event %s: %w", ev.Kind, err))
 		return
 	}
-	r.apply(resp.Actions)
-	if ev.Kind == controller.EventSubmission && r.mode() == controller.FinalController {
+	if err := r.apply(resp.Actions); err != nil {
+		r.fail(fmt.Errorf("controller event %s: %w", ev.Kind, err))
+		return
+	}
+	if answers && (ev.Kind == controller.EventSubmission || ev.Kind == controller.EventMemberEnded) {
 		r.choose()
 	}
 }
 
-func (r *runtime) mode() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.finalMode
-}
-
-// choose asks the controller for the answer among every submission so far.
+// choose asks a controller that takes answers to choose among every
+// submission so far, until it has chosen. It is asked in the same step as
+// the event, even when that event's actions stopped the swarm (as a
+// controller chooses before it returns its stop reason).
 func (r *runtime) choose() {
 	r.mu.Lock()
+	if r.choice != nil || r.aborted {
+		r.mu.Unlock()
+		return
+	}
 	subs := r.submissions()
 	roster, changed := r.roster()
 	r.mu.Unlock()
+	if len(subs) == 0 {
+		return
+	}
 	req := controller.ChooseRequest{Session: r.session, Config: r.spec.ControllerConfig,
 		Submissions: subs, Roster: r.rosterFor(roster, changed)}
 	ctx, cancel := r.callCtx()
@@ -93,39 +121,79 @@ func (r *runtime) choose() {
 		r.fail(fmt.Errorf("controller choose: %w", err))
 		return
 	}
-	r.mu.Lock()
-	if m, ok := r.byName[resp.Member]; ok && m.status == StatusSubmitted {
-		r.choice = &resp
-	} else if resp.Member != "" {
-		r.log.Warn("controller chose a member that did not submit; ignored", "member", resp.Member)
+	if resp.Member == "" {
+		return
 	}
-	r.mu.Unlock()
-	r.publish()
+	if err := r.chooseAnswer(resp.Member, resp.Reason); err != nil {
+		r.fail(fmt.Errorf("controller choose: %w", err))
+	}
 }
 
-// apply carries out a controller's actions in order.
-func (r *runtime) apply(actions []controller.Action) {
+// chooseAnswer makes member's submission the answer: once, and only for a
+// member that ended "submitted".
+func (r *runtime) chooseAnswer(member, reason string) error {
+	r.mu.Lock()
+	m, ok := r.byName[member]
+	var err error
+	switch {
+	case !ok:
+		err = r.unknownMember("chose", member)
+	case r.choice != nil:
+		err = fmt.Errorf("chose %q: the controller has already chosen %q, and it chooses once", member, r.choice.Member)
+	case m.status != StatusSubmitted:
+		err = fmt.Errorf("chose %q: the member has not ended with a submission (state %s, status %s); only a submission can be the answer",
+			member, m.state, orNone(m.status))
+	default:
+		r.choice = &controller.ChooseResponse{Member: member, Reason: reason}
+	}
+	r.mu.Unlock()
+	if err == nil {
+		r.publish()
+	}
+	return err
+}
+
+// apply carries out a controller's actions in order. An invalid action is
+// an error (the controller fails); once the swarm is stopping the
+// controller is out of the run and its remaining actions are dropped.
+func (r *runtime) apply(actions []controller.Action) error {
 	for _, a := range actions {
+		var err error
 		switch a.Kind {
 		case controller.ActionStart:
-			r.startMember(a.Member, a.Input)
+			err = r.startMember(a.Member, a.Input)
 		case controller.ActionStop:
-			r.stop("controller:" + a.Reason)
+			r.stop(ControllerReason(a.Reason))
+		case controller.ActionChoose:
+			err = r.chooseAnswer(a.Member, a.Reason)
 		default:
-			r.log.Warn("controller sent an unknown action; ignored", "kind", a.Kind)
+			err = fmt.Errorf("unknown action kind %d", a.Kind)
+		}
+		if err == errStopping {
+			return nil
+		}
+		if err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
-// fail records a controller failure and stops the swarm with "error".
+// fail records a controller failure: the error leaves the swarm, as in
+// Inspect Swarm, and ends the sample (see abort).
 func (r *runtime) fail(err error) {
 	r.log.Error("controller failed", "error", err)
-	r.mu.Lock()
-	if r.ctrlErr == nil {
-		r.ctrlErr = err
+	r.abort(err, "")
+}
+
+// unknownMember is the error for a controller action naming no member.
+// Callers hold r.mu.
+func (r *runtime) unknownMember(verb, name string) error {
+	names := make([]string, len(r.members))
+	for i, m := range r.members {
+		names[i] = m.spec.Name
 	}
-	r.mu.Unlock()
-	r.stop(StopError)
+	return fmt.Errorf("%s %q: no member has this name; the members are %s", verb, name, strings.Join(names, ", "))
 }
 
 // submissions lists every submission in submission order; callers hold r.mu.
@@ -139,4 +207,11 @@ func (r *runtime) submissions() []controller.Submission {
 	}
 	sortSubmissions(out)
 	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

@@ -27,7 +27,11 @@ func longest(req controller.ChooseRequest) controller.ChooseResponse {
 	return controller.ChooseResponse{Member: best.Member, Reason: "longest answer"}
 }
 
-func TestControllerModeChoosesAfterEachSubmission(t *testing.T) {
+// TestControllerChoosesOnce: a controller that takes answers is asked to
+// choose after each submission and member end until it chooses; its
+// choice is final and, until then, the first rule gives the provisional
+// answer.
+func TestControllerChoosesOnce(t *testing.T) {
 	t.Parallel()
 	ag := newAgent(map[string][]step{
 		"a": {sleep(20 * time.Millisecond), answer("A")},
@@ -35,33 +39,40 @@ func TestControllerModeChoosesAfterEachSubmission(t *testing.T) {
 		"c": {sleep(220 * time.Millisecond), answer("CCC")},
 		"d": {sleep(70 * time.Millisecond), fail("no answer")},
 	})
-	ctrl := &testController{mode: controller.FinalController, choose: longest}
+	ctrl := &testController{answers: true, choose: func(req controller.ChooseRequest) controller.ChooseResponse {
+		if len(req.Submissions) < 3 {
+			return controller.ChooseResponse{}
+		}
+		return longest(req)
+	}}
 	log := newRecordLog(nil)
 	spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c", "d"), Controller: ctrl,
-		ControllerConfig: schema.NewConfig([]byte(`{"k":"v"}`))}
+		ControllerConfig: schema.NewConfig([]byte(`{"k":"v"}`)), ContainMemberErrors: true}
 	res := run(t, context.Background(), spec, log.hooks())
 	require.NoError(t, res.Error)
 
 	chooses := ctrl.chooseLog()
-	require.Len(t, chooses, 3, "Choose is called once per submission")
-	for i, want := range [][]string{{"a"}, {"a", "b"}, {"a", "b", "c"}} {
-		var got []string
-		for _, s := range chooses[i].Submissions {
-			got = append(got, s.Member)
-			assert.Equal(t, map[string]string{"a": "A", "b": "BB", "c": "CCC"}[s.Member], s.Answer)
+	require.NotEmpty(t, chooses)
+	var grew []int
+	for _, c := range chooses {
+		for _, s := range c.Submissions {
+			assert.Equal(t, map[string]string{"a": "A", "b": "BB", "c": "CCC"}[s.Member], s.Answer, "answers are sent")
 			assert.Positive(t, s.Time)
 		}
-		assert.Equal(t, want, got, "choose call %d sees every submission so far, in time order", i+1)
-		assert.Len(t, chooses[i].Roster, 4)
-		assert.Equal(t, schema.NewConfig([]byte(`{"k":"v"}`)), chooses[i].Config)
+		if n := len(c.Submissions); len(grew) == 0 || grew[len(grew)-1] != n {
+			grew = append(grew, n)
+		}
+		assert.Len(t, c.Roster, 4)
+		assert.Equal(t, schema.NewConfig([]byte(`{"k":"v"}`)), c.Config)
 	}
+	assert.Equal(t, []int{1, 2, 3}, grew, "asked as submissions come")
+	last := chooses[len(chooses)-1]
+	assert.Len(t, last.Submissions, 3, "never asked again after the choice")
 
-	f := res.Record.Final
-	assert.Equal(t, Final{Mode: ptr("controller"), Member: ptr("c"), Reason: ptr("longest answer")}, f)
+	assert.Equal(t, Final{Mode: ptr("controller"), Member: ptr("c"), Reason: ptr("longest answer")}, res.Record.Final)
 	assert.Equal(t, "CCC", res.Output.Completion)
 	assert.Equal(t, StopAllDone, res.StopReason)
 
-	// The provisional answer followed the controller's choices.
 	var provisional []string
 	for _, r := range log.all() {
 		if r.Final.Provisional && r.Final.Member != nil {
@@ -70,34 +81,91 @@ func TestControllerModeChoosesAfterEachSubmission(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"a", "b", "c"}, provisional)
+	assert.Equal(t, []string{"a", "c"}, provisional, "the first rule until the choice, then the choice")
 }
 
-func TestControllerChoiceOfNonSubmittedMemberIsIgnored(t *testing.T) {
+// TestControllerWithoutAnswers: a controller that did not opt in sees no
+// answer text or gate verdict and is never asked to choose.
+func TestControllerWithoutAnswers(t *testing.T) {
 	t.Parallel()
-	ag := newAgent(map[string][]step{
-		"a": {sleep(20 * time.Millisecond), answer("A")},
-		"b": {sleep(120 * time.Millisecond), answer("B")},
-		"c": {sleep(220 * time.Millisecond), answer("C")},
-		"d": {fail("no answer")},
-	})
-	calls := 0
-	ctrl := &testController{mode: controller.FinalController, choose: func(req controller.ChooseRequest) controller.ChooseResponse {
-		calls++
-		switch calls {
-		case 1:
-			return controller.ChooseResponse{Member: "a", Reason: "only one"}
-		case 2:
-			return controller.ChooseResponse{Member: "d", Reason: "errored member"}
-		default:
-			return controller.ChooseResponse{Member: "ghost", Reason: "unknown member"}
-		}
-	}}
-	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c", "d"), Controller: ctrl}, Hooks{})
+	ag := newAgent(map[string][]step{"a": {answer("A")}})
+	ctrl := &testController{choose: longest}
+	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a"), Controller: ctrl}, Hooks{})
 	require.NoError(t, res.Error)
-	assert.Equal(t, 3, calls)
-	assert.Equal(t, Final{Mode: ptr("controller"), Member: ptr("a"), Reason: ptr("only one")}, res.Record.Final)
-	assert.Equal(t, "A", res.Output.Completion)
+	assert.Empty(t, ctrl.chooseLog())
+	for _, e := range ctrl.eventLog() {
+		assert.Equal(t, "", e.Event.Answer)
+		assert.Equal(t, controller.Gate{}, e.Event.Gate)
+	}
+	assert.Equal(t, Final{Mode: ptr("first"), Member: ptr("a")}, res.Record.Final)
+}
+
+// TestControllerInvalidActions: starting a member twice or by an unknown
+// name, and choosing a member that did not submit, twice or by an unknown
+// name, fail the controller with a clear error and end the sample; a
+// start after the stop is dropped, as the controller is out of the run.
+func TestControllerInvalidActions(t *testing.T) {
+	t.Parallel()
+	choose := func(acts ...controller.Action) func(req controller.EventRequest) []controller.Action {
+		return func(req controller.EventRequest) []controller.Action {
+			if req.Event.Kind == controller.EventSubmission && req.Event.Member == "a" {
+				return acts
+			}
+			return nil
+		}
+	}
+	cases := map[string]struct {
+		ctrl    *testController
+		wantErr string
+	}{
+		"start twice": {ctrl: &testController{startOnly: []string{"a", "b", "a"}},
+			wantErr: `controller start: started "a" again: the member has already started (state running), and a member runs once`},
+		"start an unknown member": {ctrl: &testController{startOnly: []string{"a", "ghost"}},
+			wantErr: `controller start: started "ghost": no member has this name; the members are a, b`},
+		"choose a member that has not submitted": {ctrl: &testController{onEvent: choose(controller.ChooseAnswer("b", ""))},
+			wantErr: `controller event submission: chose "b": the member has not ended with a submission (state running, status none); only a submission can be the answer`},
+		"choose twice": {ctrl: &testController{onEvent: choose(controller.ChooseAnswer("a", "x"), controller.ChooseAnswer("a", "y"))},
+			wantErr: `controller event submission: chose "a": the controller has already chosen "a", and it chooses once`},
+		"choose an unknown member": {ctrl: &testController{onEvent: choose(controller.ChooseAnswer("ghost", ""))},
+			wantErr: `controller event submission: chose "ghost": no member has this name; the members are a, b`},
+		"start after the stop is dropped": {ctrl: &testController{startActions: []controller.Action{
+			controller.Start("a", ""), controller.Stop("enough"), controller.Start("b", ""), controller.Start("ghost", "")}}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {block()}})
+			res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: tc.ctrl}, Hooks{})
+			if tc.wantErr == "" {
+				require.NoError(t, res.Error)
+				assert.Equal(t, "controller:enough", res.StopReason)
+				assert.Equal(t, StatePending, member(t, res.Record, "b").State)
+				return
+			}
+			require.Error(t, res.Error)
+			assert.EqualError(t, res.Error, tc.wantErr)
+			assert.True(t, res.Interrupted, "the controller's error ends the sample")
+			assert.NotEqual(t, StateRunning, member(t, res.Record, "b").State)
+		})
+	}
+}
+
+// TestControllerChoosesByAction: ActionChoose makes a submitted member the
+// answer over the final rule, with its reason.
+func TestControllerChoosesByAction(t *testing.T) {
+	t.Parallel()
+	ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {sleep(50 * time.Millisecond), answer("B")}})
+	ctrl := &testController{onEvent: func(req controller.EventRequest) []controller.Action {
+		if req.Event.Kind == controller.EventSubmission && req.Event.Member == "b" {
+			return []controller.Action{controller.ChooseAnswer("b", "reviewed"), controller.Stop("verified")}
+		}
+		return nil
+	}}
+	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: ctrl}, Hooks{})
+	require.NoError(t, res.Error)
+	assert.Equal(t, Final{Mode: ptr("controller"), Member: ptr("b"), Reason: ptr("reviewed")}, res.Record.Final)
+	assert.Equal(t, "B", res.Output.Completion)
+	assert.Equal(t, StopVerified, res.StopReason, "a topology reason is recorded bare")
 }
 
 func TestControllerFailures(t *testing.T) {
@@ -117,6 +185,11 @@ func TestControllerFailures(t *testing.T) {
 			ctrl: &testController{startErr: errBoom}, errContains: "controller start", errIs: errBoom,
 			statuses: map[string]string{"a": "", "b": ""},
 		},
+		"event fails on a start; the running members are cancelled": {
+			ctrl:        &testController{eventErr: errBoom, eventErrKind: controller.EventMemberStarted},
+			errContains: "controller event member_started", errIs: errBoom,
+			statuses: map[string]string{"a": "cancelled", "b": "cancelled"},
+		},
 		"start hangs past the controller timeout": {
 			ctrl: &testController{hangStart: true}, timeout: 100 * time.Millisecond,
 			errContains: "controller start", errIs: context.DeadlineExceeded,
@@ -130,25 +203,19 @@ func TestControllerFailures(t *testing.T) {
 			ctrl:        &testController{eventErr: errBoom, eventErrKind: controller.EventSubmission},
 			errContains: "controller event submission", errIs: errBoom,
 			want: "a", wantMode: ptr("first"),
-			statuses: map[string]string{"a": "submitted", "b": "stopped"},
-		},
-		"event fails on a start; a member returning during grace still submits": {
-			ctrl:        &testController{eventErr: errBoom, eventErrKind: controller.EventMemberStarted},
-			errContains: "controller event member_started", errIs: errBoom,
-			want: "a", wantMode: ptr("first"),
-			statuses: map[string]string{"a": "submitted", "b": "stopped"},
+			statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 		},
 		"event hangs past the controller timeout": {
 			ctrl: &testController{hangEvent: controller.EventSubmission}, timeout: 150 * time.Millisecond,
 			errContains: "controller event submission", errIs: context.DeadlineExceeded,
 			want: "a", wantMode: ptr("first"),
-			statuses: map[string]string{"a": "submitted", "b": "stopped"},
+			statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 		},
 		"choose hangs past the controller timeout": {
-			ctrl:    &testController{mode: controller.FinalController, hangChoose: true},
+			ctrl:    &testController{answers: true, hangChoose: true},
 			timeout: 150 * time.Millisecond, errContains: "controller choose", errIs: context.DeadlineExceeded,
-			wantMode: ptr("controller"),
-			statuses: map[string]string{"a": "submitted", "b": "stopped"},
+			want: "a", wantMode: ptr("first"),
+			statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 		},
 	}
 	for name, tc := range cases {
@@ -166,7 +233,8 @@ func TestControllerFailures(t *testing.T) {
 			if tc.errIs != nil {
 				assert.ErrorIs(t, res.Error, tc.errIs)
 			}
-			assert.Equal(t, StopError, res.StopReason)
+			assert.Equal(t, "", res.StopReason, "an error is no stop: the ledger's stop_reason is null")
+			assert.True(t, res.Interrupted)
 			assert.Equal(t, tc.statuses, statuses(res.Record))
 			f := res.Record.Final
 			assert.True(t, f.Provisional, "a controller failure leaves the record provisional")
@@ -196,7 +264,7 @@ func TestControllerStartsOnlySome(t *testing.T) {
 		"b": {answer("B")},
 		"c": {sleep(60 * time.Millisecond), answer("C")},
 	})
-	ctrl := &testController{startOnly: []string{"a", "c", "ghost", "a"}}
+	ctrl := &testController{startOnly: []string{"a", "c"}}
 	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: ctrl}, Hooks{})
 	require.NoError(t, res.Error)
 	assert.Nil(t, ag.observed("b"), "b never ran")
@@ -261,10 +329,10 @@ func TestControllerEventSequence(t *testing.T) {
 		"b": {sleep(80 * time.Millisecond), fail("broken")},
 		"c": {sleep(140 * time.Millisecond), answer("C")},
 	})
-	ctrl := &testController{}
+	ctrl := &testController{answers: true}
 	cfg := schema.NewConfig([]byte(`{"stop_on_submission":false}`))
 	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"),
-		Controller: ctrl, ControllerConfig: cfg}, Hooks{})
+		Controller: ctrl, ControllerConfig: cfg, ContainMemberErrors: true}, Hooks{})
 	require.NoError(t, res.Error)
 
 	ctrl.mu.Lock()

@@ -6,20 +6,18 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/controller"
 )
 
-// chosen applies the final rule to the submissions so far and returns the
-// chosen member (nil when none) and the reason. Callers hold r.mu.
-func (r *runtime) chosen() (*memberState, string) {
-	switch r.finalMode {
-	case controller.FinalController:
-		if r.choice == nil {
-			return nil, ""
-		}
-		return r.byName[r.choice.Member], r.choice.Reason
-	case controller.FinalLast:
-		return r.pick(func(t, best float64) bool { return t > best }), ""
-	default:
-		return r.pick(func(t, best float64) bool { return t < best }), ""
+// chosen returns the answer so far: the controller's choice once it has
+// made one, else the final rule (first or last) over the submissions so
+// far; nil when there is none. It returns the mode and the reason too.
+// Callers hold r.mu.
+func (r *runtime) chosen() (m *memberState, mode, reason string) {
+	if r.choice != nil {
+		return r.byName[r.choice.Member], controller.FinalController, r.choice.Reason
 	}
+	if r.finalMode == controller.FinalLast {
+		return r.pick(func(t, best float64) bool { return t > best }), controller.FinalLast, ""
+	}
+	return r.pick(func(t, best float64) bool { return t < best }), controller.FinalFirst, ""
 }
 
 // pick scans submitted members in roster order and keeps the one better
@@ -39,26 +37,13 @@ func (r *runtime) pick(better func(t, best float64) bool) *memberState {
 
 // final builds the record's final entry. Callers hold r.mu.
 func (r *runtime) final() Final {
-	m, reason := r.chosen()
+	m, mode, reason := r.chosen()
 	provisional := !r.finished
 	if m == nil {
-		if r.finalMode == controller.FinalController && r.anySubmitted() {
-			mode := controller.FinalController
-			return Final{Mode: &mode, Reason: strPtr("no_choice"), Provisional: provisional}
-		}
 		return noSubmissions(provisional)
 	}
-	mode, name := r.finalMode, m.spec.Name
+	name := m.spec.Name
 	return Final{Mode: &mode, Member: &name, Reason: strPtr(reason), Provisional: provisional}
-}
-
-func (r *runtime) anySubmitted() bool {
-	for _, m := range r.members {
-		if m.status == StatusSubmitted {
-			return true
-		}
-	}
-	return false
 }
 
 // sortSubmissions orders submissions by swarm time; stable keeps roster

@@ -73,7 +73,9 @@ func TestFinalRules(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			ag := newAgent(tc.scripts)
-			spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{mode: tc.mode}}
+			// errored members are contained here: the rules skip them
+			spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{mode: tc.mode},
+				ContainMemberErrors: true}
 			res := run(t, context.Background(), spec, Hooks{})
 			require.NoError(t, res.Error)
 			assert.Equal(t, StopAllDone, res.StopReason)
@@ -163,10 +165,21 @@ func TestPickTies(t *testing.T) {
 			choice:  &controller.ChooseResponse{Member: "b", Reason: "best tests"},
 			want:    Final{Mode: ptr("controller"), Member: ptr("b"), Reason: ptr("best tests")},
 		},
-		"controller: submissions but no choice yet": {
-			mode:    controller.FinalController,
-			members: []*memberState{msAt("a", StatusSubmitted, 1)},
-			want:    Final{Mode: ptr("controller"), Reason: ptr("no_choice")},
+		"no choice yet: the first rule applies": {
+			mode:    controller.FinalFirst,
+			members: []*memberState{msAt("a", StatusSubmitted, 1), msAt("b", StatusSubmitted, 0.5)},
+			want:    Final{Mode: ptr("first"), Member: ptr("b")},
+		},
+		"no choice yet: the last rule applies": {
+			mode:    controller.FinalLast,
+			members: []*memberState{msAt("a", StatusSubmitted, 1), msAt("b", StatusSubmitted, 0.5)},
+			want:    Final{Mode: ptr("last"), Member: ptr("a")},
+		},
+		"a choice overrides the rule": {
+			mode:    controller.FinalLast,
+			members: []*memberState{msAt("a", StatusSubmitted, 1), msAt("b", StatusSubmitted, 2)},
+			choice:  &controller.ChooseResponse{Member: "a"},
+			want:    Final{Mode: ptr("controller"), Member: ptr("a")},
 		},
 		"controller: no submission": {
 			mode:    controller.FinalController,

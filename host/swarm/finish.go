@@ -2,7 +2,6 @@ package swarm
 
 import (
 	"maps"
-	"strings"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -25,15 +24,17 @@ func (r *runtime) finish() *Result {
 	r.mu.Unlock()
 	r.endSession()
 	r.mu.Lock()
-	r.finished = r.ctrlErr == nil && !endedEarly(r.reason)
-	res := &Result{Record: r.snapshot(), StopReason: r.reason, Error: r.ctrlErr,
-		UsageByModel: maps.Clone(r.byModel), UsageByMember: r.usageByMember(),
+	r.finished = !r.aborted && r.reason != StopOperator
+	res := &Result{Record: r.snapshot(), StopReason: r.reason, Error: r.runErr, EndedBy: r.endedBy,
+		Interrupted: r.aborted, MemberErrors: maps.Clone(r.memberErrs),
+		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
-	if m, _ := r.chosen(); m != nil {
+	res.Messages = append([]model.Message(nil), r.sample.Input...)
+	if m, _, _ := r.chosen(); m != nil {
 		res.Output = m.output
-		res.Messages = r.answerMessages(m, res.Record.Final)
-	} else {
-		res.Messages = append([]model.Message(nil), r.sample.Input...)
+		if !r.aborted && !emptyOutput(m.output) {
+			res.Messages = r.answerMessages(m, res.Record.Final)
+		}
 	}
 	r.mu.Unlock()
 	r.publish()
@@ -42,15 +43,23 @@ func (r *runtime) finish() *Result {
 }
 
 // answerMessages is the sample input followed by the answer's message,
-// marked with the final mode and member.
+// marked with the final mode and member under inspect_swarm.final, as
+// Inspect Swarm marks it.
 func (r *runtime) answerMessages(m *memberState, f Final) []model.Message {
 	msg := m.output.Message
 	msg.Metadata = maps.Clone(msg.Metadata)
 	if msg.Metadata == nil {
 		msg.Metadata = map[string]any{}
 	}
-	msg.Metadata["inspect_swarm"] = map[string]any{"mode": deref(f.Mode), "member": deref(f.Member)}
+	msg.Metadata["inspect_swarm"] = map[string]any{
+		"final": map[string]any{"mode": deref(f.Mode), "member": deref(f.Member)}}
 	return append(append([]model.Message(nil), r.sample.Input...), msg)
+}
+
+// emptyOutput reports an output with no message (Inspect's empty
+// ModelOutput): the conversation is then the input alone.
+func emptyOutput(o model.Output) bool {
+	return o.Message.Role == "" && o.Message.Content == "" && len(o.Message.ToolCalls) == 0 && o.Completion == ""
 }
 
 // endSession tells a controller that keeps state that the session is over.
@@ -64,12 +73,6 @@ func (r *runtime) endSession() {
 	if err := e.End(ctx, r.session); err != nil {
 		r.log.Warn("controller end failed", "error", err)
 	}
-}
-
-// endedEarly reports a stop that cut the sample short (error, operator,
-// sample limit): the answer so far stays provisional.
-func endedEarly(reason string) bool {
-	return reason == StopError || reason == StopOperator || strings.HasPrefix(reason, "sample_limit:")
 }
 
 func deref(s *string) any {

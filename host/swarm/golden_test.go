@@ -55,15 +55,15 @@ func TestRecordGolden(t *testing.T) {
 			scripts: map[string][]step{
 				"react-1": {sleep(20 * time.Millisecond), answer("one")},
 				"react-2": {sleep(120 * time.Millisecond), answer("two")},
-				"react-3": {fail("crashed")},
+				"react-3": {giveUp("model_length")},
 			},
 			names: []string{"react-1", "react-2", "react-3"}, ctrl: &testController{mode: controller.FinalLast},
 			reason: StopAllDone,
 		},
 		"no_submission": {
 			scripts: map[string][]step{
-				"react-1": {fail("crashed")},
-				"react-2": {sleep(50 * time.Millisecond), fail("crashed")},
+				"react-1": {giveUp("model_length")},
+				"react-2": {sleep(50 * time.Millisecond), giveUp("content_filter")},
 			},
 			names: []string{"react-1", "react-2"}, ctrl: &testController{}, reason: StopAllDone,
 		},

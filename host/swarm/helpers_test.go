@@ -221,6 +221,14 @@ func returnOutput(out model.Output) step {
 	}
 }
 
+// giveUp returns normally with an output that stopped for reason
+// ("model_length" or "content_filter"), as a react loop gives up.
+func giveUp(reason string) step {
+	return returnOutput(model.Output{Model: "mockllm/model", StopReason: reason,
+		Message:    model.Message{Role: model.RoleAssistant, Content: "I cannot go on.", Source: "generate"},
+		Completion: "I cannot go on."})
+}
+
 // answerLast returns the last model output as the answer.
 func answerLast() step {
 	return func(_ context.Context, r *scriptRun) (bool, error) {
@@ -239,8 +247,10 @@ func fail(msg string) step {
 // ---------------------------------------------------------------------------
 
 type testController struct {
-	// mode is the final mode returned by Start.
-	mode string
+	// mode is the final mode returned by Start; answers its opt-in to
+	// answers and Choose calls.
+	mode    string
+	answers bool
 	// startOnly lists the members to start; nil starts every member.
 	startOnly []string
 	// inputs gives a start input per member.
@@ -288,7 +298,7 @@ func (c *testController) Start(ctx context.Context, req controller.StartRequest,
 	if c.startErr != nil {
 		return c.startErr
 	}
-	resp.FinalMode = c.mode
+	resp.FinalMode, resp.Answers = c.mode, c.answers
 	if c.startActions != nil {
 		resp.Actions = c.startActions
 		return nil

@@ -3,8 +3,10 @@ package swarm
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -39,13 +41,16 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if r.spec.Notice != nil {
 		if text := r.spec.Notice(m.spec.Name); text != "" {
 			messages = append(append([]model.Message(nil), messages...),
-				model.Message{Role: model.RoleUser, Content: text, Source: "input"})
+				model.Message{ID: shortid.New(), Role: model.RoleUser, Content: text, Source: "input"})
 		}
 	}
 	start := time.Now()
 	res, err := provider.Generate(ctx, hostmodel.Request{Caller: r.session + "/" + m.spec.Name,
 		Epoch: r.sample.Epoch, Messages: messages, Tools: req.Tools, ToolChoice: req.ToolChoice, Config: req.Config})
 	out := res.Output
+	if out.Message.Role != "" && out.Message.ID == "" {
+		out.Message.ID = shortid.New() // the agent sends it back with the id (see conversation.share)
+	}
 	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: spanID(m.spec.Name),
 		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: req.Tools, Output: out,
 		Retries: res.Retries, Cache: res.Cache, Config: res.Config}
@@ -69,13 +74,18 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	return agent.GenerateResponse{Output: out}, nil
 }
 
-// gate runs a limit check under r.mu, stops the swarm when it says so and
-// turns its cause into a refusal.
+// gate runs a limit check under r.mu, stops the swarm when it says so (or
+// ends the sample, for a sample limit) and turns its cause into a refusal.
 func (r *runtime) gate(check func() (cause, stop string)) error {
 	r.mu.Lock()
 	cause, stop := check()
-	started := stop != "" && r.beginStop(stop)
+	aborted := strings.HasPrefix(stop, SampleLimitPrefix) && r.abortLocked(nil, stop)
+	started := stop != "" && !aborted && !strings.HasPrefix(stop, SampleLimitPrefix) && r.beginStop(stop)
 	r.mu.Unlock()
+	if aborted {
+		r.announceStop(stop)
+		r.hardCancel()
+	}
 	if started {
 		r.announceStop(stop)
 	}
@@ -142,6 +152,20 @@ func (h *memberHost) Submit(ctx context.Context, answer string) (agent.Verdict, 
 	return v, nil
 }
 
+// StopSelf ends the member by its own decision, as an agent raising a
+// sourceless custom limit error does in Inspect Swarm: its status is
+// "member_limit:custom" (unless a cause already holds) and its later calls
+// are refused; its siblings go on.
+func (h *memberHost) StopSelf(_ context.Context, reason string) error {
+	h.r.mu.Lock()
+	if h.m.cause == "" {
+		h.m.cause = MemberLimit(LimitCustom)
+	}
+	h.r.mu.Unlock()
+	h.r.log.Debug("member stopped itself", "member", h.m.spec.Name, "reason", reason)
+	return nil
+}
+
 // Log writes the agent's line under the member's name.
 func (h *memberHost) Log(_ context.Context, level, message string, fields map[string]any) error {
 	args := []any{"member", h.m.spec.Name}
@@ -152,5 +176,8 @@ func (h *memberHost) Log(_ context.Context, level, message string, fields map[st
 	return nil
 }
 
-// Interface guard.
-var _ agent.Host = (*memberHost)(nil)
+// Interface guards.
+var (
+	_ agent.Host        = (*memberHost)(nil)
+	_ agent.SelfStopper = (*memberHost)(nil)
+)

@@ -26,6 +26,7 @@ type runtimeCase struct {
 	cancelWhen func(Record) bool
 	cause      error
 	reason     string
+	endedBy    string
 	statuses   map[string]string
 	// check makes extra assertions on the result.
 	check func(t *testing.T, res *Result)
@@ -75,9 +76,20 @@ func runtimeCases() map[string]runtimeCase {
 				ag := newAgent(map[string][]step{"a": {generate("hi"), fail("agent bug")}, "b": {generate("hi")}})
 				members := roster(ag, newMock(t, "m"), "a", "b")
 				members[1].Model = failingModel{}
-				return Spec{Members: members, Controller: &testController{}}
+				return Spec{Members: members, Controller: &testController{}, ContainMemberErrors: true}
 			},
 			reason: StopAllDone, statuses: map[string]string{"a": "errored", "b": "errored"},
+		},
+		"member_error": {
+			spec: func(t *testing.T) Spec {
+				ag := newAgent(map[string][]step{"a": {generate("hi"), fail("agent bug")}, "b": {block()}})
+				return Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{}}
+			},
+			statuses: map[string]string{"a": "errored", "b": "cancelled"},
+			check: func(t *testing.T, res *Result) {
+				require.EqualError(t, res.Error, "member a: agent bug")
+				assert.True(t, res.Interrupted)
+			},
 		},
 		"stopped_controller": {
 			spec: func(t *testing.T) Spec {
@@ -100,8 +112,8 @@ func runtimeCases() map[string]runtimeCase {
 			},
 			reason: "controller:first", statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, 1, res.Ledger.Members[1].CancelledCalls)
-				assert.False(t, res.Ledger.Members[1].Complete)
+				assert.Equal(t, 1, res.Ledger.Members[1].Calls.Errored)
+				assert.True(t, res.Ledger.Members[1].Cancelled)
 				assert.False(t, res.Ledger.TotalComplete, "a call's usage is unknown")
 			},
 		},
@@ -151,10 +163,10 @@ func runtimeCases() map[string]runtimeCase {
 				return Spec{Members: roster(ag, fixed, "a", "b", "c"), Controller: &testController{},
 					Budget: Budget{Tokens: i64(50)}}
 			},
-			reason: StopSwarmCap, statuses: map[string]string{"a": "swarm_cap", "b": "stopped", "c": "stopped"},
+			reason: StopSwarmCap, statuses: map[string]string{"a": "swarm_cap", "b": "swarm_cap", "c": "swarm_cap"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, int64(300), res.Ledger.Swarm.MeteredTokens)
-				assert.Equal(t, i64(250), res.Ledger.Swarm.Overshoot.Tokens, "the overshoot is recorded, not hidden")
+				assert.Equal(t, int64(300), res.Ledger.Swarm.Usage.TotalTokens)
+				assert.Equal(t, floatPtr(250), res.Ledger.Overshoot.Tokens, "the overshoot is recorded, not hidden")
 			},
 		},
 		"swarm_time": {
@@ -174,7 +186,7 @@ func runtimeCases() map[string]runtimeCase {
 				return Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{},
 					Budget: Budget{Tokens: i64(1000), Sample: Limits{Tokens: i64(20)}}}
 			},
-			reason: "sample_limit:token", statuses: map[string]string{"a": "submitted", "b": "stopped"},
+			endedBy: "sample_limit:token", statuses: map[string]string{"a": "submitted", "b": "errored"},
 			check: func(t *testing.T, res *Result) {
 				assert.True(t, res.Record.Final.Provisional)
 				assert.Equal(t, "A", res.Output.Completion, "the answer so far is the output")
@@ -187,7 +199,7 @@ func runtimeCases() map[string]runtimeCase {
 					Deadline: time.Now()}
 			},
 			cancelWhen: submittedIs("a"), cause: SampleLimit(LimitTime),
-			reason: "sample_limit:time", statuses: map[string]string{"a": "submitted", "b": "cancelled"},
+			endedBy: "sample_limit:time", statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 		},
 		"operator": {
 			spec: func(t *testing.T) Spec {
@@ -203,10 +215,10 @@ func runtimeCases() map[string]runtimeCase {
 				ctrl := &testController{eventErr: errors.New("policy crashed"), eventErrKind: controller.EventSubmission}
 				return Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: ctrl}
 			},
-			reason: StopError, statuses: map[string]string{"a": "submitted", "b": "stopped"},
+			statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 			check: func(t *testing.T, res *Result) {
 				require.Error(t, res.Error)
-				assert.Equal(t, 1, res.Ledger.Members[0].Calls, "the ledger is written on the error path too")
+				assert.Equal(t, 1, res.Ledger.Members[0].Calls.Calls, "the ledger is written on the error path too")
 			},
 		},
 	}
@@ -228,8 +240,13 @@ func TestRuntimeGolden(t *testing.T) {
 			}
 			res := run(t, ctx, tc.spec(t), log.hooks())
 			assert.Equal(t, tc.reason, res.StopReason)
+			assert.Equal(t, tc.endedBy, res.EndedBy)
 			assert.Equal(t, tc.statuses, statuses(res.Record))
-			assert.Equal(t, tc.reason, res.Ledger.StopReason)
+			wantStop := strPtr(tc.reason)
+			if tc.reason == StopOperator {
+				wantStop = nil // an operator interrupt ends the swarm from outside: ended_by
+			}
+			assert.Equal(t, wantStop, res.Ledger.StopReason)
 			if tc.check != nil {
 				tc.check(t, res)
 			}

@@ -14,6 +14,9 @@ const (
 	LimitTurn    = "turn"
 	LimitMessage = "message"
 	LimitTime    = "time"
+	// LimitCustom is the kind of an agent that stopped itself
+	// (agent.StopSelf): "member_limit:custom".
+	LimitCustom = "custom"
 )
 
 // Token metering modes: which tokens count against every token limit, cap

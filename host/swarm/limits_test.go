@@ -42,11 +42,13 @@ func TestSwarmCapRefusals(t *testing.T) {
 		Budget: Budget{Tokens: i64(50)}}, Hooks{})
 	assert.Equal(t, []string{StatusSwarmCap}, causes(t, ag.observed("a")))
 	assert.Empty(t, ag.observed("a").outputs, "the call that crossed the cap is refused to its agent")
-	assert.Equal(t, []string{StatusStopped}, causes(t, ag.observed("b")))
-	assert.Len(t, ag.observed("b").outputs, 1, "b's call in flight at the stop was returned")
+	assert.Equal(t, []string{StatusSwarmCap}, causes(t, ag.observed("b")),
+		"b's call in flight at the stop meets the exceeded cap: swarm_cap too, as in Inspect Swarm")
+	assert.Empty(t, ag.observed("b").outputs)
+	assert.Equal(t, map[string]string{"a": "swarm_cap", "b": "swarm_cap"}, statuses(res.Record))
 	assert.Equal(t, int64(2), fixed.calls.Load(), "no call was dispatched after the stop")
-	assert.Equal(t, int64(200), res.Ledger.Swarm.MeteredTokens)
-	assert.Equal(t, i64(150), res.Ledger.Swarm.Overshoot.Tokens)
+	assert.Equal(t, int64(200), res.Ledger.Swarm.Usage.TotalTokens)
+	assert.Equal(t, floatPtr(150), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, model.Usage{InputTokens: 120, OutputTokens: 80, TotalTokens: 200}, res.UsageByModel["fixed/model"])
 }
 
@@ -56,13 +58,14 @@ func TestLimitPrecedence(t *testing.T) {
 	t.Parallel()
 	big := func() hostmodel.Provider { return &fixedModel{name: "fixed/model", usage: usage(50, 50)} }
 	cases := map[string]struct {
-		budget Budget
-		limits Limits
-		status string
-		reason string
+		budget  Budget
+		limits  Limits
+		status  string
+		reason  string
+		endedBy string
 	}{
 		"sample limit over swarm cap": {budget: Budget{Tokens: i64(10), Sample: Limits{Tokens: i64(20)}},
-			status: StatusStopped, reason: "sample_limit:token"},
+			status: StatusErrored, endedBy: "sample_limit:token"},
 		"swarm cap over share": {budget: Budget{Tokens: i64(10), Split: SplitEqual},
 			status: StatusSwarmCap, reason: StopSwarmCap},
 		"share over member limit": {budget: Budget{Tokens: i64(100), Split: SplitWeights, Weights: []float64{1, 1}},
@@ -80,13 +83,17 @@ func TestLimitPrecedence(t *testing.T) {
 			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: tc.budget}, Hooks{})
 			assert.Equal(t, tc.status, str(member(t, res.Record, "a").Status))
 			assert.Equal(t, tc.reason, res.StopReason)
+			assert.Equal(t, tc.endedBy, res.EndedBy)
 			assert.Equal(t, []string{tc.status}, causes(t, ag.observed("a")))
 		})
 	}
 }
 
-// TestSampleLimits: each sample limit kind stops the swarm with
-// sample_limit:<kind>; the answer so far stays provisional.
+// TestSampleLimits: each sample limit kind reached inside the swarm ends
+// the sample at once, as in Inspect Swarm: the member whose call met it
+// ends "errored", the others "cancelled", no stop reason (ended_by
+// sample_limit:<kind>), no final step; the answer so far stays
+// provisional and is the output, and the messages are the input only.
 func TestSampleLimits(t *testing.T) {
 	t.Parallel()
 	priced := &hostmodel.Price{Input: 1, Output: 1}
@@ -111,11 +118,18 @@ func TestSampleLimits(t *testing.T) {
 			// budget caps set high, so the sample limit is what ends it.
 			budget := Budget{Tokens: i64(1 << 40), Cost: f64(1e9), Sample: tc.sample}
 			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: budget}, Hooks{})
-			assert.Equal(t, tc.reason, res.StopReason)
-			assert.Equal(t, map[string]string{"a": "submitted", "b": "stopped"}, statuses(res.Record))
-			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls)
+			assert.Equal(t, "", res.StopReason)
+			assert.Equal(t, tc.reason, res.EndedBy)
+			assert.True(t, res.Interrupted)
+			require.NoError(t, res.Error, "a sample limit is no error")
+			assert.Equal(t, map[string]string{"a": "submitted", "b": "errored"}, statuses(res.Record))
+			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls.Calls)
+			assert.Equal(t, ptr(tc.reason), res.Ledger.EndedBy)
+			assert.Nil(t, res.Ledger.StopReason)
+			assert.True(t, res.Ledger.Interrupted)
 			assert.True(t, res.Record.Final.Provisional)
 			assert.Equal(t, "A", res.Output.Completion)
+			assert.Equal(t, testSample().Input, res.Messages)
 		})
 	}
 }
@@ -132,7 +146,7 @@ func TestTimeCapDerivedFromSampleTime(t *testing.T) {
 	assert.Equal(t, StopTime, res.StopReason)
 	assert.Equal(t, StatusCancelled, str(member(t, res.Record, "a").Status))
 	require.NotNil(t, res.Ledger.Caps.Time)
-	assert.LessOrEqual(t, *res.Ledger.Caps.Time, 0.2)
+	assert.LessOrEqual(t, float64(*res.Ledger.Caps.Time), 0.2)
 	assert.False(t, res.Record.Final.Provisional, "the swarm ended itself: not provisional")
 }
 
@@ -143,12 +157,13 @@ func TestInspectMetering(t *testing.T) {
 	u := model.Usage{InputTokens: 10, InputCacheRead: 200, InputCacheWrite: 30, OutputTokens: 5, TotalTokens: 15}
 	cases := map[string]struct {
 		metering string
-		metered  int64
-		status   string
+		// overshoot is the metered tokens past the cap of 100 (nil: within it).
+		overshoot *Float
+		status    string
 	}{
-		"inspect: input includes cache": {metering: MeterInspect, metered: 245, status: StatusSwarmCap},
-		"total: the provider's total":   {metering: MeterTotal, metered: 15, status: StatusSubmitted},
-		"output only":                   {metering: MeterOutput, metered: 5, status: StatusSubmitted},
+		"inspect: input includes cache": {metering: MeterInspect, overshoot: floatPtr(145), status: StatusSwarmCap},
+		"total: the provider's total":   {metering: MeterTotal, status: StatusSubmitted},
+		"output only":                   {metering: MeterOutput, status: StatusSubmitted},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -157,8 +172,8 @@ func TestInspectMetering(t *testing.T) {
 			fixed := &fixedModel{name: "cache/model", usage: u}
 			res := run(t, context.Background(), Spec{Members: roster(ag, fixed, "a"), Controller: &testController{},
 				Budget: Budget{Tokens: i64(100), Metering: tc.metering}}, Hooks{})
-			assert.Equal(t, tc.metered, res.Ledger.Members[0].MeteredTokens)
-			assert.Equal(t, int64(200), res.Ledger.Members[0].InputTokensCacheRead)
+			assert.Equal(t, tc.overshoot, res.Ledger.Overshoot.Tokens)
+			assert.Equal(t, i64(200), res.Ledger.Members[0].Meter.Usage.InputTokensCacheRead)
 			assert.Equal(t, tc.status, str(member(t, res.Record, "a").Status))
 		})
 	}
@@ -199,7 +214,7 @@ func TestDrainCancelsCallsLeftInFlight(t *testing.T) {
 	members := []Member{{Name: "a", Agent: leakyAgent{started: started}, Model: startedModel{started: started}}}
 	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}}, Hooks{})
 	assert.Equal(t, StatusSubmitted, str(member(t, res.Record, "a").Status))
-	assert.Equal(t, 1, res.Ledger.Members[0].CancelledCalls)
+	assert.Equal(t, 1, res.Ledger.Members[0].Calls.Errored)
 	assert.False(t, res.Ledger.TotalComplete)
 }
 
@@ -215,7 +230,10 @@ func (c ctxController) Event(ctx context.Context, req controller.EventRequest, r
 
 // TestControllerHearsEventsAfterHardStop: the hard stop cancels members,
 // not the controller: its last events still reach it.
-func TestControllerHearsEventsAfterHardStop(t *testing.T) {
+// TestControllerIsOutAfterTheStop: as Inspect Swarm cancels its controller
+// at the stop, the controller is told nothing after the event whose
+// answer stopped the swarm, and its session still ends.
+func TestControllerIsOutAfterTheStop(t *testing.T) {
 	t.Parallel()
 	ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {block()}})
 	ctrl := ctxController{&testController{stopOnSubmission: "first"}}
@@ -225,8 +243,9 @@ func TestControllerHearsEventsAfterHardStop(t *testing.T) {
 	assert.Equal(t, "controller:first", res.StopReason)
 	assert.Equal(t, StatusCancelled, str(member(t, res.Record, "b").Status))
 	last := ctrl.eventLog()[len(ctrl.eventLog())-1]
-	assert.Equal(t, controller.EventMemberEnded, last.Event.Kind)
-	assert.Equal(t, "b", last.Event.Member)
+	assert.Equal(t, controller.EventSubmission, last.Event.Kind, "nothing after the stop")
+	assert.Equal(t, "a", last.Event.Member)
+	assert.Len(t, ctrl.sessions, 1, "End is still called")
 }
 
 // TestMemberTimeLimitIsFreshPerMember: each member's clock starts at its
@@ -250,14 +269,17 @@ func TestUnstarted(t *testing.T) {
 	rec, l := Unstarted(Spec{Members: roster(nil, nil, "a", "b"), Budget: Budget{Tokens: i64(10), Split: SplitEqual}}, StopError)
 	assert.Equal(t, map[string]string{"a": "", "b": ""}, statuses(rec))
 	assert.Equal(t, Final{Reason: ptr("no_submissions"), Provisional: true}, rec.Final)
-	assert.Equal(t, StopError, l.StopReason)
-	assert.Equal(t, i64(5), l.Members[1].Share.Tokens)
-	assert.True(t, l.TotalComplete)
+	assert.Nil(t, l.StopReason, "no stop began")
+	assert.True(t, l.Interrupted)
+	assert.Equal(t, floatPtr(10), l.Caps.Tokens)
+	assert.Nil(t, l.Members[1].Status)
+	assert.False(t, l.TotalComplete, "an interrupted swarm's totals are not complete")
 }
 
 // TestOneFirstOverTheCap: members whose calls all land together under a
-// token cap: exactly one ends swarm_cap, the others' calls in flight are
-// recorded (the overshoot) and they end stopped.
+// token cap: one begins the stop, every call in flight is recorded (the
+// overshoot), and every member whose call meets the exceeded cap ends
+// swarm_cap.
 func TestOneFirstOverTheCap(t *testing.T) {
 	t.Parallel()
 	const n = 8
@@ -283,8 +305,8 @@ func TestOneFirstOverTheCap(t *testing.T) {
 			t.Errorf("%s ended %s", m.Name, str(m.Status))
 		}
 	}
-	assert.Equal(t, 1, capped, "exactly one member is first over the cap")
-	assert.Equal(t, int64(n*100), res.Ledger.Swarm.MeteredTokens, "every call in flight was recorded")
-	assert.Equal(t, i64(n*100-50), res.Ledger.Swarm.Overshoot.Tokens)
+	assert.Equal(t, n, capped, "the cap stays exceeded: every member whose call meets it ends swarm_cap, as in Inspect Swarm")
+	assert.Equal(t, int64(n*100), res.Ledger.Swarm.Usage.TotalTokens, "every call in flight was recorded")
+	assert.Equal(t, floatPtr(n*100-50), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, int64(n), fixed.calls.Load(), "no call was dispatched after the stop")
 }

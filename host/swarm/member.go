@@ -1,6 +1,7 @@
 package swarm
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -9,18 +10,29 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// startMember starts a pending member unless scheduling is closed.
-func (r *runtime) startMember(name, input string) {
+// errStopping is startMember's answer once the swarm is stopping: not a
+// controller error (the controller is out of the run, as Inspect Swarm
+// cancels it at the stop), but the end of its actions.
+var errStopping = errors.New("the swarm is stopping")
+
+// startMember starts a pending member. Starting a member that does not
+// exist or has already started is an error; once the swarm is stopping it
+// returns errStopping and starts nothing.
+func (r *runtime) startMember(name, input string) error {
 	r.mu.Lock()
 	m, ok := r.byName[name]
 	switch {
+	case r.stopping:
+		r.mu.Unlock()
+		r.log.Debug("controller started a member after the stop; ignored", "member", name)
+		return errStopping
 	case !ok:
+		err := r.unknownMember("started", name)
 		r.mu.Unlock()
-		r.log.Warn("controller started an unknown member; ignored", "member", name)
-		return
-	case r.stopping || m.state != StatePending:
+		return err
+	case m.state != StatePending:
 		r.mu.Unlock()
-		return
+		return fmt.Errorf("started %q again: the member has already started (state %s), and a member runs once", name, m.state)
 	}
 	m.state = StateRunning
 	r.touch(m)
@@ -32,6 +44,7 @@ func (r *runtime) startMember(name, input string) {
 	r.observe(name, StateRunning, "")
 	go r.runMember(m, r.memberInput(input))
 	r.publish()
+	return nil
 }
 
 // memberInput is the controller's input, else the sample input.
@@ -57,20 +70,23 @@ func (r *runtime) runMember(m *memberState, input []model.Message) {
 }
 
 // ended records a member's end: status, time, submission, and the events
-// the controller will see.
+// the controller will see. A member that errored ends the sample (abort),
+// unless the swarm contains member errors.
 func (r *runtime) ended(m *memberState, out model.Output, err error) {
 	r.mu.Lock()
 	m.state, m.endTime = StateEnded, r.clock()
-	m.status = r.statusOf(m, err)
+	m.status = r.statusOf(m, out, err)
 	r.touch(m)
 	disarmMember(m)
-	if m.status == StatusSubmitted {
-		m.output = out
+	m.output = out
+	var failure error
+	switch {
+	case m.status == StatusSubmitted:
 		r.queue = append(r.queue, controller.Event{Kind: controller.EventSubmission, Member: m.spec.Name,
 			Time: m.endTime, Answer: out.Completion, Gate: m.lastGate})
-	} else if m.status == StatusErrored {
-		r.log.Warn("member errored", "member", m.spec.Name, "error", err)
-	} else if err != nil {
+	case m.status == StatusErrored:
+		failure = r.memberFailed(m, err)
+	case err != nil:
 		r.log.Debug("member ended", "member", m.spec.Name, "status", m.status, "error", err)
 	}
 	r.queue = append(r.queue, controller.Event{Kind: controller.EventMemberEnded, Member: m.spec.Name,
@@ -78,16 +94,45 @@ func (r *runtime) ended(m *memberState, out model.Output, err error) {
 	r.running--
 	name, status := m.spec.Name, m.status
 	r.mu.Unlock()
+	if failure != nil {
+		r.abort(failure, "")
+	}
 	r.observe(name, StateEnded, status)
 	r.publish()
 	r.wake()
 }
 
+// memberFailed keeps an errored member's error for its evidence and
+// returns the sample's error, or nil when the swarm contains member errors
+// or the member's error came from a sample limit (which ends the sample
+// without an error). Callers hold r.mu.
+func (r *runtime) memberFailed(m *memberState, err error) error {
+	if err == nil {
+		err = errors.New("the host ended the member")
+	}
+	var refused *agent.RefusedError
+	if errors.As(err, &refused) && r.endedBy != "" {
+		err = fmt.Errorf("%s: %w", r.endedBy, err)
+	}
+	if r.memberErrs == nil {
+		r.memberErrs = map[string]string{}
+	}
+	r.memberErrs[m.spec.Name] = err.Error()
+	r.log.Warn("member errored", "member", m.spec.Name, "error", err)
+	if r.spec.ContainMemberErrors || r.endedBy != "" {
+		return nil
+	}
+	return fmt.Errorf("member %s: %w", m.spec.Name, err)
+}
+
 // statusOf decides the status; a refusal's cause wins over how the agent
 // returned. A member still running at the hard stop ends "cancelled" even
 // when it was soft-stopped before (SPEC §5 step 4, §14); a limit, share or
-// cap cause still wins over the hard stop. Callers hold r.mu.
-func (r *runtime) statusOf(m *memberState, err error) string {
+// cap cause still wins over the hard stop. A normal return is a
+// submission unless its output stopped for "content_filter" or
+// "model_length" (how a react loop gives up): "unsubmitted". Callers hold
+// r.mu.
+func (r *runtime) statusOf(m *memberState, out model.Output, err error) string {
 	switch {
 	case m.cancelled && (m.cause == "" || m.cause == StatusStopped):
 		return StatusCancelled
@@ -95,6 +140,8 @@ func (r *runtime) statusOf(m *memberState, err error) string {
 		return m.cause
 	case err != nil:
 		return StatusErrored
+	case gaveUp(out):
+		return StatusUnsubmitted
 	default:
 		return StatusSubmitted
 	}
@@ -125,4 +172,10 @@ func (r *runtime) observe(member, state, status string) {
 	if r.spec.Observer != nil {
 		r.spec.Observer.MemberState(member, state, status)
 	}
+}
+
+// gaveUp reports an output that stopped the way a react loop gives up:
+// refused by the content filter, or out of context length.
+func gaveUp(out model.Output) bool {
+	return out.StopReason == stopContentFilter || out.StopReason == stopModelLength
 }

@@ -30,7 +30,12 @@ func TestManyMembersConcurrently(t *testing.T) {
 			ctrl: &testController{mode: controller.FinalLast}, ok: []string{StatusSubmitted},
 		},
 		"controller chooses the longest": {
-			ctrl: &testController{mode: controller.FinalController, choose: longest}, ok: []string{StatusSubmitted},
+			ctrl: &testController{mode: controller.FinalController, choose: func(req controller.ChooseRequest) controller.ChooseResponse {
+				if len(req.Submissions) < n {
+					return controller.ChooseResponse{}
+				}
+				return longest(req)
+			}}, ok: []string{StatusSubmitted},
 		},
 	}
 	for name, tc := range cases {
@@ -50,7 +55,7 @@ func TestManyMembersConcurrently(t *testing.T) {
 			require.NotNil(t, res.Record.Final.Member)
 			chosen := *res.Record.Final.Member
 			assert.Equal(t, "answer "+chosen, res.Output.Completion)
-			assert.Equal(t, chosen, res.Messages[len(res.Messages)-1].Metadata["inspect_swarm"].(map[string]any)["member"])
+			assert.Equal(t, chosen, res.Messages[len(res.Messages)-1].Metadata["inspect_swarm"].(map[string]any)["final"].(map[string]any)["member"])
 			submitted := 0
 			var best *RecordMember
 			for i, m := range res.Record.Members {
@@ -75,7 +80,9 @@ func TestManyMembersConcurrently(t *testing.T) {
 			if tc.ctrl.mode != controller.FinalController {
 				assert.Equal(t, best.Name, chosen, "the rule picks among all submissions")
 			} else {
-				assert.Len(t, tc.ctrl.chooseLog(), submitted)
+				log := tc.ctrl.chooseLog()
+				assert.Len(t, log[len(log)-1].Submissions, n, "asked until it chose, once every member submitted")
+				assert.Equal(t, "controller", *res.Record.Final.Mode)
 			}
 			ctrl := tc.ctrl
 			ctrl.mu.Lock()

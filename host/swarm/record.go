@@ -15,15 +15,24 @@ const (
 	StateEnded   = "ended"
 )
 
-// Member statuses (the closed set of SPEC §5; member_limit:<type> is built
-// with MemberLimit).
+// Member statuses (the closed set of SPEC §5 and §15; member_limit:<type>
+// is built with MemberLimit, its types the Limit* kinds and LimitCustom).
 const (
 	StatusSubmitted = "submitted"
-	StatusStopped   = "stopped"
-	StatusShare     = "share"
-	StatusSwarmCap  = "swarm_cap"
-	StatusCancelled = "cancelled"
-	StatusErrored   = "errored"
+	// StatusUnsubmitted: the agent returned normally, but its output
+	// stopped for "content_filter" or "model_length" (it gave up).
+	StatusUnsubmitted = "unsubmitted"
+	StatusStopped     = "stopped"
+	StatusShare       = "share"
+	StatusSwarmCap    = "swarm_cap"
+	StatusCancelled   = "cancelled"
+	StatusErrored     = "errored"
+)
+
+// Output stop reasons that make a normal return "unsubmitted".
+const (
+	stopContentFilter = "content_filter"
+	stopModelLength   = "model_length"
 )
 
 // MemberLimit is the status of a member that hit its own limit of kind.

@@ -26,7 +26,7 @@ func TestRecordRosterOrderAndFieldOrder(t *testing.T) {
 		"mid":   {fail("no")},
 	})
 	res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "zeta", "alpha", "mid"),
-		Controller: &testController{}}, Hooks{})
+		Controller: &testController{}, ContainMemberErrors: true}, Hooks{})
 	require.NoError(t, res.Error)
 	assert.Equal(t, []string{"zeta", "alpha", "mid"}, names(res.Record), "roster order, not end order or name order")
 	assert.Equal(t, ptr("alpha"), res.Record.Final.Member)
@@ -134,7 +134,7 @@ func TestOutputUnchangedAndMessages(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
 			ag := newAgent(map[string][]step{
-				"a": {fail("no")},
+				"a": {giveUp("content_filter")},
 				"b": {returnOutput(out)},
 			})
 			spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{mode: mode}}
@@ -146,7 +146,7 @@ func TestOutputUnchangedAndMessages(t *testing.T) {
 			require.Len(t, res.Messages, 3)
 			assert.Empty(t, cmp.Diff(sampleCopy.Input, res.Messages[:2]), "messages start with the sample input")
 			wantMsg := out.Message
-			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"mode": mode, "member": "b"}}
+			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"final": map[string]any{"mode": mode, "member": "b"}}}
 			assert.Empty(t, cmp.Diff(wantMsg, res.Messages[2]))
 			assert.Empty(t, cmp.Diff(sampleCopy, sample), "the sample input is not mutated")
 		})
@@ -274,7 +274,8 @@ func TestEvents(t *testing.T) {
 	})
 	members := roster(ag, newMock(t, "m"), "a", "b", "c", "d")
 	members[1].Tools = echoTools{}
-	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{startOnly: []string{"a", "b", "d"}}}, Hooks{})
+	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{startOnly: []string{"a", "b", "d"}},
+		ContainMemberErrors: true}, Hooks{})
 	require.NoError(t, res.Error)
 
 	byMember := map[string][]Event{}

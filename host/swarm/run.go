@@ -7,15 +7,34 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// Stop reasons recorded in the ledger (SPEC §5); controller stops are
-// "controller:<reason>" and sample limits "sample_limit:<type>".
+// Stop reasons recorded in the ledger (SPEC §5, §15). A controller's own
+// reasons are "controller:<reason>", except the topology reasons
+// (StopAllDone, StopSubmitted, StopVerified, StopQuiescence), which are
+// recorded bare, as Inspect Swarm records them.
 const (
-	StopAllDone  = "all_done"
-	StopSwarmCap = "swarm_cap"
-	StopTime     = "swarm_time"
-	StopError    = "error"
-	StopOperator = "operator"
+	StopAllDone    = "all_done"
+	StopSubmitted  = "submitted"
+	StopVerified   = "verified"
+	StopQuiescence = "quiescence"
+	StopSwarmCap   = "swarm_cap"
+	StopTime       = "swarm_time"
+	StopError      = "error"
+	StopOperator   = "operator"
 )
+
+// SampleLimitPrefix starts the ledger's ended_by when a sample limit ended
+// the sample inside the swarm: "sample_limit:<type>".
+const SampleLimitPrefix = "sample_limit:"
+
+// ControllerReason is the recorded stop reason for a reason a controller
+// gives: a topology reason as it is, any other as "controller:<reason>".
+func ControllerReason(reason string) string {
+	switch reason {
+	case StopAllDone, StopSubmitted, StopVerified, StopQuiescence:
+		return reason
+	}
+	return "controller:" + reason
+}
 
 // ErrSampleLimit is the cancellation cause the eval layer gives a sample's
 // context when a sample limit ends it; wrap it with the limit's type using
@@ -38,21 +57,39 @@ type Result struct {
 	Output model.Output
 	// Messages are the sample input then the answer's message.
 	Messages []model.Message
-	// StopReason says why the swarm ended.
+	// StopReason says why the swarm stopped: "" when nothing stopped it
+	// before the sample ended (an error or a sample limit; see EndedBy),
+	// which the ledger writes as null.
 	StopReason string
+	// EndedBy says what ended the sample inside the swarm when the run was
+	// interrupted: "sample_limit:<type>", or "" for an error (Result.Error)
+	// and for a run that was not interrupted.
+	EndedBy string
+	// Interrupted is true when the run ended without its final step (an
+	// error or a sample limit): the record stays provisional, the output is
+	// the answer so far, Messages are the input only and no final event is
+	// written.
+	Interrupted bool
+	// MemberErrors holds, by member name, the error of each member that
+	// ended "errored"; the reason is in the member's evidence.
+	MemberErrors map[string]string
 	// Events are the members' evidence in arrival order.
 	Events []Event
 	// UsageByModel and UsageByMember sum every recorded model call.
 	UsageByModel, UsageByMember map[string]model.Usage
 	// Ledger is the sample's accounting (SPEC §6), on every exit path.
 	Ledger Ledger
-	// Error is set when the controller failed; the record is provisional.
+	// Error is set when a member raised an error (unless the swarm contains
+	// member errors, Spec.ContainMemberErrors) or the controller failed:
+	// the sample ends in error, unscored, and the record is provisional.
 	Error error
 }
 
 // Run runs the swarm on one sample and returns when every member has ended.
-// Cancelling ctx stops the swarm (reason "operator", or the sample limit
-// given as the context's cause) and still returns a result.
+// Cancelling ctx stops the swarm (reason "operator") and still returns a
+// result; a context whose cause is a sample limit ([SampleLimit]) ends the
+// sample at once instead, as Inspect ends a sample at its time limit:
+// every running member is cancelled and the run is interrupted.
 func Run(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *Result {
 	r := newRuntime(ctx, spec, sample, hooks)
 	defer r.hardCancel()
@@ -78,12 +115,12 @@ func (r *runtime) watch(ctx context.Context, done <-chan struct{}) {
 	select {
 	case <-done:
 	case <-ctx.Done():
-		reason := StopOperator
 		var sl *sampleLimitError
 		if errors.As(context.Cause(ctx), &sl) {
-			reason = "sample_limit:" + sl.kind
+			r.abort(nil, SampleLimitPrefix+sl.kind)
+			return
 		}
-		r.stop(reason)
+		r.stop(StopOperator)
 	}
 }
 

@@ -24,10 +24,14 @@ type runtime struct {
 	start   time.Time
 	events  recorder
 
-	mu        sync.Mutex
-	members   []*memberState
-	byName    map[string]*memberState
+	mu      sync.Mutex
+	members []*memberState
+	byName  map[string]*memberState
+	// finalMode is the controller's final rule (first or last); answers
+	// is its opt-in to answer text, gate verdicts and Choose calls; choice
+	// is its choice of the answer, made once.
 	finalMode string
+	answers   bool
 	choice    *controller.ChooseResponse
 	queue     []controller.Event
 	running   int
@@ -35,7 +39,17 @@ type runtime struct {
 	hard      bool
 	finished  bool
 	reason    string
-	ctrlErr   error
+	// runErr is the error that ends the sample (a member's, unless
+	// contained, or the controller's); aborted says the run was
+	// interrupted (runErr or a sample limit, endedBy) and skips the final
+	// step; memberErrs holds each errored member's error text.
+	runErr     error
+	aborted    bool
+	endedBy    string
+	memberErrs map[string]string
+	// ctrlDone is set once the controller is out of the run: the swarm is
+	// stopping, or the controller failed. It gets no more calls.
+	ctrlDone bool
 	// byModel sums recorded usage per model name (per member it is in acct).
 	byModel map[string]model.Usage
 	// caps are the swarm caps in force; total is the whole swarm's usage.
@@ -85,8 +99,9 @@ func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *run
 	r.memberCtx, r.hardCancel = context.WithCancel(context.WithoutCancel(ctx))
 	r.ctrlCtx = context.WithoutCancel(ctx)
 	r.idle = sync.NewCond(&r.mu)
+	ids := newIDPool()
 	for i, m := range spec.Members {
-		ms := &memberState{spec: m, state: StatePending, index: i}
+		ms := &memberState{spec: m, state: StatePending, index: i, conv: conversation{ids: ids}}
 		r.members = append(r.members, ms)
 		r.byName[m.Name] = ms
 		r.ctrlRoster = append(r.ctrlRoster, ms.entry())

@@ -48,6 +48,11 @@ type Spec struct {
 	// Budget holds the swarm caps, the split and the task's per-sample
 	// limits (SPEC §6); the zero value has none.
 	Budget Budget
+	// ContainMemberErrors keeps a member's error to that member: it ends
+	// "errored" and the swarm goes on. Off (the default, as Inspect Swarm),
+	// a member that errors ends the sample in error: the others are
+	// cancelled, there is no answer and the sample is not scored.
+	ContainMemberErrors bool
 }
 
 // Observer receives the runtime's lifecycle notifications. Calls come from

@@ -25,7 +25,7 @@ func (r *runtime) beginStop(reason string) bool {
 	if r.stopping {
 		return false
 	}
-	r.stopping, r.reason = true, reason
+	r.stopping, r.reason, r.ctrlDone = true, reason, true
 	// Set under r.mu, with stopping: finish reads it under r.mu and may run
 	// concurrently when the sample's context ends (watch calls stop).
 	r.graceTimer = time.AfterFunc(r.grace(), r.hardStop)
@@ -82,4 +82,51 @@ func hclogLevel(level string) hclog.Level {
 		return l
 	}
 	return hclog.Info
+}
+
+// abort ends the sample at once, as an error or a sample limit ends it in
+// Inspect Swarm: scheduling closes, every running member is cancelled
+// without grace (it ends "cancelled" unless a cause of its own holds), the
+// controller gets no more calls and the final step is skipped (see
+// finish). err is the sample's error (nil for a sample limit); endedBy is
+// what ended it ("sample_limit:<type>", or "" for an error). The stop
+// reason stays what it was: "" when no stop had begun. Later calls keep
+// the first error and cause.
+func (r *runtime) abort(err error, endedBy string) {
+	r.mu.Lock()
+	first := r.abortLocked(err, endedBy)
+	r.mu.Unlock()
+	if first {
+		r.announceStop(r.stopNotice())
+		r.hardCancel()
+	}
+}
+
+// abortLocked is abort's part under r.mu; it reports whether this call
+// began the abort, after which the caller announces it and cancels the
+// members (announceStop, hardCancel) without holding r.mu.
+func (r *runtime) abortLocked(err error, endedBy string) bool {
+	if err != nil && r.runErr == nil {
+		r.runErr = err
+	}
+	if r.aborted {
+		return false
+	}
+	r.aborted, r.endedBy, r.ctrlDone, r.hard = true, endedBy, true, true
+	r.stopping = true
+	for _, m := range r.members {
+		if m.state == StateRunning {
+			m.cancelled = true
+		}
+	}
+	return true
+}
+
+// stopNotice is what the observer hears when the run is aborted: the
+// sample limit, else "error".
+func (r *runtime) stopNotice() string {
+	if r.endedBy != "" {
+		return r.endedBy
+	}
+	return StopError
 }

@@ -131,11 +131,14 @@ func TestContextCancellation(t *testing.T) {
 	cases := map[string]struct {
 		cause      error
 		wantReason string
+		// endedBy: a sample limit ends the sample at once (b cancelled,
+		// messages the input only, no stop reason).
+		endedBy string
 	}{
 		"operator":           {cause: nil, wantReason: StopOperator},
 		"other cause":        {cause: errors.New("shutting down"), wantReason: StopOperator},
-		"sample time limit":  {cause: SampleLimit("time"), wantReason: "sample_limit:time"},
-		"sample token limit": {cause: SampleLimit("token"), wantReason: "sample_limit:token"},
+		"sample time limit":  {cause: SampleLimit("time"), endedBy: "sample_limit:time"},
+		"sample token limit": {cause: SampleLimit("token"), endedBy: "sample_limit:token"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -155,9 +158,16 @@ func TestContextCancellation(t *testing.T) {
 			res := run(t, ctx, spec, log.hooks())
 			require.NoError(t, res.Error)
 			assert.Equal(t, tc.wantReason, res.StopReason)
-			assert.Equal(t, map[string]string{"a": "submitted", "b": "stopped"}, statuses(res.Record))
+			assert.Equal(t, tc.endedBy, res.EndedBy)
 			assert.Equal(t, Final{Mode: ptr("first"), Member: ptr("a"), Provisional: true}, res.Record.Final)
 			assert.Equal(t, "A", res.Output.Completion, "the answer so far is the output")
+			if tc.endedBy != "" {
+				assert.True(t, res.Interrupted)
+				assert.Equal(t, map[string]string{"a": "submitted", "b": "cancelled"}, statuses(res.Record))
+				assert.Equal(t, testSample().Input, res.Messages, "no final step: the input only")
+				return
+			}
+			assert.Equal(t, map[string]string{"a": "submitted", "b": "stopped"}, statuses(res.Record))
 			require.Len(t, res.Messages, 2)
 			assert.Equal(t, "A", res.Messages[1].Content)
 		})
@@ -182,10 +192,10 @@ func TestContextCancellationKeepsAnswerSoFar(t *testing.T) {
 		}()
 		spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{mode: controller.FinalLast}}
 		res := run(t, ctx, spec, log.hooks())
-		assert.Equal(t, "sample_limit:time", res.StopReason)
+		assert.Equal(t, "sample_limit:time", res.EndedBy)
 		assert.Equal(t, Final{Mode: ptr("last"), Member: ptr("b"), Provisional: true}, res.Record.Final)
 		assert.Equal(t, "B", res.Output.Completion)
-		assert.Equal(t, StatusStopped, str(member(t, res.Record, "c").Status))
+		assert.Equal(t, StatusCancelled, str(member(t, res.Record, "c").Status))
 	})
 	t.Run("controller: its choice once made", func(t *testing.T) {
 		t.Parallel()
@@ -223,7 +233,33 @@ func TestContextCancellationKeepsAnswerSoFar(t *testing.T) {
 	})
 }
 
-func TestAgentErrorsEndOnlyThatMember(t *testing.T) {
+// TestMemberErrorEndsTheSample: as in Inspect Swarm, an agent error leaves
+// the swarm: the others are cancelled at once (no grace), the sample has
+// the error, no final step runs and the stop reason stays null.
+func TestMemberErrorEndsTheSample(t *testing.T) {
+	t.Parallel()
+	ag := newAgent(map[string][]step{
+		"a": {sleep(30 * time.Millisecond), fail("agent bug")},
+		"b": {answer("B")},
+		"c": {sleep(10 * time.Second), answer("C")},
+	})
+	spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{}, Grace: time.Minute}
+	res := run(t, context.Background(), spec, Hooks{})
+	require.Error(t, res.Error)
+	assert.EqualError(t, res.Error, "member a: agent bug")
+	assert.Equal(t, map[string]string{"a": "errored", "b": "submitted", "c": "cancelled"}, statuses(res.Record))
+	assert.Equal(t, map[string]string{"a": "agent bug"}, res.MemberErrors, "the member's reason is kept for its evidence")
+	assert.True(t, res.Interrupted)
+	assert.Equal(t, "", res.StopReason, "no stop began: the ledger's stop_reason is null")
+	assert.Equal(t, "", res.EndedBy, "an error is no sample limit")
+	assert.True(t, res.Record.Final.Provisional, "no final step")
+	assert.Equal(t, ptr("b"), res.Record.Final.Member, "the answer so far stays in the record")
+	assert.Equal(t, testSample().Input, res.Messages, "messages are the input only")
+}
+
+// TestContainedMemberErrorsEndOnlyThatMember: with ContainMemberErrors an
+// agent error ends only its member, which ends "errored".
+func TestContainedMemberErrorsEndOnlyThatMember(t *testing.T) {
 	t.Parallel()
 	ag := newAgent(map[string][]step{
 		"a": {fail("agent bug")},
@@ -234,12 +270,15 @@ func TestAgentErrorsEndOnlyThatMember(t *testing.T) {
 	members := roster(ag, newMock(t, "m"), "a", "b", "c", "d")
 	members[1].Model = failingModel{}
 	members[2].Model = nil
-	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}}, Hooks{})
+	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, ContainMemberErrors: true}, Hooks{})
 	require.NoError(t, res.Error)
 	assert.Equal(t, StopAllDone, res.StopReason)
 	assert.Equal(t, map[string]string{"a": "errored", "b": "errored", "c": "errored", "d": "submitted"}, statuses(res.Record))
 	assert.Equal(t, ptr("d"), res.Record.Final.Member)
-	assert.False(t, res.Record.Final.Provisional, "an agent error is not a swarm error")
+	assert.False(t, res.Record.Final.Provisional, "a contained agent error is not a swarm error")
+	assert.False(t, res.Interrupted)
+	assert.Equal(t, "agent bug", res.MemberErrors["a"])
+	assert.Contains(t, res.MemberErrors["b"], "provider down")
 
 	b := ag.observed("b")
 	require.Len(t, b.genErrs, 1)
@@ -269,10 +308,17 @@ func TestStatusOf(t *testing.T) {
 	cases := map[string]struct {
 		cause     string
 		cancelled bool
+		stop      string
 		err       error
 		want      string
 	}{
 		"returned normally":                         {want: StatusSubmitted},
+		"returned an empty output":                  {stop: "", want: StatusSubmitted},
+		"returned at max_tokens":                    {stop: "max_tokens", want: StatusSubmitted},
+		"gave up on context length":                 {stop: "model_length", want: StatusUnsubmitted},
+		"gave up after content filter refusals":     {stop: "content_filter", want: StatusUnsubmitted},
+		"stopped itself, then returned normally":    {cause: MemberLimit(LimitCustom), want: "member_limit:custom"},
+		"stopped itself, then gave up":              {cause: MemberLimit(LimitCustom), stop: "model_length", want: "member_limit:custom"},
 		"returned an error":                         {err: errAgent, want: StatusErrored},
 		"refused, then returned normally":           {cause: StatusStopped, want: StatusStopped},
 		"refused, then returned the refusal":        {cause: StatusStopped, err: &agent.RefusedError{Cause: StatusStopped}, want: StatusStopped},
@@ -288,7 +334,7 @@ func TestStatusOf(t *testing.T) {
 			t.Parallel()
 			r := testRuntime(controller.FinalFirst)
 			m := &memberState{cause: tc.cause, cancelled: tc.cancelled}
-			assert.Equal(t, tc.want, r.statusOf(m, tc.err))
+			assert.Equal(t, tc.want, r.statusOf(m, model.Output{StopReason: tc.stop}, tc.err))
 		})
 	}
 }

@@ -71,3 +71,30 @@ func (e *RefusedError) Error() string { return "agent: call refused by host: " +
 
 // Is makes errors.Is(err, ErrRefused) true.
 func (e *RefusedError) Is(target error) bool { return target == ErrRefused }
+
+// SelfStopper is the optional part of a Host through which an agent stops
+// itself (protocol 1.1). Agents call it through [StopSelf]; the SDK's RPC
+// layer and the host's member hosts implement it.
+type SelfStopper interface {
+	// StopSelf ends the member by its own decision: its status becomes
+	// "member_limit:custom" whatever Run then returns (unless the host had
+	// already refused a call for another cause), later calls are refused,
+	// and the swarm never chooses its output. Its siblings go on.
+	StopSelf(ctx context.Context, reason string) error
+}
+
+// ErrStopSelfUnsupported is StopSelf's error for a host without the call.
+var ErrStopSelfUnsupported = errors.New("agent: the host cannot stop a member by its own decision")
+
+// StopSelf tells the host that the member stops itself — the Go form of
+// Inspect Swarm's agent raising a sourceless custom LimitExceededError —
+// with reason for the host's log. The agent then returns from Run; its
+// output is never the answer. A Host without the call (an old host or a
+// test fake) yields ErrStopSelfUnsupported.
+func StopSelf(ctx context.Context, h Host, reason string) error {
+	s, ok := h.(SelfStopper)
+	if !ok {
+		return ErrStopSelfUnsupported
+	}
+	return s.StopSelf(ctx, reason)
+}

@@ -47,7 +47,9 @@ type (
 	SampleRef              = base.SampleRef
 )
 
-// Final modes.
+// Final modes: the record's final.mode. FinalFirst and FinalLast are the
+// rules a controller names at Start; FinalController is the mode of an
+// answer the controller chose.
 const (
 	FinalFirst      = "first"
 	FinalLast       = "last"
@@ -78,6 +80,15 @@ type StartRequest struct {
 // StartResponse carries the first actions and the final mode.
 type StartResponse struct {
 	Actions []Action
-	// FinalMode is FinalFirst (default when empty), FinalLast or FinalController.
+	// FinalMode is the rule that picks the answer when the controller
+	// chooses none: FinalFirst (default when empty) or FinalLast.
+	// FinalController, from before ActionChoose, is FinalFirst with Answers.
 	FinalMode string
+	// Answers opts in to the richer view, a swarmhost extension: submission
+	// events carry the answer text and gate verdict, and the host calls
+	// Choose after each submission and member_ended event until the
+	// controller has chosen. Without it a controller sees names, roles,
+	// states and statuses only, as in Inspect Swarm, and chooses (if at all)
+	// with ActionChoose.
+	Answers bool
 }

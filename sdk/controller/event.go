@@ -8,8 +8,16 @@ type ActionKind int
 const (
 	// ActionStart starts a pending member.
 	ActionStart ActionKind = iota + 1
-	// ActionStop stops the swarm; the reason is recorded as controller:<reason>.
+	// ActionStop stops the swarm. The reason is recorded as
+	// "controller:<reason>", except the topology reasons "all_done",
+	// "submitted", "verified" and "quiescence", recorded as they are. The
+	// controller gets no call after the stop.
 	ActionStop
+	// ActionChoose makes a member's submission the swarm's answer, in place
+	// of the final rule; Reason is recorded in final.reason. Choose once,
+	// and only a member that has ended "submitted": anything else fails the
+	// controller call, and the sample ends in error.
+	ActionChoose
 )
 
 // Action is a controller's instruction to the runtime.
@@ -28,6 +36,12 @@ func Start(member, input string) Action {
 
 // Stop returns an action that stops the swarm with reason.
 func Stop(reason string) Action { return Action{Kind: ActionStop, Reason: reason} }
+
+// ChooseAnswer returns an action that makes member's submission the answer,
+// with reason recorded in the record's final.reason ("" records null).
+func ChooseAnswer(member, reason string) Action {
+	return Action{Kind: ActionChoose, Member: member, Reason: reason}
+}
 
 // Event kinds.
 const (
@@ -49,9 +63,10 @@ type Event struct {
 	Member string
 	// Time is seconds on the swarm clock.
 	Time float64
-	// Answer is the submitted text (submission events only).
+	// Answer is the submitted text (submission events only, and only for
+	// a controller that asked for answers, StartResponse.Answers).
 	Answer string
-	// Gate is the member's latest gate verdict (submission events only).
+	// Gate is the member's latest gate verdict (as Answer).
 	Gate Gate
 	// Status is the member's status (member_ended events only).
 	Status string
@@ -92,7 +107,10 @@ type ChooseRequest struct {
 	Roster []Member
 }
 
-// ChooseResponse names the chosen member and why; Member "" means no choice.
+// ChooseResponse names the chosen member and why; Member "" means no choice
+// yet (the host asks again after the next submission or member end). A
+// choice is final: the host asks no more. Naming a member that has not
+// submitted fails the call.
 type ChooseResponse struct {
 	Member string
 	Reason string

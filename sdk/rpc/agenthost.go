@@ -188,3 +188,26 @@ func marshalOrNil(v map[string]any) []byte {
 	b, _ := json.Marshal(v)
 	return b
 }
+
+// StopSelf ends the member by its own decision (agent.SelfStopper).
+func (s *agentHostServer) StopSelf(ctx context.Context, req *pb.StopSelfRequest) (*pb.StopSelfResponse, error) {
+	h, err := s.host(req.Token)
+	if err != nil {
+		return nil, err
+	}
+	if err := agent.StopSelf(ctx, h, req.Reason); err != nil {
+		return nil, status.Error(codes.Unimplemented, err.Error())
+	}
+	return &pb.StopSelfResponse{}, nil
+}
+
+// StopSelf asks the host to end the member by its own decision.
+func (c *agentHostClient) StopSelf(ctx context.Context, reason string) error {
+	if _, err := c.client.StopSelf(ctx, &pb.StopSelfRequest{Token: c.token, Reason: reason}); err != nil {
+		return callError("stop self", err)
+	}
+	return nil
+}
+
+// Interface guard.
+var _ agent.SelfStopper = (*agentHostClient)(nil)

@@ -39,7 +39,7 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 		return callError("controller "+r.name+" start", err)
 	}
 	r.rosters.started(req.Session, out.KeepsRoster, req.Roster)
-	resp.Actions, resp.FinalMode = wire.ActionsFromProto(out.Actions), out.FinalMode
+	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), out.FinalMode, out.Answers
 	return nil
 }
 

@@ -60,7 +60,7 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 		s.rosters.end(req.Session)
 		return nil, err
 	}
-	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: resp.FinalMode,
+	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: resp.FinalMode, Answers: resp.Answers,
 		KeepsRoster: true}, nil
 }
 

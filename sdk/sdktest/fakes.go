@@ -74,6 +74,12 @@ func (h *AgentHost) Log(context.Context, string, string, map[string]any) error {
 	return nil
 }
 
+// StopSelf records "stop_self" (agent.SelfStopper).
+func (h *AgentHost) StopSelf(context.Context, string) error {
+	h.record("stop_self")
+	return nil
+}
+
 // ScorerHost is a fake [scorer.Host] over in-memory files: Files maps a
 // sandbox name to its files (path → content). Exec calls ExecFunc.
 type ScorerHost struct {

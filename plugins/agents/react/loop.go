@@ -14,12 +14,6 @@ import (
 // (Inspect's react gives the model that many chances to recover).
 const maxContentFilter = 3
 
-// Errors a loop ends with when the model never submitted.
-var (
-	errContextFull = errors.New("react: the model's context window was exceeded before it submitted")
-	errFiltered    = errors.New("react: the model's output was filtered (content_filter) 3 times in a row")
-)
-
 // loop is one member's conversation in progress.
 type loop struct {
 	cfg      Config
@@ -64,8 +58,11 @@ func (l *loop) run(ctx context.Context) (model.Output, error) {
 			}
 			continue
 		}
-		if err := l.checkStop(out.StopReason); err != nil {
-			return *out, err
+		if l.gaveUp(out.StopReason) {
+			// a normal return whose output's stop reason says why: the
+			// host records the member "unsubmitted", as Inspect's react()
+			// returns then
+			return *out, nil
 		}
 		if len(out.Message.ToolCalls) == 0 {
 			l.user(strings.ReplaceAll(l.cfg.OnContinue, "{submit}", l.cfg.SubmitName))
@@ -107,20 +104,18 @@ func (l *loop) generate(ctx context.Context) (*model.Output, error) {
 	return &resp.Output, nil
 }
 
-// checkStop ends the loop on a full context window or repeated filtering.
-func (l *loop) checkStop(reason string) error {
+// gaveUp reports the loop's give-up: a full context window, or the
+// content filter maxContentFilter times in a row.
+func (l *loop) gaveUp(reason string) bool {
 	switch reason {
 	case "model_length":
-		return errContextFull
+		return true
 	case "content_filter":
 		l.filtered++
-		if l.filtered >= maxContentFilter {
-			return errFiltered
-		}
-	default:
-		l.filtered = 0
+		return l.filtered >= maxContentFilter
 	}
-	return nil
+	l.filtered = 0
+	return false
 }
 
 // user appends a user message.

@@ -19,7 +19,10 @@ func TestLoopEnds(t *testing.T) {
 		steps   []step
 		cfg     map[string]any
 		wantErr string
-		calls   []string
+		// wantStop: the loop gave up, returning normally with an output
+		// that stopped so (the host records "unsubmitted")
+		wantStop string
+		calls    []string
 	}{
 		"refusal returns at once": {steps: []step{text("hmm")},
 			wantErr: "call refused by host: stopped", calls: []string{"list_tools", "generate", "generate"}},
@@ -29,9 +32,9 @@ func TestLoopEnds(t *testing.T) {
 			wantErr: "react: 2 model calls in a row failed: generate: http 500: boom"},
 		"no tolerance": {steps: []step{{err: errBoom}}, cfg: map[string]any{"model_errors": 0},
 			wantErr: "react: 1 model calls in a row failed"},
-		"context window full": {steps: []step{stop("model_length")}, wantErr: errContextFull.Error()},
+		"context window full": {steps: []step{stop("model_length")}, wantStop: "model_length"},
 		"content filtered three times": {steps: []step{stop("content_filter"), stop("content_filter"), stop("content_filter")},
-			wantErr: errFiltered.Error()},
+			wantStop: "content_filter"},
 		"content filter recovers": {steps: []step{stop("content_filter"), stop("content_filter"), text("ok"),
 			stop("content_filter"), stop("content_filter"), submit("c", "4")}},
 		"max tokens goes on": {steps: []step{stop("max_tokens"), submit("c", "4")}},
@@ -42,9 +45,13 @@ func TestLoopEnds(t *testing.T) {
 			s := &script{steps: tc.steps}
 			host := &sdktest.AgentHost{GenerateFunc: s.generate}
 			out, err := runReact(t, host, tc.cfg)
-			if tc.wantErr != "" {
+			switch {
+			case tc.wantErr != "":
 				require.ErrorContains(t, err, tc.wantErr)
-			} else {
+			case tc.wantStop != "":
+				require.NoError(t, err, "giving up is a normal return")
+				assert.Equal(t, tc.wantStop, out.StopReason)
+			default:
 				require.NoError(t, err)
 				assert.Equal(t, "4", out.Completion)
 			}

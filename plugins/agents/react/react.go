@@ -11,8 +11,9 @@ import (
 //
 // Turn by turn, as Inspect's:
 //  1. generate with the conversation and the host's tools plus submit;
-//  2. stop reason model_length (context window full): end, errored;
-//     content_filter three times in a row: end, errored;
+//  2. stop reason model_length (context window full): return that output
+//     (the host records the member "unsubmitted"); content_filter three
+//     times in a row: the same;
 //  3. run the tool calls in order (submit locally, the rest through the
 //     host, in the member's own sandbox or its channels); a call whose
 //     arguments did not parse gets a "parsing" tool error;

@@ -53,6 +53,10 @@ func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool,
 		return r.submit(ctx, s)
 	case "fail":
 		return out, false, fmt.Errorf("%s", s.Message)
+	case "give_up":
+		return r.giveUp(s), true, nil
+	case "stop_self":
+		return model.TextOutput(r.lastModel, ""), true, agent.StopSelf(ctx, r.req.Host, s.Message)
 	case "crash":
 		r.exit(2)
 		return out, false, fmt.Errorf("crash")
@@ -145,6 +149,18 @@ func toAny(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, s := range ss {
 		out[i] = s
+	}
+	return out
+}
+
+// giveUp is the output of a member that gives up, as a react loop does: a
+// normal return whose stop reason is stop_reason ("model_length" unless
+// given, or "content_filter"); the host records it "unsubmitted".
+func (r *runner) giveUp(s Step) model.Output {
+	out := model.TextOutput(r.lastModel, r.expand(s.Message))
+	out.StopReason = s.StopReason
+	if out.StopReason == "" {
+		out.StopReason = "model_length"
 	}
 	return out
 }

@@ -41,6 +41,14 @@ func TestRun(t *testing.T) {
 			tools: []model.ToolCall{{ID: "write_file", Function: "write_file",
 				Arguments: map[string]any{"path": "out.txt", "content": "x"}}},
 		},
+		"give_up returns an output that stopped for model_length": {
+			steps: []map[string]any{step("give_up", "message", "too long")},
+			want:  "too long",
+		},
+		"stop_self tells the host, then returns": {
+			steps: []map[string]any{step("stop_self", "message", "enough"), step("submit", "answer", "never")},
+			calls: []string{"stop_self"},
+		},
 		"sleep then submit": {
 			steps: []map[string]any{step("sleep", "duration", "1ms"), step("submit", "answer", "done")},
 			want:  "done", calls: []string{"submit"}, answers: []string{"done"},

@@ -26,6 +26,10 @@ type Step struct {
 	Answer string `json:"answer"`
 	// ContinueOnFail lets a failed gate check go on to the next steps.
 	ContinueOnFail bool `json:"continue_on_fail"`
+	// StopReason for "give_up": "model_length" (default) or
+	// "content_filter". Message is the output's text for "give_up" and the
+	// reason for "stop_self".
+	StopReason string `json:"stop_reason"`
 }
 
 // validate checks the fields the action needs.
@@ -47,9 +51,13 @@ func (s Step) validate() error {
 		if s.To == nil || s.Message == "" {
 			return fmt.Errorf("send needs to and message")
 		}
-	case "generate", "submit", "fail", "crash", "hang":
+	case "give_up":
+		if s.StopReason != "" && s.StopReason != "model_length" && s.StopReason != "content_filter" {
+			return fmt.Errorf(`give_up's stop_reason must be "model_length" or "content_filter", not %q`, s.StopReason)
+		}
+	case "generate", "submit", "fail", "crash", "hang", "stop_self":
 	default:
-		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, crash or hang)", s.Action)
+		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, give_up, stop_self, crash or hang)", s.Action)
 	}
 	return nil
 }

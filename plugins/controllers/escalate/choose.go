@@ -26,7 +26,9 @@ const (
 // roster order — because the runtime's own first rule would always pick the
 // first member's failed answer, which by construction is the earliest.
 // Only when no escalated member submitted is the first member's failed
-// answer chosen. It chooses nothing when there is no submission.
+// answer chosen. A choice is final, so apart from the first member's
+// passing submission it chooses only once every member has ended; it
+// chooses nothing when there is no submission.
 func (*Escalate) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
 	cfg, err := decode(req.Config)
 	if err != nil {
@@ -44,6 +46,8 @@ func (*Escalate) Choose(_ context.Context, req controller.ChooseRequest, resp *c
 	switch {
 	case first != nil && cfg.passed(first.Gate):
 		resp.Member, resp.Reason = first.Member, ReasonFirstPassed
+	case !allEnded(req.Roster):
+		// not settled yet: the runtime asks again
 	case len(others) > 0 && cfg.Final == controller.FinalLast:
 		resp.Member, resp.Reason = pick(others, req.Roster, later).Member, ReasonEscalatedLast
 	case len(others) > 0:
@@ -71,4 +75,14 @@ func pick(subs []controller.Submission, roster []controller.Member, better func(
 		}
 	}
 	return best
+}
+
+// allEnded reports whether no member is pending or running.
+func allEnded(roster []controller.Member) bool {
+	for _, m := range roster {
+		if m.State != "ended" {
+			return false
+		}
+	}
+	return true
 }

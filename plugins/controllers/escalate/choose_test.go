@@ -19,9 +19,15 @@ func TestChoose(t *testing.T) {
 	tests := map[string]struct {
 		config      string
 		submissions []controller.Submission
-		want        controller.ChooseResponse
+		// running leaves the experts pending: the outcome is not settled
+		running bool
+		want    controller.ChooseResponse
 	}{
 		"no submission: no choice": {},
+		"first passed chooses at once": {submissions: []controller.Submission{sub("cheap", 1, passed)}, running: true,
+			want: controller.ChooseResponse{Member: "cheap", Reason: ReasonFirstPassed}},
+		"escalated but not settled: no choice yet": {running: true,
+			submissions: []controller.Submission{sub("cheap", 1, failed), sub("expert-2", 3, failed)}},
 		"first passed": {submissions: []controller.Submission{sub("cheap", 1, passed)},
 			want: controller.ChooseResponse{Member: "cheap", Reason: ReasonFirstPassed}},
 		"first unchecked counts as passed": {submissions: []controller.Submission{sub("cheap", 1, unchecked)},
@@ -58,9 +64,15 @@ func TestChoose(t *testing.T) {
 				cfg = cheapFirst
 			}
 			c := sdktest.Controller(t, &Escalate{})
+			r := append([]controller.Member(nil), roster...)
+			for i := range r {
+				if !tc.running || i == 0 {
+					r[i].State = "ended"
+				}
+			}
 			var resp controller.ChooseResponse
 			err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
-				Submissions: tc.submissions, Roster: roster}, &resp)
+				Submissions: tc.submissions, Roster: r}, &resp)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, resp)
 		})

@@ -23,8 +23,9 @@ const StopReason = "first_passed"
 // set, so "submitted" is then the success signal. With require_gate an
 // unchecked submission escalates.
 //
-// The answer is the controller's choice (final mode "controller"); see
-// [Escalate.Choose]. It is stateless: the config arrives with every call.
+// The answer is the controller's choice, made once (it asks for answers);
+// see [Escalate.Choose]. It is stateless: the config arrives with every
+// call.
 type Escalate struct{}
 
 // Metadata describes the plugin and its schema.
@@ -56,7 +57,7 @@ func (*Escalate) Start(_ context.Context, req controller.StartRequest, resp *con
 		return fmt.Errorf("escalate: first = %q names no member of the roster (%s)", cfg.First, names(req.Roster))
 	}
 	resp.Actions = []controller.Action{controller.Start(cfg.First, "")}
-	resp.FinalMode = controller.FinalController
+	resp.FinalMode, resp.Answers = controller.FinalFirst, true
 	return nil
 }
 

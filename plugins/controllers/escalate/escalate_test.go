@@ -89,7 +89,8 @@ func TestStart(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, resp.Actions)
-			assert.Equal(t, controller.FinalController, resp.FinalMode)
+			assert.Equal(t, controller.FinalFirst, resp.FinalMode)
+			assert.True(t, resp.Answers, "escalate reads gate verdicts and chooses")
 		})
 	}
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // StopReason is the reason leaderless gives when it stops the swarm at the
-// first submission; the ledger records it as "controller:submission".
-const StopReason = "submission"
+// first submission; a topology reason, the ledger records it as it is.
+const StopReason = "submitted"
 
 // Leaderless starts every member with the sample input. With
 // stop_on_submission (default true) it stops the swarm at the first
@@ -39,16 +39,23 @@ func (*Leaderless) Metadata(_ context.Context, _ controller.MetadataRequest, res
 	}}
 }
 
-// ValidateConfig checks `final`.
+// ValidateConfig checks `final`, and that `final = "last"` comes with
+// `stop_on_submission = false` (the latest submission is the answer only
+// when members run on after the first).
 func (*Leaderless) ValidateConfig(_ context.Context, req controller.ValidateConfigRequest, resp *controller.ValidateConfigResponse) {
 	cfg, err := decode(req.Config)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid leaderless config", err.Error())
 		return
 	}
-	if cfg.Final != controller.FinalFirst && cfg.Final != controller.FinalLast {
+	switch {
+	case cfg.Final != controller.FinalFirst && cfg.Final != controller.FinalLast:
 		resp.Diagnostics.AddError("Invalid final rule",
 			fmt.Sprintf(`final must be "first" or "last", not %q.`, cfg.Final), "final")
+	case cfg.Final == controller.FinalLast && cfg.StopOnSubmission:
+		resp.Diagnostics.AddError(`final = "last" needs stop_on_submission = false`,
+			`With stop_on_submission = true the swarm stops at the first submission, so the latest submission is `+
+				`always the first. Set stop_on_submission = false to let the members run on, or use final = "first".`, "final")
 	}
 }
 

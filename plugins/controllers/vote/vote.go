@@ -13,7 +13,8 @@ import (
 const StopReason = "majority"
 
 // Vote starts every member with the sample input and chooses the answer
-// itself (final mode "controller") by plurality over normalized answers:
+// itself (it asks for answers, and chooses once) by plurality over
+// normalized answers:
 // trimmed and, with ignore_case (default true), case-folded. A tie goes to
 // the group whose first submission is earliest; the answer is that group's
 // earliest submission, and the reason says "votes <group size>/<number of
@@ -52,7 +53,7 @@ func (*Vote) Metadata(_ context.Context, _ controller.MetadataRequest, resp *con
 	}}
 }
 
-// Start starts every member in roster order and takes the answer choice.
+// Start starts every member in roster order and asks for the answers.
 func (*Vote) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
 	if _, err := decode(req.Config); err != nil {
 		return err
@@ -60,7 +61,7 @@ func (*Vote) Start(_ context.Context, req controller.StartRequest, resp *control
 	for _, m := range req.Roster {
 		resp.Actions = append(resp.Actions, controller.Start(m.Name, ""))
 	}
-	resp.FinalMode = controller.FinalController
+	resp.FinalMode, resp.Answers = controller.FinalFirst, true
 	return nil
 }
 
@@ -84,16 +85,31 @@ func (v *Vote) Event(_ context.Context, req controller.EventRequest, resp *contr
 	return nil
 }
 
-// Choose runs the vote over every submission so far.
+// Choose runs the vote over every submission so far and chooses, once,
+// when the outcome is settled: one answer holds a strict majority of the
+// roster (no later vote can change it), or every member has ended. Until
+// then it chooses nothing, and the runtime's first rule gives the
+// provisional answer.
 func (*Vote) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
 	cfg, err := decode(req.Config)
 	if err != nil {
 		return err
 	}
-	if r := tally(req.Submissions, req.Roster, cfg.IgnoreCase); r.Member != "" {
+	r := tally(req.Submissions, req.Roster, cfg.IgnoreCase)
+	if r.Member != "" && (2*r.Votes > len(req.Roster) || allEnded(req.Roster)) {
 		resp.Member, resp.Reason = r.Member, r.Reason()
 	}
 	return nil
+}
+
+// allEnded reports whether no member is pending or running.
+func allEnded(roster []controller.Member) bool {
+	for _, m := range roster {
+		if m.State != "ended" {
+			return false
+		}
+	}
+	return true
 }
 
 // End forgets the session's counts.

@@ -49,7 +49,8 @@ func TestStartStartsEveryoneAndChooses(t *testing.T) {
 		{Kind: controller.ActionStart, Member: "a"}, {Kind: controller.ActionStart, Member: "b"},
 		{Kind: controller.ActionStart, Member: "c"}, {Kind: controller.ActionStart, Member: "d"},
 	}, resp.Actions)
-	assert.Equal(t, controller.FinalController, resp.FinalMode)
+	assert.Equal(t, controller.FinalFirst, resp.FinalMode)
+	assert.True(t, resp.Answers, "vote reads the answers and chooses")
 }
 
 func TestChoose(t *testing.T) {
@@ -57,9 +58,16 @@ func TestChoose(t *testing.T) {
 	tests := map[string]struct {
 		config      string
 		submissions []controller.Submission
-		want        controller.ChooseResponse
+		// running leaves d running: the vote is settled only by a majority
+		running bool
+		want    controller.ChooseResponse
 	}{
 		"no submission": {},
+		"not settled: no choice yet": {running: true,
+			submissions: []controller.Submission{sub("a", 1, "41"), sub("b", 2, "42")}},
+		"a majority of the roster settles it early": {running: true,
+			submissions: []controller.Submission{sub("a", 1, "42"), sub("b", 2, "42"), sub("c", 3, "42")},
+			want:        controller.ChooseResponse{Member: "a", Reason: "votes 3/3"}},
 		"one submission": {submissions: []controller.Submission{sub("b", 1, "42")},
 			want: controller.ChooseResponse{Member: "b", Reason: "votes 1/1"}},
 		"plurality wins over the earliest": {
@@ -106,7 +114,7 @@ func TestChoose(t *testing.T) {
 			c := sdktest.Controller(t, NewVote())
 			var resp controller.ChooseResponse
 			require.NoError(t, c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
-				Submissions: tc.submissions, Roster: roster}, &resp))
+				Submissions: tc.submissions, Roster: endedRoster(tc.running)}, &resp))
 			assert.Equal(t, tc.want, resp)
 		})
 	}
@@ -210,4 +218,17 @@ func TestBadConfigIsAnError(t *testing.T) {
 	var ch controller.ChooseResponse
 	assert.ErrorContains(t, c.Choose(ctx, controller.ChooseRequest{Session: "s1", Config: bad, Roster: roster,
 		Submissions: []controller.Submission{sub("a", 1, "42")}}, &ch), "vote")
+}
+
+// endedRoster is the roster with every member ended, but d running when
+// running is set.
+func endedRoster(running bool) []controller.Member {
+	r := append([]controller.Member(nil), roster...)
+	for i := range r {
+		r[i].State = "ended"
+	}
+	if running {
+		r[3].State = "running"
+	}
+	return r
 }

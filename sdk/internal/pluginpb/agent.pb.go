@@ -731,6 +731,95 @@ func (*LogResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{11}
 }
 
+type StopSelfRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// Why the agent stopped itself; written to the host's log.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StopSelfRequest) Reset() {
+	*x = StopSelfRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StopSelfRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StopSelfRequest) ProtoMessage() {}
+
+func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StopSelfRequest.ProtoReflect.Descriptor instead.
+func (*StopSelfRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *StopSelfRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *StopSelfRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type StopSelfResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StopSelfResponse) Reset() {
+	*x = StopSelfResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StopSelfResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StopSelfResponse) ProtoMessage() {}
+
+func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StopSelfResponse.ProtoReflect.Descriptor instead.
+func (*StopSelfResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{13}
+}
+
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_agent_proto_rawDesc = "" +
@@ -789,17 +878,22 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\amessage\x18\x03 \x01(\tR\amessage\x12\x1f\n" +
 	"\vfields_json\x18\x04 \x01(\fR\n" +
 	"fieldsJson\"\r\n" +
-	"\vLogResponse2\xeb\x01\n" +
+	"\vLogResponse\"?\n" +
+	"\x0fStopSelfRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x12\n" +
+	"\x10StopSelfResponse2\xeb\x01\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xf0\x02\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xbb\x03\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
 	"\bCallTool\x12\x1d.swarmhost.v1.CallToolRequest\x1a\x1e.swarmhost.v1.CallToolResponse\x12C\n" +
 	"\x06Submit\x12\x1b.swarmhost.v1.SubmitRequest\x1a\x1c.swarmhost.v1.SubmitResponse\x12:\n" +
-	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12I\n" +
+	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_agent_proto_rawDescOnce sync.Once
@@ -813,7 +907,7 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*RunRequest)(nil),             // 0: swarmhost.v1.RunRequest
 	(*RunResponse)(nil),            // 1: swarmhost.v1.RunResponse
@@ -827,47 +921,51 @@ var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*SubmitResponse)(nil),         // 9: swarmhost.v1.SubmitResponse
 	(*LogRequest)(nil),             // 10: swarmhost.v1.LogRequest
 	(*LogResponse)(nil),            // 11: swarmhost.v1.LogResponse
-	(*ChatMessage)(nil),            // 12: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),              // 13: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),            // 14: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),               // 15: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),               // 16: swarmhost.v1.ToolCall
-	(*ToolError)(nil),              // 17: swarmhost.v1.ToolError
-	(*Score)(nil),                  // 18: swarmhost.v1.Score
-	(*MetadataRequest)(nil),        // 19: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 20: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 21: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 22: swarmhost.v1.ValidateConfigResponse
+	(*StopSelfRequest)(nil),        // 12: swarmhost.v1.StopSelfRequest
+	(*StopSelfResponse)(nil),       // 13: swarmhost.v1.StopSelfResponse
+	(*ChatMessage)(nil),            // 14: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),              // 15: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),            // 16: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),               // 17: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),               // 18: swarmhost.v1.ToolCall
+	(*ToolError)(nil),              // 19: swarmhost.v1.ToolError
+	(*Score)(nil),                  // 20: swarmhost.v1.Score
+	(*MetadataRequest)(nil),        // 21: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),  // 22: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),       // 23: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 24: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	12, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	13, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	14, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	12, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	15, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	14, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	15, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	16, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	17, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	18, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
-	19, // 10: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	20, // 11: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	14, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	15, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	16, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	14, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	17, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	16, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	17, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	18, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	19, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	20, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	21, // 10: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	22, // 11: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
 	0,  // 12: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
 	2,  // 13: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
 	4,  // 14: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
 	6,  // 15: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
 	8,  // 16: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
 	10, // 17: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	21, // 18: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	22, // 19: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 20: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 21: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 22: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 23: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 24: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 25: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	18, // [18:26] is the sub-list for method output_type
-	10, // [10:18] is the sub-list for method input_type
+	12, // 18: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	23, // 19: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	24, // 20: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	1,  // 21: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 22: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	5,  // 23: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	7,  // 24: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	9,  // 25: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	11, // 26: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	13, // 27: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	19, // [19:28] is the sub-list for method output_type
+	10, // [10:19] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -885,7 +983,7 @@ func file_swarmhost_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -208,6 +208,7 @@ const (
 	AgentHost_CallTool_FullMethodName  = "/swarmhost.v1.AgentHost/CallTool"
 	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
 	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
+	AgentHost_StopSelf_FullMethodName  = "/swarmhost.v1.AgentHost/StopSelf"
 )
 
 // AgentHostClient is the client API for AgentHost service.
@@ -223,6 +224,10 @@ type AgentHostClient interface {
 	CallTool(ctx context.Context, in *CallToolRequest, opts ...grpc.CallOption) (*CallToolResponse, error)
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	Log(ctx context.Context, in *LogRequest, opts ...grpc.CallOption) (*LogResponse, error)
+	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// its status becomes "member_limit:custom" whatever it then returns, and
+	// the host refuses its later calls. Its siblings go on.
+	StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error)
 }
 
 type agentHostClient struct {
@@ -283,6 +288,16 @@ func (c *agentHostClient) Log(ctx context.Context, in *LogRequest, opts ...grpc.
 	return out, nil
 }
 
+func (c *agentHostClient) StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StopSelfResponse)
+	err := c.cc.Invoke(ctx, AgentHost_StopSelf_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentHostServer is the server API for AgentHost service.
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
@@ -296,6 +311,10 @@ type AgentHostServer interface {
 	CallTool(context.Context, *CallToolRequest) (*CallToolResponse, error)
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	Log(context.Context, *LogRequest) (*LogResponse, error)
+	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// its status becomes "member_limit:custom" whatever it then returns, and
+	// the host refuses its later calls. Its siblings go on.
+	StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error)
 	mustEmbedUnimplementedAgentHostServer()
 }
 
@@ -320,6 +339,9 @@ func (UnimplementedAgentHostServer) Submit(context.Context, *SubmitRequest) (*Su
 }
 func (UnimplementedAgentHostServer) Log(context.Context, *LogRequest) (*LogResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Log not implemented")
+}
+func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method StopSelf not implemented")
 }
 func (UnimplementedAgentHostServer) mustEmbedUnimplementedAgentHostServer() {}
 func (UnimplementedAgentHostServer) testEmbeddedByValue()                   {}
@@ -432,6 +454,24 @@ func _AgentHost_Log_Handler(srv interface{}, ctx context.Context, dec func(inter
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_StopSelf_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StopSelfRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).StopSelf(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_StopSelf_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).StopSelf(ctx, req.(*StopSelfRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentHost_ServiceDesc is the grpc.ServiceDesc for AgentHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -458,6 +498,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Log",
 			Handler:    _AgentHost_Log_Handler,
+		},
+		{
+			MethodName: "StopSelf",
+			Handler:    _AgentHost_StopSelf_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -30,6 +30,8 @@ const (
 	Action_KIND_UNSPECIFIED Action_Kind = 0
 	Action_KIND_START       Action_Kind = 1
 	Action_KIND_STOP        Action_Kind = 2
+	// Chooses member's submission as the answer, once (reason recorded).
+	Action_KIND_CHOOSE Action_Kind = 3
 )
 
 // Enum value maps for Action_Kind.
@@ -38,11 +40,13 @@ var (
 		0: "KIND_UNSPECIFIED",
 		1: "KIND_START",
 		2: "KIND_STOP",
+		3: "KIND_CHOOSE",
 	}
 	Action_Kind_value = map[string]int32{
 		"KIND_UNSPECIFIED": 0,
 		"KIND_START":       1,
 		"KIND_STOP":        2,
+		"KIND_CHOOSE":      3,
 	}
 )
 
@@ -305,14 +309,21 @@ func (x *ControllerStartRequest) GetSample() *SampleRef {
 type ControllerStartResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Actions []*Action              `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
-	// "first", "last" or "controller".
+	// "first" or "last": the rule that picks the answer when the controller
+	// chooses none. "controller" (before protocol 1.1) is "first" with
+	// answers set.
 	FinalMode string `protobuf:"bytes,2,opt,name=final_mode,json=finalMode,proto3" json:"final_mode,omitempty"`
 	// Set by a plugin that keeps each session's roster from Start to End (the
 	// Go SDK does): the host may then send the session's Event and Choose
 	// requests with roster_changes set. Unset, every request carries the
 	// whole roster. Added in protocol 1 without a version bump: a plugin or
 	// host that does not know the field behaves as before.
-	KeepsRoster   bool `protobuf:"varint,3,opt,name=keeps_roster,json=keepsRoster,proto3" json:"keeps_roster,omitempty"`
+	KeepsRoster bool `protobuf:"varint,3,opt,name=keeps_roster,json=keepsRoster,proto3" json:"keeps_roster,omitempty"`
+	// Opts in to the richer view: submission events carry the answer text
+	// and the gate verdict, and the host asks Choose after each submission
+	// and member_ended event until the controller has chosen. Unset, answers
+	// are never sent to the controller, and Choose is never called.
+	Answers       bool `protobuf:"varint,4,opt,name=answers,proto3" json:"answers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -364,6 +375,13 @@ func (x *ControllerStartResponse) GetFinalMode() string {
 func (x *ControllerStartResponse) GetKeepsRoster() bool {
 	if x != nil {
 		return x.KeepsRoster
+	}
+	return false
+}
+
+func (x *ControllerStartResponse) GetAnswers() bool {
+	if x != nil {
+		return x.Answers
 	}
 	return false
 }
@@ -945,29 +963,31 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\x05agent\x18\x03 \x01(\tR\x05agent\x12\x14\n" +
 	"\x05index\x18\x04 \x01(\x05R\x05index\x12\x14\n" +
 	"\x05state\x18\x05 \x01(\tR\x05state\x12\x16\n" +
-	"\x06status\x18\x06 \x01(\tR\x06status\"\xba\x01\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\"\xcb\x01\n" +
 	"\x06Action\x12-\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x19.swarmhost.v1.Action.KindR\x04kind\x12\x16\n" +
 	"\x06member\x18\x02 \x01(\tR\x06member\x12\x14\n" +
 	"\x05input\x18\x03 \x01(\tR\x05input\x12\x16\n" +
-	"\x06reason\x18\x04 \x01(\tR\x06reason\";\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"L\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
 	"KIND_START\x10\x01\x12\r\n" +
-	"\tKIND_STOP\x10\x02\"\xd0\x01\n" +
+	"\tKIND_STOP\x10\x02\x12\x0f\n" +
+	"\vKIND_CHOOSE\x10\x03\"\xd0\x01\n" +
 	"\x16ControllerStartRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
 	"\asession\x18\x02 \x01(\tR\asession\x12\x1f\n" +
 	"\vconfig_json\x18\x03 \x01(\fR\n" +
 	"configJson\x122\n" +
 	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12/\n" +
-	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\x8b\x01\n" +
+	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xa5\x01\n" +
 	"\x17ControllerStartResponse\x12.\n" +
 	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\x12\x1d\n" +
 	"\n" +
 	"final_mode\x18\x02 \x01(\tR\tfinalMode\x12!\n" +
-	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\"?\n" +
+	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\x12\x18\n" +
+	"\aanswers\x18\x04 \x01(\bR\aanswers\"?\n" +
 	"\vGateVerdict\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x12\x16\n" +
 	"\x06passed\x18\x02 \x01(\bR\x06passed\"\xab\x01\n" +

@@ -50,6 +50,9 @@ class Echo(Agent):
         try:
             tools = req.host.list_tools()
             out = req.host.generate(req.input, tools=tools, config={"temperature": 0})
+            if out.completion == "quit":
+                req.host.stop_self("the model asked to quit")
+                return Output.text(out.model, "")
             for call in out.message.tool_calls:
                 req.host.call_tool(call)
             req.host.log("info", "done", member=req.member)
@@ -68,11 +71,11 @@ class FirstN(Controller):
 
     def start(self, req):
         return StartResponse(actions=[Action.start(m.name) for m in req.roster[: int(req.config["n"])]],
-                             final_mode="controller")
+                             final_mode="last", answers=True)
 
     def event(self, req):
         if req.event.kind == "submission" and req.event.gate.passed:
-            return [Action.stop("passed")]
+            return [Action.choose(req.event.member, "passed"), Action.stop("verified")]
         return []
 
     def choose(self, req):

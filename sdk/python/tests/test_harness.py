@@ -88,9 +88,10 @@ def test_controller_session(h):
     roster = [Member(name=f"m-{i}", agent="echo", index=i, state="pending") for i in (1, 2, 3)]
     start = h.start(roster=roster, config={"n": 2})
     assert [(a.kind, a.member) for a in start.actions] == [("start", "m-1"), ("start", "m-2")]
-    assert start.final_mode == "controller"
+    assert start.final_mode == "last" and start.answers
     ev = Event(kind="submission", member="m-2", time=1.5, answer="x", gate=Gate(checked=True, passed=True))
-    assert [(a.kind, a.reason) for a in h.event(event=ev, roster=roster)] == [("stop", "passed")]
+    assert [(a.kind, a.member, a.reason) for a in h.event(event=ev, roster=roster)] == [
+        ("choose", "m-2", "passed"), ("stop", "", "verified")]
     subs = [Submission("m-1", 1.0, "a"), Submission("m-2", 1.5, "b")]
     assert h.choose(submissions=subs, roster=roster).member == "m-2"
     h.end()
@@ -99,3 +100,9 @@ def test_controller_session(h):
 def test_unknown_plugin_name(h):
     with pytest.raises(PluginError, match="no plugin named 'nope'"):
         h.score("nope", output="x")
+
+
+def test_agent_stops_itself(h):
+    host = FakeAgentHost(generate_func=lambda *_: Output.text("m", "quit"))
+    assert h.run(input="q", host=host).completion == ""
+    assert "stop_self" in host.calls, "the call reached the host through the broker"

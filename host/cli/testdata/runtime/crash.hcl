@@ -22,6 +22,8 @@ task "t" {
 }
 
 swarm "s" {
+  # a member that errors ends only itself, not the sample
+  contain_member_errors = true
   member "scripted" {
     name = "solver"
     config {

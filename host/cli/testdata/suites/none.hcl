@@ -1,4 +1,5 @@
-# Golden case: no submission: every member fails; empty output, no_submissions
+# Golden case: no submission: every member gives up (unsubmitted); empty
+# output, no_submissions
 model "default" {
   provider = "mockllm"
   outputs  = ["thinking"]
@@ -21,7 +22,7 @@ swarm "s" {
     config {
       steps = [
         { action = "generate", prompt = "go" },
-        { action = "fail", message = "cannot do it" },
+        { action = "give_up", message = "cannot do it" },
       ]
     }
   }

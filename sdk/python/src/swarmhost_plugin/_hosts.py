@@ -101,3 +101,7 @@ class GrpcAgentHost:
         req = agent_pb2.LogRequest(token=self._token, level=level, message=message,
                                    fields_json=json.dumps(fields, default=str).encode() if fields else b"")
         _call("log", lambda: self._s().Log(req))
+
+    def stop_self(self, reason: str = "") -> None:
+        req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
+        _call("stop self", lambda: self._s().StopSelf(req))

@@ -183,7 +183,8 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
         except BaseException:
             self.rosters.end(request.session)
             raise
-        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode, keeps_roster=True)
+        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode,
+                                                      answers=out.answers, keeps_roster=True)
 
     def Event(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)

@@ -96,6 +96,11 @@ class AgentHostServicer(agent_pb2_grpc.AgentHostServicer):
         host.log(request.level, request.message, **(_wire.loads(request.fields_json, {}) or {}))
         return agent_pb2.LogResponse()
 
+    def StopSelf(self, request, context):  # noqa: N802
+        host = self.tokens.get(request.token, context)
+        host.stop_self(request.reason)
+        return agent_pb2.StopSelfResponse()
+
 
 class ScorerHostServicer(scorer_pb2_grpc.ScorerHostServicer):
     def __init__(self, tokens: Tokens) -> None:

@@ -16,7 +16,8 @@ from .types import (Attribute, Block, Diagnostic, Message, Metadata, Output, Sam
                     ToolError, ToolInfo, Usage)
 
 _NESTING = {"single": common_pb2.Block.NESTING_SINGLE, "list": common_pb2.Block.NESTING_LIST}
-_ACTION = {"start": controller_pb2.Action.KIND_START, "stop": controller_pb2.Action.KIND_STOP}
+_ACTION = {"start": controller_pb2.Action.KIND_START, "stop": controller_pb2.Action.KIND_STOP,
+           "choose": controller_pb2.Action.KIND_CHOOSE}
 
 
 def _default(v: Any) -> Any:
@@ -237,7 +238,7 @@ def actions_to_proto(actions: list[controller.Action]) -> list[controller_pb2.Ac
     out = []
     for a in actions:
         if a.kind not in _ACTION:
-            raise ValueError(f"action kind must be 'start' or 'stop', not {a.kind!r}")
+            raise ValueError(f"action kind must be 'start', 'stop' or 'choose', not {a.kind!r}")
         out.append(controller_pb2.Action(kind=_ACTION[a.kind], member=a.member, input=a.input, reason=a.reason))
     return out
 

@@ -73,6 +73,14 @@ class AgentHost(Protocol):
         """Writes a line to the host's log under the member's name."""
         ...
 
+    def stop_self(self, reason: str = "") -> None:
+        """Ends the member by its own decision, as an Inspect Swarm agent
+        raising a sourceless custom LimitExceededError does: its status
+        becomes "member_limit:custom" whatever run() then returns, later
+        calls are refused, and its output is never the answer. The other
+        members go on. Return from run() after calling it."""
+        ...
+
 
 @dataclass
 class RunRequest:

@@ -39,8 +39,12 @@ class Member:
 @dataclass
 class Action:
     """An instruction to the runtime: kind "start" (a pending member, with
-    input replacing the sample input when not "") or "stop" (the swarm,
-    recorded as controller:<reason>)."""
+    input replacing the sample input when not ""), "stop" (the swarm,
+    recorded as controller:<reason>, except the topology reasons all_done,
+    submitted, verified and quiescence, recorded as they are; the
+    controller gets no call after the stop) or "choose" (a member's
+    submission as the answer, once, and only a member that ended
+    "submitted": anything else fails the controller and the sample)."""
 
     kind: str
     member: str = ""
@@ -56,6 +60,11 @@ class Action:
     def stop(reason: str) -> "Action":
         """Stops the swarm."""
         return Action(kind="stop", reason=reason)
+
+    @staticmethod
+    def choose(member: str, reason: str = "") -> "Action":
+        """Makes member's submission the answer, with reason for the record."""
+        return Action(kind="choose", member=member, reason=reason)
 
 
 @dataclass
@@ -102,11 +111,16 @@ class StartRequest:
 
 @dataclass
 class StartResponse:
-    """The first actions and the final mode ("first" when empty, "last" or
-    "controller")."""
+    """The first actions and the final rule ("first" when empty, or "last"),
+    which picks the answer when the controller chooses none. answers opts
+    in to the richer view: submission events carry the answer text and the
+    gate verdict, and choose() is called after each submission and member
+    end until it has chosen. "controller" as final_mode is "first" with
+    answers."""
 
     actions: list[Action] = field(default_factory=list)
     final_mode: str = ""
+    answers: bool = False
 
 
 @dataclass

@@ -86,6 +86,9 @@ class FakeAgentHost:
         self.calls.append("log")
         self.logs.append((level, message, fields))
 
+    def stop_self(self, reason: str = "") -> None:
+        self.calls.append("stop_self")
+
 
 @dataclass
 class FakeScorerHost:
@@ -225,7 +228,8 @@ class Harness:
             plugin=name, session=session, config_json=self._config("controller", name, config),
             roster=_wire.roster_to_proto(roster), sample=_wire.sample_ref_to_proto(sample or SampleRef("sample-1", 1)))
         resp = _call(lambda: self._controller.Start(req))
-        return StartResponse(actions=_wire.actions_from_proto(resp.actions), final_mode=resp.final_mode)
+        return StartResponse(actions=_wire.actions_from_proto(resp.actions), final_mode=resp.final_mode,
+                             answers=resp.answers)
 
     def event(self, name: str = "", *, event: Event, roster: list[Member], config: dict | None = None,
               session: str = "session-1") -> list[Action]:

@@ -122,3 +122,15 @@ class LogRequest(_message.Message):
 class LogResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class StopSelfRequest(_message.Message):
+    __slots__ = ("token", "reason")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    reason: str
+    def __init__(self, token: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class StopSelfResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

@@ -224,6 +224,11 @@ class AgentHostStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.LogRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.LogResponse.FromString,
                 _registered_method=True)
+        self.StopSelf = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/StopSelf',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
+                _registered_method=True)
 
 
 class AgentHostServicer:
@@ -262,6 +267,15 @@ class AgentHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StopSelf(self, request, context):
+        """StopSelf ends the member by its own decision (added in protocol 1.1):
+        its status becomes "member_limit:custom" whatever it then returns, and
+        the host refuses its later calls. Its siblings go on.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentHostServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -289,6 +303,11 @@ def add_AgentHostServicer_to_server(servicer, server):
                     servicer.Log,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.LogRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.LogResponse.SerializeToString,
+            ),
+            'StopSelf': grpc.unary_unary_rpc_method_handler(
+                    servicer.StopSelf,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -429,6 +448,33 @@ class AgentHost:
             '/swarmhost.v1.AgentHost/Log',
             swarmhost_dot_v1_dot_agent__pb2.LogRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.LogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StopSelf(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/StopSelf',
+            swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
             options,
             channel_credentials,
             insecure,

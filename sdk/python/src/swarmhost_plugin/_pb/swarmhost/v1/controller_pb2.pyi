@@ -31,9 +31,11 @@ class Action(_message.Message):
         KIND_UNSPECIFIED: _ClassVar[Action.Kind]
         KIND_START: _ClassVar[Action.Kind]
         KIND_STOP: _ClassVar[Action.Kind]
+        KIND_CHOOSE: _ClassVar[Action.Kind]
     KIND_UNSPECIFIED: Action.Kind
     KIND_START: Action.Kind
     KIND_STOP: Action.Kind
+    KIND_CHOOSE: Action.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     MEMBER_FIELD_NUMBER: _ClassVar[int]
     INPUT_FIELD_NUMBER: _ClassVar[int]
@@ -59,14 +61,16 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode", "keeps_roster")
+    __slots__ = ("actions", "final_mode", "keeps_roster", "answers")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
     KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
     keeps_roster: bool
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ...) -> None: ...
+    answers: bool
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")
