@@ -5,6 +5,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -14,7 +15,7 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 	var out []string
 	for _, ch := range r.sw.Channels {
 		switch {
-		case ch.Type == config.ChannelFilesystem:
+		case ch.Type == config.ChannelFilesystem && r.sharedFilesystem():
 			out = append(out, channels.FilesystemInstructions(m.Name, r.perMember()))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))
@@ -24,7 +25,10 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 }
 
 // perMember reports whether each member has its own sandbox.
-func (r *evalRun) perMember() bool { return r.task.Sandbox != nil && r.task.Sandbox.PerMember }
+func (r *evalRun) perMember() bool {
+	own, _ := r.memberSandboxes()
+	return own
+}
 
 // channel returns the swarm's channel of type t, or nil.
 func (r *evalRun) channel(t string) *config.Channel {
@@ -54,11 +58,12 @@ func (s *sampleRun) prepareChannels() error {
 		}
 		s.bus = channels.NewBus(cfg, roster, channels.Options{})
 	}
-	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() {
+	local, ok := s.sbs.(*sandbox.SampleSandboxes)
+	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() || !ok {
 		return nil
 	}
 	for _, m := range s.r.members {
-		if err := channels.LinkShared(s.sbs.Shared().Dir, s.sbs.For(m.Name).Dir); err != nil {
+		if err := channels.LinkShared(local.Shared().Dir, local.Dir(m.Name).Dir); err != nil {
 			return fmt.Errorf("member %s: %w", m.Name, err)
 		}
 	}
