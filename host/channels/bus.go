@@ -19,6 +19,9 @@ type Member struct {
 type Options struct {
 	// Clock defaults to the wall clock.
 	Clock Clock
+	// NewID, when set, names the board's notice messages (their ids are
+	// in the "notified" evidence); nil leaves them without.
+	NewID func() string
 }
 
 // Bus is one sample's messages channel: the members' inboxes, their states

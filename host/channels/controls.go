@@ -3,6 +3,7 @@ package channels
 import (
 	"fmt"
 	"math"
+	"time"
 )
 
 // controls applies the storm controls after the size check: the sender's
@@ -29,22 +30,26 @@ func (b *Bus) controls(sender *member, recipients []string, rec *record) (string
 	return "", ""
 }
 
-// rateWait drops sends that left the window and reports whether another
-// fits; when not, how many whole seconds until the oldest leaves it (at
-// least 1). Callers hold b.mu.
+// rateWait reports whether another send of sender fits its rate, and when
+// not, the whole seconds to wait. Callers hold b.mu.
 func (b *Bus) rateWait(sender *member) (int, bool) {
-	r := b.cfg.Rate
+	return windowWait(&sender.sends, b.cfg.Rate, b.clock.Now())
+}
+
+// windowWait drops the times that left r's sliding window ending at now
+// and reports whether one more fits; when not, how many whole seconds
+// until the oldest leaves it (at least 1). The zero Rate always fits.
+func windowWait(times *[]time.Time, r Rate, now time.Time) (int, bool) {
 	if r.Off() {
 		return 0, true
 	}
-	now := b.clock.Now()
-	keep := sender.sends[:0]
-	for _, t := range sender.sends {
+	keep := (*times)[:0]
+	for _, t := range *times {
 		if now.Sub(t) < r.Per {
 			keep = append(keep, t)
 		}
 	}
-	sender.sends = keep
+	*times = keep
 	if len(keep) < r.Sends {
 		return 0, true
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 )
 
-// channelDiags checks every swarm's messages channel parameters — values,
+// channelDiags checks every swarm's messages and shared_memory channel parameters — values,
 // ranges, routes naming members — with host/channels, which owns their
 // rules, and reports each problem at the parameter's value (the block's
 // header when it has none). rosterOK false skips the route-name checks,
@@ -20,17 +20,22 @@ func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 	for _, name := range slices.Sorted(maps.Keys(suite.Swarms)) {
 		sw := suite.Swarms[name]
 		for _, ch := range sw.Channels {
-			if ch == nil || ch.Type != config.ChannelMessages {
+			var probs []channels.Problem
+			switch {
+			case ch == nil:
 				continue
-			}
-			var roster []string
-			if rosterOK {
-				roster = []string{}
-				for _, e := range sw.Roster {
-					roster = append(roster, e.Name)
+			case ch.Type == config.ChannelMessages:
+				var roster []string
+				if rosterOK {
+					roster = []string{}
+					for _, e := range sw.Roster {
+						roster = append(roster, e.Name)
+					}
 				}
+				_, probs = channels.ParseMessages(ch.Params, roster)
+			case ch.Type == config.ChannelSharedMemory:
+				_, probs = channels.ParseSharedMemory(ch.Params)
 			}
-			_, probs := channels.ParseMessages(ch.Params, roster)
 			for _, p := range probs {
 				subject := ch.DefRange
 				if r, ok := ch.ParamRanges[p.Param]; ok {

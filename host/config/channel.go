@@ -13,13 +13,16 @@ import (
 const (
 	ChannelFilesystem = "filesystem"
 	ChannelMessages   = "messages"
+	// ChannelSharedMemory is inspect-swarm's board of files.
+	ChannelSharedMemory = "shared_memory"
 )
 
 // channelParams are the parameters each channel type accepts. Their values
 // are the bus's to check and default; config only rejects unknown names.
 var channelParams = map[string][]string{
-	ChannelFilesystem: {},
-	ChannelMessages:   {"delivery", "max_bytes", "max_unread", "rate", "dedupe", "max_wait", "routes"},
+	ChannelFilesystem:   {},
+	ChannelMessages:     {"delivery", "max_bytes", "max_unread", "rate", "dedupe", "max_wait", "routes"},
+	ChannelSharedMemory: {"max_files", "max_file_bytes", "max_file_lines", "max_board_bytes", "rate", "max_wait"},
 }
 
 // Channel is one channel of a swarm, host-owned.

@@ -40,6 +40,9 @@ type Member struct {
 	Tools []string `json:"tools"`
 	// Isolation is IsolationProcess (default) or IsolationMember.
 	Isolation string `json:"isolation"`
+	// Delivery is the member's notice mode on the shared_memory channel:
+	// "notify" (default, "" here) or "poll" (no notices).
+	Delivery string `json:"delivery,omitempty"`
 	// Sandbox names the member's own sandbox ("" shares the sample's);
 	// {member} stands for the roster name (see [MemberSandbox]).
 	// VisibleSandboxes are services its tools may also reach by name.
@@ -62,6 +65,7 @@ type Member struct {
 var memberSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "name"}, {Name: "count"}, {Name: "role"}, {Name: "model"}, {Name: "tools"}, {Name: "isolation"},
+		{Name: "delivery"},
 		{Name: "sandbox"}, {Name: "visible_sandboxes"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{{Type: "limits"}, {Type: "config"}},
@@ -92,6 +96,7 @@ func (d *decoder) member(b *hcl.Block) *Member {
 	if iso, ok := d.enum(c.Attributes["isolation"], IsolationProcess, IsolationMember); ok {
 		m.Isolation = iso
 	}
+	m.Delivery, _ = d.enum(c.Attributes["delivery"], "notify", "poll")
 	d.memberSandbox(m, c.Attributes)
 	m.Limits = d.limits(d.single(c.Blocks, "limits"))
 	m.Config = d.memberConfig(d.single(c.Blocks, "config"), m, b.LabelRanges[0])

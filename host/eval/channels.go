@@ -7,6 +7,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // channelInstructions are the preamble lines of the swarm's channels, in
@@ -19,6 +20,8 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 			out = append(out, channels.FilesystemInstructions(m.Name, r.perMember()))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))
+		case ch.Type == config.ChannelSharedMemory && s.board != nil:
+			out = append(out, channels.BoardInstructions)
 		}
 	}
 	return out
@@ -58,6 +61,9 @@ func (s *sampleRun) prepareChannels() error {
 		}
 		s.bus = channels.NewBus(cfg, roster, channels.Options{})
 	}
+	if err := s.prepareBoard(); err != nil {
+		return err
+	}
 	local, ok := s.sbs.(*sandbox.SampleSandboxes)
 	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() || !ok {
 		return nil
@@ -79,16 +85,27 @@ func (r *evalRun) rosterNames() []string {
 	return names
 }
 
-// channelHooks are the runtime hooks of the sample's bus: the observer
-// always, the notice in notify mode only. Without a messages channel, none.
-func (s *sampleRun) channelHooks() (swarm.Observer, func(string) string) {
-	if s.bus == nil {
+// channelHooks are the runtime hooks of the sample's channels: their
+// observers, and the notices of the messages channel in notify mode and of
+// the board (which keeps each member's delivery mode). Without either
+// channel, none.
+func (s *sampleRun) channelHooks() (swarm.Observer, func(string) model.Message) {
+	var obs observers
+	var notices []func(string) (string, string)
+	if s.bus != nil {
+		obs = append(obs, s.bus)
+		if s.bus.Config().Delivery == channels.DeliveryNotify {
+			notices = append(notices, func(m string) (string, string) { return s.bus.Notice(m), "" })
+		}
+	}
+	if s.board != nil {
+		obs = append(obs, s.board)
+		notices = append(notices, s.board.NoticeMessage)
+	}
+	if len(obs) == 0 {
 		return nil, nil
 	}
-	if s.bus.Config().Delivery == channels.DeliveryNotify {
-		return s.bus, s.bus.Notice
-	}
-	return s.bus, nil
+	return obs, joinNotices(notices)
 }
 
 // swarmMetadata is the sample metadata's "inspect_swarm" entry: the stop

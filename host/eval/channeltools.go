@@ -15,12 +15,20 @@ type memberTools []swarm.Tools
 // withChannelTools adds the sample's channel tools for member to its
 // sandbox tools; the channel tools are bound to member here, by the host.
 // Channel tools are added whatever the member's `tools` attribute says;
-// with no messages channel the sandbox tools are returned unchanged.
+// with no messages or shared_memory channel the sandbox tools are
+// returned unchanged.
 func (s *sampleRun) withChannelTools(member string, sandboxTools swarm.Tools) swarm.Tools {
-	if s.bus == nil {
+	if s.bus == nil && s.board == nil {
 		return sandboxTools
 	}
-	return memberTools{sandboxTools, s.bus.Tools(member)}
+	tools := memberTools{sandboxTools}
+	if s.bus != nil {
+		tools = append(tools, s.bus.Tools(member))
+	}
+	if s.board != nil {
+		tools = append(tools, s.board.Tools(member))
+	}
+	return tools
 }
 
 // List returns every set's tools in order.

@@ -56,6 +56,9 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 	if s.bus != nil {
 		bus = s.bus.Evidence()
 	}
+	if s.board != nil {
+		bus = mergeByTime(bus, s.board.Evidence())
+	}
 	return withAccounts(withResults(mergeEvidence(out.Events, bus), out), out.Ledger, s.metrics(out))
 }
 

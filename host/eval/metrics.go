@@ -8,8 +8,8 @@ import (
 
 // metrics computes the swarm's metrics (swarm.BuildMetrics) with the
 // record channels' evidence. Each channel with records adds its own
-// translation here: the messages channel's bus below; a shared_memory
-// channel appends its channel name, its comm events and its waits.
+// translation here: the messages channel's bus below, the shared_memory
+// board in boardMetrics.
 func (s *sampleRun) metrics(out *swarm.Result) swarm.Metrics {
 	var in swarm.MetricsInput
 	if s.bus != nil {
@@ -21,6 +21,9 @@ func (s *sampleRun) metrics(out *swarm.Result) swarm.Metrics {
 				in.Delivery[m.Name] = swarm.DeliveryPoll
 			}
 		}
+	}
+	if s.board != nil {
+		s.boardMetrics(&in)
 	}
 	return swarm.BuildMetrics(out, in)
 }

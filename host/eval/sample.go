@@ -33,6 +33,8 @@ type sampleRun struct {
 	ledger *swarm.Ledger
 	// bus is the messages channel's bus; nil without one.
 	bus *channels.Bus
+	// board is the shared_memory channel's board; nil without one.
+	board *channels.Board
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its
@@ -113,7 +115,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}
-	spec.Observer, spec.Notice = s.channelHooks()
+	spec.Observer, spec.NoticeMessage = s.channelHooks()
 	return spec
 }
 

@@ -18,6 +18,7 @@ func (r *runtime) setupBudget() {
 		used = max(r.start.Sub(r.spec.Deadline.Add(-*b.Sample.Time)), 0)
 	}
 	r.caps = DeriveCaps(b, used)
+	defer r.offerResources()
 	weights := b.weights(len(r.members))
 	if len(weights) == 0 || len(weights) != len(r.members) {
 		return // the pool (a list of the wrong length is a config error)

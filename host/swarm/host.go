@@ -38,11 +38,8 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 		return agent.GenerateResponse{}, fmt.Errorf("member %s has no model", m.spec.Name)
 	}
 	messages := m.conv.share(req.Messages)
-	if r.spec.Notice != nil {
-		if text := r.spec.Notice(m.spec.Name); text != "" {
-			messages = append(append([]model.Message(nil), messages...),
-				model.Message{ID: shortid.New(), Role: model.RoleUser, Content: text, Source: "input"})
-		}
+	if msg, ok := r.notice(m.spec.Name); ok {
+		messages = append(append([]model.Message(nil), messages...), msg)
 	}
 	start := time.Now()
 	res, err := provider.Generate(ctx, hostmodel.Request{Caller: r.session + "/" + m.spec.Name,

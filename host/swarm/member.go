@@ -65,14 +65,18 @@ func (r *runtime) runMember(m *memberState, input []model.Message) {
 		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Host: &memberHost{r: r, m: m}}
 	var resp agent.RunResponse
 	err := runGuarded(func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
-	r.ended(m, resp.Output, err)
-	r.events.add(Event{Kind: EventSpanEnd, Time: time.Now(), SpanID: span, Member: m.spec.Name})
+	// the span ends when the member's end is recorded, before the channels
+	// hear of it: what the end causes there (a wait it wakes) follows the
+	// member's result in the log
+	end := r.ended(m, resp.Output, err)
+	r.events.add(Event{Kind: EventSpanEnd, Time: end, SpanID: span, Member: m.spec.Name})
 }
 
 // ended records a member's end: status, time, submission, and the events
-// the controller will see. A member that errored ends the sample (abort),
+// the controller will see. It returns when the end was recorded, the time
+// of the member's span end. A member that errored ends the sample (abort),
 // unless the swarm contains member errors.
-func (r *runtime) ended(m *memberState, out model.Output, err error) {
+func (r *runtime) ended(m *memberState, out model.Output, err error) time.Time {
 	r.mu.Lock()
 	m.state, m.endTime = StateEnded, r.clock()
 	m.status = r.statusOf(m, out, err)
@@ -94,12 +98,14 @@ func (r *runtime) ended(m *memberState, out model.Output, err error) {
 	r.running--
 	name, status := m.spec.Name, m.status
 	r.mu.Unlock()
+	end := time.Now()
 	if failure != nil {
 		r.abort(failure, "")
 	}
 	r.observe(name, StateEnded, status)
 	r.publish()
 	r.wake()
+	return end
 }
 
 // memberFailed keeps an errored member's error for its evidence and

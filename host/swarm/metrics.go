@@ -55,10 +55,10 @@ type MemberMetrics struct {
 	Comm CommByChannel `json:"comm"`
 	// Waits, WaitsByOutcome, WaitTime and IdleTime are null in a swarm
 	// that offers no wait.
-	Waits          *int           `json:"waits"`
-	WaitsByOutcome map[string]int `json:"waits_by_outcome"`
-	WaitTime       *Float         `json:"wait_time"`
-	IdleTime       *Float         `json:"idle_time"`
+	Waits          *int    `json:"waits"`
+	WaitsByOutcome *Counts `json:"waits_by_outcome"`
+	WaitTime       *Float  `json:"wait_time"`
+	IdleTime       *Float  `json:"idle_time"`
 }
 
 // CommMetrics is one member's communication over one channel with
@@ -69,7 +69,7 @@ type CommMetrics struct {
 	RecordBytes int `json:"record_bytes"`
 	// Rejections counts sends refused, by the control that refused them
 	// (a control that refused none is absent).
-	Rejections map[string]int `json:"rejections"`
+	Rejections Counts `json:"rejections"`
 	// Reads showed the channel's content, Listings a listing of it.
 	Reads    int `json:"reads"`
 	Listings int `json:"listings"`

@@ -48,7 +48,7 @@ func memberMetrics(line LedgerMember, rec RecordMember, span spanTimes, tools []
 		mm.RunningTime = floatPtr(end.Sub(span.begin).Seconds())
 	}
 	if waits != nil {
-		mm.Waits, mm.WaitsByOutcome = &waits.n, waits.by
+		mm.Waits, mm.WaitsByOutcome = &waits.n, &waits.by
 		mm.WaitTime, mm.IdleTime = floatPtr(waits.time), floatPtr(waits.idle)
 	}
 	return mm

@@ -61,7 +61,7 @@ type CommByChannel struct {
 func newCommByChannel(channels []string) CommByChannel {
 	c := CommByChannel{order: channels, by: map[string]*CommMetrics{}}
 	for _, ch := range channels {
-		c.by[ch] = &CommMetrics{Rejections: map[string]int{}}
+		c.by[ch] = &CommMetrics{}
 	}
 	return c
 }
@@ -108,7 +108,7 @@ func commMetrics(members []string, in MetricsInput) map[string]CommByChannel {
 		m := c.Get(e.Channel)
 		switch {
 		case e.Kind == CommSent && e.Rejected != "":
-			m.Rejections[e.Rejected]++
+			m.Rejections.Add(e.Rejected)
 		case e.Kind == CommSent:
 			accepted[[2]string{e.Member, e.Record}] = e.PayloadBytes
 		case e.Kind == CommDelivered:
@@ -128,7 +128,7 @@ func commMetrics(members []string, in MetricsInput) map[string]CommByChannel {
 // waitTotals is one member's waits, totalled.
 type waitTotals struct {
 	n          int
-	by         map[string]int
+	by         Counts
 	time, idle float64
 }
 
@@ -139,7 +139,7 @@ func waitMetrics(members []string, in MetricsInput) map[string]*waitTotals {
 	}
 	out := make(map[string]*waitTotals, len(members))
 	for _, m := range members {
-		out[m] = &waitTotals{by: map[string]int{}}
+		out[m] = &waitTotals{}
 	}
 	for _, w := range in.Waits {
 		t, ok := out[w.Member]
@@ -147,7 +147,7 @@ func waitMetrics(members []string, in MetricsInput) map[string]*waitTotals {
 			continue
 		}
 		t.n++
-		t.by[w.Outcome]++
+		t.by.Add(w.Outcome)
 		t.time += w.Duration
 		t.idle += w.Idle
 	}

@@ -45,6 +45,10 @@ type Spec struct {
 	// turn boundary); a non-empty text is appended to that call's messages
 	// as one user-role message (SPEC §7 notices).
 	Notice func(member string) string
+	// NoticeMessage, when set, is asked instead of Notice and gives the
+	// notice as a whole message (with its id, which the channels' evidence
+	// names); an empty Content is no notice.
+	NoticeMessage func(member string) model.Message
 	// Budget holds the swarm caps, the split and the task's per-sample
 	// limits (SPEC §6); the zero value has none.
 	Budget Budget

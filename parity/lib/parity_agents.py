@@ -23,9 +23,11 @@ from inspect_ai.model import (
     ModelUsage,
     get_model,
 )
-from inspect_ai.tool import ToolChoice, ToolInfo
+from inspect_ai.model import ChatMessageAssistant, ChatMessageTool, execute_tools
+from inspect_ai.tool import Tool, ToolCall, ToolChoice, ToolDef, ToolError, ToolInfo
 from inspect_ai.util import LimitExceededError, SandboxEnvironment, SandboxEnvironmentSpec, sandboxenv
 from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
+from inspect_swarm import swarm_on_continue, swarm_tools
 from pydantic import BaseModel
 
 # The usage every scripted call reports, on both sides.
@@ -77,17 +79,27 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
     Steps: `generate` (optional `prompt`), `sleep` (`seconds`), `submit`
     (`answer`), `fail` (`message`: raises), `give_up` (returns an output
     that stopped for `stop_reason`, model_length by default: unsubmitted),
-    `stop_self` (`message`: a sourceless custom limit error). Running out
-    of steps returns an empty output.
+    `stop_self` (`message`: a sourceless custom limit error), and the
+    board's steps (see `board_step`). Running out of steps returns an empty
+    output. Every member resolves `swarm_tools()` first; with channel tools
+    it gets the swarm's notices before each `generate`, as swarmhost gives
+    them at each model call.
     """
 
     async def execute(state: AgentState) -> AgentState:
         model = get_model()
+        tools = await _swarm_tools()
+        hook = swarm_on_continue(_go_on) if tools else None
         for step in steps:
             action = step["action"]
+            if action in BOARD_ACTIONS:
+                await board_step(tools, step)
+                continue
             if action == "generate":
                 if step.get("prompt"):
                     state.messages.append(ChatMessageUser(content=step["prompt"]))
+                if hook is not None:
+                    await hook(state)
                 out = await model.generate(state.messages)
                 state.messages.append(out.message)
                 state.output = out
@@ -113,6 +125,47 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
         return state
 
     return execute
+
+
+async def _go_on(_state: AgentState) -> bool:
+    # the turn boundary's hook goes on: the notice is all it adds
+    return True
+
+
+# The board's steps: one per shared_memory command, and `wait` (swarm_wait).
+BOARD_ACTIONS = ("view", "create", "str_replace", "insert", "append", "delete", "rename", "wait")
+
+
+async def _swarm_tools() -> dict[str, Tool]:
+    # every member resolves the swarm's tools, as swarmhost gives every member
+    # its channel tools: none for filesystem, the board's with shared_memory
+    return {ToolDef(t).name: t for t in await swarm_tools().tools()}
+
+
+async def board_step(tools: Mapping[str, Tool], step: Step) -> str:
+    """One board step, as swarmhost's scripted plugin makes it, as a real
+    tool call (so it leaves a tool event): `path` and `content` (file_text,
+    insert_text or append_text), `old_str`/`new_str`, `insert_line`,
+    `old_path`/`new_path`, `view_range`, `timeout` for `wait`;
+    `continue_on_error` goes on after the board refuses it."""
+    action = step["action"]
+    if action == "wait":
+        name, args = "swarm_wait", {k: step[k] for k in ("path", "timeout") if k in step}
+    else:
+        name, args = "shared_memory", {"command": action}
+        for key in ("path", "old_str", "new_str", "insert_line", "old_path", "new_path", "view_range"):
+            if key in step:
+                args[key] = step[key]
+        text = {"create": "file_text", "append": "append_text", "insert": "insert_text"}.get(action)
+        if text is not None:
+            args[text] = step.get("content", "")
+    call = ToolCall(id=name, function=name, arguments=args)
+    result = await execute_tools([ChatMessageAssistant(content="", tool_calls=[call])], list(tools.values()))
+    msg = result.messages[0]
+    assert isinstance(msg, ChatMessageTool)
+    if msg.error is not None and not step.get("continue_on_error"):
+        raise ToolError(msg.error.message)
+    return msg.text
 
 
 def priced_model(

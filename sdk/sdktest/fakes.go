@@ -17,6 +17,8 @@ type AgentHost struct {
 	CallToolFunc func(context.Context, model.ToolCall) (agent.ToolResult, error)
 	SubmitFunc   func(context.Context, string) (agent.Verdict, error)
 	Tools        []model.ToolInfo
+	// BudgetValue is what Budget answers (the zero Budget: no cap).
+	BudgetValue agent.Budget
 
 	mu    sync.Mutex
 	calls []string
@@ -74,6 +76,12 @@ func (h *AgentHost) Log(context.Context, string, string, map[string]any) error {
 	return nil
 }
 
+// Budget answers BudgetValue (agent.BudgetReader).
+func (h *AgentHost) Budget(context.Context) (agent.Budget, error) {
+	h.record("budget")
+	return h.BudgetValue, nil
+}
+
 // StopSelf records "stop_self" (agent.SelfStopper).
 func (h *AgentHost) StopSelf(context.Context, string) error {
 	h.record("stop_self")
@@ -115,6 +123,7 @@ func (h *ScorerHost) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.E
 
 // Interface guards.
 var (
-	_ agent.Host  = (*AgentHost)(nil)
-	_ scorer.Host = (*ScorerHost)(nil)
+	_ agent.Host         = (*AgentHost)(nil)
+	_ agent.BudgetReader = (*AgentHost)(nil)
+	_ scorer.Host        = (*ScorerHost)(nil)
 )

@@ -33,6 +33,7 @@ type env struct {
 type flags struct {
 	only                 string
 	scaleN, peerN, sweep []int
+	boardN               []int
 	samples              int
 	profile              string
 	profileN             int
@@ -79,6 +80,7 @@ var benches = []struct {
 	{"scale", benchScale},
 	{"throughput", benchThroughput},
 	{"peer", benchPeer},
+	{"board", benchBoard},
 	{"start", benchStart},
 	{"tools", benchTools},
 	{"react-bash", benchReactBash},
@@ -95,14 +97,15 @@ func (e *env) selected(name string) bool {
 
 func parse() (*env, error) {
 	var f flags
-	var scaleN, peerN, sweep string
+	var scaleN, peerN, sweep, boardN string
 	root := flag.String("root", ".", "repository root")
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one swarmhost run may take")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,start,tools,react-bash,sandbox (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,board,start,tools,react-bash,sandbox (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100", "member counts run on the peer")
+	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
 	flag.StringVar(&sweep, "max-samples", "1,4,16,64", "--max-samples values of the throughput benchmark")
 	flag.IntVar(&f.samples, "samples", 1000, "samples of the throughput benchmark")
 	flag.StringVar(&f.profile, "profile", "", "write CPU and allocation profiles of a member-scale run into this directory")
@@ -114,7 +117,7 @@ func parse() (*env, error) {
 	for _, p := range []struct {
 		s   string
 		dst *[]int
-	}{{scaleN, &f.scaleN}, {peerN, &f.peerN}, {sweep, &f.sweep}} {
+	}{{scaleN, &f.scaleN}, {peerN, &f.peerN}, {sweep, &f.sweep}, {boardN, &f.boardN}} {
 		if *p.dst, err = ints(p.s); err != nil {
 			return nil, err
 		}

@@ -49,6 +49,8 @@ func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool,
 		return out, false, r.tool(ctx, "send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)})
 	case "read":
 		return out, false, r.tool(ctx, "read_messages", map[string]any{"wait_seconds": seconds(s.Wait)})
+	case "resources":
+		return out, false, r.tool(ctx, "swarm_resources", map[string]any{})
 	case "submit":
 		return r.submit(ctx, s)
 	case "fail":
@@ -63,6 +65,9 @@ func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool,
 	case "hang":
 		<-ctx.Done()
 		return out, false, ctx.Err()
+	}
+	if isBoard(s.Action) {
+		return out, false, r.board(ctx, s)
 	}
 	return out, false, fmt.Errorf("unknown action %q", s.Action)
 }

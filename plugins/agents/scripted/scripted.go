@@ -28,7 +28,8 @@ func (*Scripted) Metadata(_ context.Context, _ agent.MetadataRequest, resp *agen
 	resp.Description = "deterministic agent that runs a fixed list of steps"
 	resp.Schema = schema.Schema{Attributes: []schema.Attribute{{
 		Name: "steps", Type: "any", Default: []any{},
-		Description: "steps run in order: sleep, generate, write_file, exec, send, read, submit, fail, give_up, stop_self, crash, hang",
+		Description: "steps run in order: sleep, generate, write_file, exec, send, read, resources, submit, fail, give_up, stop_self, crash, hang, " +
+			"and the board's view, create, str_replace, insert, append, delete, rename, wait",
 	}}}
 }
 

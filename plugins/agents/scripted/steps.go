@@ -30,6 +30,7 @@ type Step struct {
 	// "content_filter". Message is the output's text for "give_up" and the
 	// reason for "stop_self".
 	StopReason string `json:"stop_reason"`
+	BoardStep
 }
 
 // validate checks the fields the action needs.
@@ -55,9 +56,13 @@ func (s Step) validate() error {
 		if s.StopReason != "" && s.StopReason != "model_length" && s.StopReason != "content_filter" {
 			return fmt.Errorf(`give_up's stop_reason must be "model_length" or "content_filter", not %q`, s.StopReason)
 		}
-	case "generate", "submit", "fail", "crash", "hang", "stop_self":
+	case "generate", "submit", "fail", "crash", "hang", "stop_self", "resources":
 	default:
-		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, submit, fail, give_up, stop_self, crash or hang)", s.Action)
+		if isBoard(s.Action) {
+			return s.validateBoard()
+		}
+		return fmt.Errorf("unknown action %q (want sleep, generate, write_file, exec, send, read, resources, submit, fail, give_up, stop_self, crash, hang, "+
+			"or a board step: view, create, str_replace, insert, append, delete, rename, wait)", s.Action)
 	}
 	return nil
 }

@@ -731,6 +731,209 @@ func (*LogResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{11}
 }
 
+type BudgetRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BudgetRequest) Reset() {
+	*x = BudgetRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BudgetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BudgetRequest) ProtoMessage() {}
+
+func (x *BudgetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BudgetRequest.ProtoReflect.Descriptor instead.
+func (*BudgetRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BudgetRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+// One capped kind of the swarm's budget: the cap (dollars, tokens or
+// seconds) and what the whole swarm has used; with a split budget, the
+// member's share and what it has used of it (time is never split).
+type BudgetUsage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cap           float64                `protobuf:"fixed64,1,opt,name=cap,proto3" json:"cap,omitempty"`
+	Used          float64                `protobuf:"fixed64,2,opt,name=used,proto3" json:"used,omitempty"`
+	Share         *float64               `protobuf:"fixed64,3,opt,name=share,proto3,oneof" json:"share,omitempty"`
+	ShareUsed     *float64               `protobuf:"fixed64,4,opt,name=share_used,json=shareUsed,proto3,oneof" json:"share_used,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BudgetUsage) Reset() {
+	*x = BudgetUsage{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BudgetUsage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BudgetUsage) ProtoMessage() {}
+
+func (x *BudgetUsage) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BudgetUsage.ProtoReflect.Descriptor instead.
+func (*BudgetUsage) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *BudgetUsage) GetCap() float64 {
+	if x != nil {
+		return x.Cap
+	}
+	return 0
+}
+
+func (x *BudgetUsage) GetUsed() float64 {
+	if x != nil {
+		return x.Used
+	}
+	return 0
+}
+
+func (x *BudgetUsage) GetShare() float64 {
+	if x != nil && x.Share != nil {
+		return *x.Share
+	}
+	return 0
+}
+
+func (x *BudgetUsage) GetShareUsed() float64 {
+	if x != nil && x.ShareUsed != nil {
+		return *x.ShareUsed
+	}
+	return 0
+}
+
+type BudgetResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "pool", "equal" or "weights" (with one weight per member in roster order).
+	Split   string    `protobuf:"bytes,1,opt,name=split,proto3" json:"split,omitempty"`
+	Weights []float64 `protobuf:"fixed64,2,rep,packed,name=weights,proto3" json:"weights,omitempty"`
+	// Unset when the swarm has no such cap.
+	Cost   *BudgetUsage `protobuf:"bytes,3,opt,name=cost,proto3" json:"cost,omitempty"`
+	Tokens *BudgetUsage `protobuf:"bytes,4,opt,name=tokens,proto3" json:"tokens,omitempty"`
+	// The tokens the token cap meters: "all", or a metering such as "output".
+	TokenType string `protobuf:"bytes,5,opt,name=token_type,json=tokenType,proto3" json:"token_type,omitempty"`
+	// The time cap in seconds, and the seconds since the swarm started.
+	Time          *BudgetUsage `protobuf:"bytes,6,opt,name=time,proto3" json:"time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BudgetResponse) Reset() {
+	*x = BudgetResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BudgetResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BudgetResponse) ProtoMessage() {}
+
+func (x *BudgetResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BudgetResponse.ProtoReflect.Descriptor instead.
+func (*BudgetResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *BudgetResponse) GetSplit() string {
+	if x != nil {
+		return x.Split
+	}
+	return ""
+}
+
+func (x *BudgetResponse) GetWeights() []float64 {
+	if x != nil {
+		return x.Weights
+	}
+	return nil
+}
+
+func (x *BudgetResponse) GetCost() *BudgetUsage {
+	if x != nil {
+		return x.Cost
+	}
+	return nil
+}
+
+func (x *BudgetResponse) GetTokens() *BudgetUsage {
+	if x != nil {
+		return x.Tokens
+	}
+	return nil
+}
+
+func (x *BudgetResponse) GetTokenType() string {
+	if x != nil {
+		return x.TokenType
+	}
+	return ""
+}
+
+func (x *BudgetResponse) GetTime() *BudgetUsage {
+	if x != nil {
+		return x.Time
+	}
+	return nil
+}
+
 type StopSelfRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
@@ -742,7 +945,7 @@ type StopSelfRequest struct {
 
 func (x *StopSelfRequest) Reset() {
 	*x = StopSelfRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -754,7 +957,7 @@ func (x *StopSelfRequest) String() string {
 func (*StopSelfRequest) ProtoMessage() {}
 
 func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -767,7 +970,7 @@ func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StopSelfRequest.ProtoReflect.Descriptor instead.
 func (*StopSelfRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{12}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *StopSelfRequest) GetToken() string {
@@ -792,7 +995,7 @@ type StopSelfResponse struct {
 
 func (x *StopSelfResponse) Reset() {
 	*x = StopSelfResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -804,7 +1007,7 @@ func (x *StopSelfResponse) String() string {
 func (*StopSelfResponse) ProtoMessage() {}
 
 func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -817,7 +1020,7 @@ func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StopSelfResponse.ProtoReflect.Descriptor instead.
 func (*StopSelfResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{13}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
 }
 
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
@@ -878,7 +1081,25 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\amessage\x18\x03 \x01(\tR\amessage\x12\x1f\n" +
 	"\vfields_json\x18\x04 \x01(\fR\n" +
 	"fieldsJson\"\r\n" +
-	"\vLogResponse\"?\n" +
+	"\vLogResponse\"%\n" +
+	"\rBudgetRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"\x8b\x01\n" +
+	"\vBudgetUsage\x12\x10\n" +
+	"\x03cap\x18\x01 \x01(\x01R\x03cap\x12\x12\n" +
+	"\x04used\x18\x02 \x01(\x01R\x04used\x12\x19\n" +
+	"\x05share\x18\x03 \x01(\x01H\x00R\x05share\x88\x01\x01\x12\"\n" +
+	"\n" +
+	"share_used\x18\x04 \x01(\x01H\x01R\tshareUsed\x88\x01\x01B\b\n" +
+	"\x06_shareB\r\n" +
+	"\v_share_used\"\xf0\x01\n" +
+	"\x0eBudgetResponse\x12\x14\n" +
+	"\x05split\x18\x01 \x01(\tR\x05split\x12\x18\n" +
+	"\aweights\x18\x02 \x03(\x01R\aweights\x12-\n" +
+	"\x04cost\x18\x03 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x04cost\x121\n" +
+	"\x06tokens\x18\x04 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x06tokens\x12\x1d\n" +
+	"\n" +
+	"token_type\x18\x05 \x01(\tR\ttokenType\x12-\n" +
+	"\x04time\x18\x06 \x01(\v2\x19.swarmhost.v1.BudgetUsageR\x04time\"?\n" +
 	"\x0fStopSelfRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x12\n" +
@@ -886,13 +1107,14 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xbb\x03\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\x80\x04\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
 	"\bCallTool\x12\x1d.swarmhost.v1.CallToolRequest\x1a\x1e.swarmhost.v1.CallToolResponse\x12C\n" +
 	"\x06Submit\x12\x1b.swarmhost.v1.SubmitRequest\x1a\x1c.swarmhost.v1.SubmitResponse\x12:\n" +
-	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12I\n" +
+	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12C\n" +
+	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponse\x12I\n" +
 	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
@@ -907,7 +1129,7 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*RunRequest)(nil),             // 0: swarmhost.v1.RunRequest
 	(*RunResponse)(nil),            // 1: swarmhost.v1.RunResponse
@@ -921,54 +1143,62 @@ var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*SubmitResponse)(nil),         // 9: swarmhost.v1.SubmitResponse
 	(*LogRequest)(nil),             // 10: swarmhost.v1.LogRequest
 	(*LogResponse)(nil),            // 11: swarmhost.v1.LogResponse
-	(*StopSelfRequest)(nil),        // 12: swarmhost.v1.StopSelfRequest
-	(*StopSelfResponse)(nil),       // 13: swarmhost.v1.StopSelfResponse
-	(*ChatMessage)(nil),            // 14: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),              // 15: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),            // 16: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),               // 17: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),               // 18: swarmhost.v1.ToolCall
-	(*ToolError)(nil),              // 19: swarmhost.v1.ToolError
-	(*Score)(nil),                  // 20: swarmhost.v1.Score
-	(*MetadataRequest)(nil),        // 21: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 22: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 23: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 24: swarmhost.v1.ValidateConfigResponse
+	(*BudgetRequest)(nil),          // 12: swarmhost.v1.BudgetRequest
+	(*BudgetUsage)(nil),            // 13: swarmhost.v1.BudgetUsage
+	(*BudgetResponse)(nil),         // 14: swarmhost.v1.BudgetResponse
+	(*StopSelfRequest)(nil),        // 15: swarmhost.v1.StopSelfRequest
+	(*StopSelfResponse)(nil),       // 16: swarmhost.v1.StopSelfResponse
+	(*ChatMessage)(nil),            // 17: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),              // 18: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),            // 19: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),               // 20: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),               // 21: swarmhost.v1.ToolCall
+	(*ToolError)(nil),              // 22: swarmhost.v1.ToolError
+	(*Score)(nil),                  // 23: swarmhost.v1.Score
+	(*MetadataRequest)(nil),        // 24: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),  // 25: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),       // 26: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 27: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	14, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	15, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	16, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	14, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	17, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	16, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	17, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	18, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	19, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	20, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
-	21, // 10: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	22, // 11: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	0,  // 12: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
-	2,  // 13: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	4,  // 14: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	6,  // 15: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	8,  // 16: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	10, // 17: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	12, // 18: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	23, // 19: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	24, // 20: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 21: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 22: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 23: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 24: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 25: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 26: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	13, // 27: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	19, // [19:28] is the sub-list for method output_type
-	10, // [10:19] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	17, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	18, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	19, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	17, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	20, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	19, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	20, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	21, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	22, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	23, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	13, // 10: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
+	13, // 11: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
+	13, // 12: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
+	24, // 13: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	25, // 14: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	0,  // 15: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
+	2,  // 16: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	4,  // 17: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	6,  // 18: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	8,  // 19: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	10, // 20: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	12, // 21: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	15, // 22: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	26, // 23: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	27, // 24: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	1,  // 25: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 26: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	5,  // 27: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	7,  // 28: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	9,  // 29: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	11, // 30: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	14, // 31: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	16, // 32: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	23, // [23:33] is the sub-list for method output_type
+	13, // [13:23] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_agent_proto_init() }
@@ -977,13 +1207,14 @@ func file_swarmhost_v1_agent_proto_init() {
 		return
 	}
 	file_swarmhost_v1_common_proto_init()
+	file_swarmhost_v1_agent_proto_msgTypes[13].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

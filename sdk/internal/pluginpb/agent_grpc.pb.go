@@ -208,6 +208,7 @@ const (
 	AgentHost_CallTool_FullMethodName  = "/swarmhost.v1.AgentHost/CallTool"
 	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
 	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
+	AgentHost_Budget_FullMethodName    = "/swarmhost.v1.AgentHost/Budget"
 	AgentHost_StopSelf_FullMethodName  = "/swarmhost.v1.AgentHost/StopSelf"
 )
 
@@ -224,6 +225,10 @@ type AgentHostClient interface {
 	CallTool(ctx context.Context, in *CallToolRequest, opts ...grpc.CallOption) (*CallToolResponse, error)
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	Log(ctx context.Context, in *LogRequest, opts ...grpc.CallOption) (*LogResponse, error)
+	// Budget reads the swarm's budget as the member sees it: the caps, the
+	// swarm's usage and, with a split budget, the member's share (added in
+	// protocol 1.1).
+	Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error)
 	// StopSelf ends the member by its own decision (added in protocol 1.1):
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
@@ -288,6 +293,16 @@ func (c *agentHostClient) Log(ctx context.Context, in *LogRequest, opts ...grpc.
 	return out, nil
 }
 
+func (c *agentHostClient) Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BudgetResponse)
+	err := c.cc.Invoke(ctx, AgentHost_Budget_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *agentHostClient) StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(StopSelfResponse)
@@ -311,6 +326,10 @@ type AgentHostServer interface {
 	CallTool(context.Context, *CallToolRequest) (*CallToolResponse, error)
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	Log(context.Context, *LogRequest) (*LogResponse, error)
+	// Budget reads the swarm's budget as the member sees it: the caps, the
+	// swarm's usage and, with a split budget, the member's share (added in
+	// protocol 1.1).
+	Budget(context.Context, *BudgetRequest) (*BudgetResponse, error)
 	// StopSelf ends the member by its own decision (added in protocol 1.1):
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
@@ -339,6 +358,9 @@ func (UnimplementedAgentHostServer) Submit(context.Context, *SubmitRequest) (*Su
 }
 func (UnimplementedAgentHostServer) Log(context.Context, *LogRequest) (*LogResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Log not implemented")
+}
+func (UnimplementedAgentHostServer) Budget(context.Context, *BudgetRequest) (*BudgetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Budget not implemented")
 }
 func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method StopSelf not implemented")
@@ -454,6 +476,24 @@ func _AgentHost_Log_Handler(srv interface{}, ctx context.Context, dec func(inter
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_Budget_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BudgetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).Budget(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_Budget_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).Budget(ctx, req.(*BudgetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AgentHost_StopSelf_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(StopSelfRequest)
 	if err := dec(in); err != nil {
@@ -498,6 +538,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Log",
 			Handler:    _AgentHost_Log_Handler,
+		},
+		{
+			MethodName: "Budget",
+			Handler:    _AgentHost_Budget_Handler,
 		},
 		{
 			MethodName: "StopSelf",

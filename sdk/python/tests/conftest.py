@@ -44,7 +44,8 @@ class Echo(Agent):
     asks for, submits and returns the model's answer."""
 
     def metadata(self):
-        return Metadata(name="echo", schema=Schema([Attribute("prefix", "string", default="")]))
+        return Metadata(name="echo", schema=Schema([Attribute("prefix", "string", default=""),
+                                                     Attribute("budget", "bool", default=False)]))
 
     def run(self, req):
         try:
@@ -56,6 +57,10 @@ class Echo(Agent):
             for call in out.message.tool_calls:
                 req.host.call_tool(call)
             req.host.log("info", "done", member=req.member)
+            if req.config.get("budget"):
+                b = req.host.budget()
+                return Output.text(out.model, f"{b.split} {b.tokens.cap:g}/{b.tokens.used:g} share {b.tokens.share} "
+                                              f"{b.token_type} cost {b.cost}")
             verdict = req.host.submit(out.completion)
             return Output.text(out.model, req.config["prefix"] + out.completion + (" (passed)" if verdict.passed else ""))
         except Refused as r:

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from conftest import Echo, Exact, FirstN
-from swarmhost_plugin import (Event, Gate, Member, Message, Output, Refused, Sample, Score, Submission, ToolCall,
+from swarmhost_plugin import (Budget, BudgetUsage, Event, Gate, Member, Message, Output, Refused, Sample, Score, Submission, ToolCall,
                               ToolInfo, ToolResult, Verdict)
 from swarmhost_plugin.testing import FakeAgentHost, FakeScorerHost, Harness, PluginError
 
@@ -75,6 +75,14 @@ def test_agent_uses_generate_tools_submit_and_log(h):
     assert seen["messages"][0].content == "question" and seen["tools"][0].parameters == {"type": "object"}
     assert seen["config"] == {"temperature": 0}
     assert host.logs == [("info", "done", {"member": "member-1"})]
+
+
+def test_agent_reads_its_budget(h):
+    budget = Budget(split="equal", tokens=BudgetUsage(cap=1000, used=120, share=500, share_used=None),
+                    token_type="output")
+    host = FakeAgentHost(budget_value=budget)
+    assert h.run(input="q", config={"budget": True}, host=host).completion == "equal 1000/120 share 500.0 output cost None"
+    assert host.calls[-1] == "budget"
 
 
 def test_agent_sees_refusals(h):

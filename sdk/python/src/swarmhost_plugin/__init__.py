@@ -33,7 +33,7 @@ from . import log  # noqa: E402
 from ._hosts import HostError  # noqa: E402
 from ._serve import serve  # noqa: E402
 from ._servicers import PROTOCOL_VERSION  # noqa: E402
-from .agent import Agent, AgentHost, Refused, RunRequest, RunResponse, ToolResult, Verdict  # noqa: E402
+from .agent import Agent, AgentHost, Budget, BudgetUsage, Refused, RunRequest, RunResponse, ToolResult, Verdict  # noqa: E402
 from .controller import (Action, ChooseRequest, ChooseResponse, Controller, Event, EventRequest, Gate,  # noqa: E402
                          Member, StartRequest, StartResponse, Submission)
 from .scorer import ExecResult, Sample, Scorer, ScorerHost, ScoreRequest, ScoreResponse  # noqa: E402
@@ -44,7 +44,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CORRECT", "INCORRECT", "NOANSWER", "PARTIAL", "PROTOCOL_VERSION",
-    "Action", "Agent", "AgentHost", "Attribute", "Block", "ChooseRequest", "ChooseResponse", "Controller",
+    "Action", "Agent", "AgentHost", "Attribute", "Block", "Budget", "BudgetUsage", "ChooseRequest", "ChooseResponse", "Controller",
     "Diagnostic", "Event", "EventRequest", "ExecResult", "Gate", "HostError", "Member", "Message", "Metadata",
     "Output", "Refused", "RunRequest", "RunResponse", "Sample", "SampleRef", "Schema", "Score", "ScoreRequest",
     "ScoreResponse", "Scorer", "ScorerHost", "StartRequest", "StartResponse", "Submission", "ToolCall",

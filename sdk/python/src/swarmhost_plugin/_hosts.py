@@ -15,7 +15,7 @@ import grpc
 
 from . import _wire
 from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, scorer_pb2, scorer_pb2_grpc
-from .agent import Refused, ToolResult, Verdict
+from .agent import Budget, BudgetUsage, Refused, ToolResult, Verdict
 from .scorer import ExecResult
 from .types import Message, Output, ToolCall, ToolError, ToolInfo
 
@@ -102,6 +102,35 @@ class GrpcAgentHost:
                                    fields_json=json.dumps(fields, default=str).encode() if fields else b"")
         _call("log", lambda: self._s().Log(req))
 
+    def budget(self) -> Budget:
+        req = agent_pb2.BudgetRequest(token=self._token)
+        return budget_from_proto(_call("budget", lambda: self._s().Budget(req)))
+
     def stop_self(self, reason: str = "") -> None:
         req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
         _call("stop self", lambda: self._s().StopSelf(req))
+
+
+def _usage_from_proto(resp, name: str) -> BudgetUsage | None:
+    if not resp.HasField(name):
+        return None
+    u = getattr(resp, name)
+    return BudgetUsage(cap=u.cap, used=u.used, share=u.share if u.HasField("share") else None,
+                       share_used=u.share_used if u.HasField("share_used") else None)
+
+
+def budget_from_proto(resp) -> Budget:
+    """A BudgetResponse as a Budget."""
+    return Budget(split=resp.split, weights=list(resp.weights), cost=_usage_from_proto(resp, "cost"),
+                  tokens=_usage_from_proto(resp, "tokens"), token_type=resp.token_type,
+                  time=_usage_from_proto(resp, "time"))
+
+
+def budget_to_proto(b: Budget):
+    """A Budget as a BudgetResponse (for test hosts)."""
+    def usage(u: BudgetUsage | None):
+        if u is None:
+            return None
+        return agent_pb2.BudgetUsage(cap=u.cap, used=u.used, share=u.share, share_used=u.share_used)
+    return agent_pb2.BudgetResponse(split=b.split, weights=b.weights, cost=usage(b.cost), tokens=usage(b.tokens),
+                                    token_type=b.token_type, time=usage(b.time))

@@ -96,6 +96,11 @@ class AgentHostServicer(agent_pb2_grpc.AgentHostServicer):
         host.log(request.level, request.message, **(_wire.loads(request.fields_json, {}) or {}))
         return agent_pb2.LogResponse()
 
+    def Budget(self, request, context):  # noqa: N802
+        from ._hosts import budget_to_proto
+        host = self.tokens.get(request.token, context)
+        return budget_to_proto(host.budget())
+
     def StopSelf(self, request, context):  # noqa: N802
         host = self.tokens.get(request.token, context)
         host.stop_self(request.reason)

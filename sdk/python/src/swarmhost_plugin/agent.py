@@ -44,6 +44,35 @@ class Verdict:
     score: Score | None = None
 
 
+@dataclass
+class BudgetUsage:
+    """One capped kind of the swarm's budget (Inspect Swarm's BudgetUsage):
+    the cap (dollars, tokens or seconds), what the whole swarm has used and,
+    with a split budget, the member's share and its use of it (time is never
+    split)."""
+
+    cap: float = 0.0
+    used: float = 0.0
+    share: float | None = None
+    share_used: float | None = None
+
+
+@dataclass
+class Budget:
+    """The swarm's budget as a member sees it (Inspect Swarm's SwarmBudget).
+    split is "pool", "equal" or "weights" (with weights in roster order);
+    cost, tokens and time are None when the swarm has no such cap; time's
+    used is the seconds since the swarm started; token_type is what the token
+    cap meters, "all" or a metering such as "output"."""
+
+    split: str = "pool"
+    weights: list[float] = field(default_factory=list)
+    cost: BudgetUsage | None = None
+    tokens: BudgetUsage | None = None
+    token_type: str = "all"
+    time: BudgetUsage | None = None
+
+
 class AgentHost(Protocol):
     """The member's narrow API into the host. The host binds the member's
     identity to the call; nothing here can name another member. Failures
@@ -71,6 +100,10 @@ class AgentHost(Protocol):
 
     def log(self, level: str, message: str, **fields: Any) -> None:
         """Writes a line to the host's log under the member's name."""
+        ...
+
+    def budget(self) -> Budget:
+        """Reads the swarm's budget as this member sees it."""
         ...
 
     def stop_self(self, reason: str = "") -> None:

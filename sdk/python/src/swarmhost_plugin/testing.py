@@ -38,7 +38,7 @@ from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller
                                scorer_pb2, scorer_pb2_grpc)
 from ._serve import build_server
 from ._testhost import HOST_BROKER_ID, AgentHostServicer, ScorerHostServicer, Tokens
-from .agent import Refused, ToolResult, Verdict
+from .agent import Budget, Refused, ToolResult, Verdict
 from .controller import Action, ChooseResponse, Event, Member, StartResponse, Submission
 from .scorer import ExecResult, Sample, ScoreResponse
 from .types import Diagnostic, Message, Metadata, Output, SampleRef, ToolCall, ToolError, ToolInfo
@@ -61,6 +61,8 @@ class FakeAgentHost:
     tools: list[ToolInfo] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
     logs: list[tuple[str, str, dict]] = field(default_factory=list)
+    # what budget() answers (the default: no cap)
+    budget_value: Budget = field(default_factory=Budget)
 
     def generate(self, messages, tools=None, tool_choice="", config=None) -> Output:
         self.calls.append("generate")
@@ -85,6 +87,10 @@ class FakeAgentHost:
     def log(self, level: str, message: str, **fields: Any) -> None:
         self.calls.append("log")
         self.logs.append((level, message, fields))
+
+    def budget(self) -> Budget:
+        self.calls.append("budget")
+        return self.budget_value
 
     def stop_self(self, reason: str = "") -> None:
         self.calls.append("stop_self")

@@ -123,6 +123,40 @@ class LogResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class BudgetRequest(_message.Message):
+    __slots__ = ("token",)
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    def __init__(self, token: _Optional[str] = ...) -> None: ...
+
+class BudgetUsage(_message.Message):
+    __slots__ = ("cap", "used", "share", "share_used")
+    CAP_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    SHARE_FIELD_NUMBER: _ClassVar[int]
+    SHARE_USED_FIELD_NUMBER: _ClassVar[int]
+    cap: float
+    used: float
+    share: float
+    share_used: float
+    def __init__(self, cap: _Optional[float] = ..., used: _Optional[float] = ..., share: _Optional[float] = ..., share_used: _Optional[float] = ...) -> None: ...
+
+class BudgetResponse(_message.Message):
+    __slots__ = ("split", "weights", "cost", "tokens", "token_type", "time")
+    SPLIT_FIELD_NUMBER: _ClassVar[int]
+    WEIGHTS_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    split: str
+    weights: _containers.RepeatedScalarFieldContainer[float]
+    cost: BudgetUsage
+    tokens: BudgetUsage
+    token_type: str
+    time: BudgetUsage
+    def __init__(self, split: _Optional[str] = ..., weights: _Optional[_Iterable[float]] = ..., cost: _Optional[_Union[BudgetUsage, _Mapping]] = ..., tokens: _Optional[_Union[BudgetUsage, _Mapping]] = ..., token_type: _Optional[str] = ..., time: _Optional[_Union[BudgetUsage, _Mapping]] = ...) -> None: ...
+
 class StopSelfRequest(_message.Message):
     __slots__ = ("token", "reason")
     TOKEN_FIELD_NUMBER: _ClassVar[int]

@@ -224,6 +224,11 @@ class AgentHostStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.LogRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.LogResponse.FromString,
                 _registered_method=True)
+        self.Budget = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/Budget',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.BudgetRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.BudgetResponse.FromString,
+                _registered_method=True)
         self.StopSelf = channel.unary_unary(
                 '/swarmhost.v1.AgentHost/StopSelf',
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
@@ -267,6 +272,15 @@ class AgentHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Budget(self, request, context):
+        """Budget reads the swarm's budget as the member sees it: the caps, the
+        swarm's usage and, with a split budget, the member's share (added in
+        protocol 1.1).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StopSelf(self, request, context):
         """StopSelf ends the member by its own decision (added in protocol 1.1):
         its status becomes "member_limit:custom" whatever it then returns, and
@@ -303,6 +317,11 @@ def add_AgentHostServicer_to_server(servicer, server):
                     servicer.Log,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.LogRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.LogResponse.SerializeToString,
+            ),
+            'Budget': grpc.unary_unary_rpc_method_handler(
+                    servicer.Budget,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.BudgetRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.BudgetResponse.SerializeToString,
             ),
             'StopSelf': grpc.unary_unary_rpc_method_handler(
                     servicer.StopSelf,
@@ -448,6 +467,33 @@ class AgentHost:
             '/swarmhost.v1.AgentHost/Log',
             swarmhost_dot_v1_dot_agent__pb2.LogRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.LogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Budget(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/Budget',
+            swarmhost_dot_v1_dot_agent__pb2.BudgetRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.BudgetResponse.FromString,
             options,
             channel_credentials,
             insecure,

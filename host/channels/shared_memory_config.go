@@ -1,0 +1,149 @@
+package channels
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// ChannelSharedMemory names the board channel in its evidence and tools.
+const ChannelSharedMemory = "shared_memory"
+
+// Defaults and bounds of the shared_memory channel's parameters, as
+// inspect-swarm 0.1.0 ships them.
+const (
+	DefaultMaxFiles      = 100
+	MaxMaxFiles          = 10000
+	DefaultMaxFileBytes  = 16000
+	MaxMaxFileBytes      = 262144
+	DefaultMaxFileLines  = 1000
+	MaxMaxFileLines      = 100000
+	DefaultMaxBoardBytes = 400000
+	MaxMaxBoardBytes     = 16777216
+	DefaultBoardMaxWait  = 600 * time.Second
+	MaxBoardMaxWait      = 3600 * time.Second
+)
+
+// DefaultBoardRate is 60 writes per 60 s per member.
+var DefaultBoardRate = Rate{Sends: 60, Per: 60 * time.Second}
+
+// SharedMemory is the shared_memory channel's configuration, defaults
+// applied.
+type SharedMemory struct {
+	// MaxFiles bounds the live files on the board.
+	MaxFiles int
+	// MaxFileBytes and MaxFileLines bound one file.
+	MaxFileBytes, MaxFileLines int
+	// MaxBoardBytes bounds all live files together; at least MaxFileBytes.
+	MaxBoardBytes int
+	// Rate bounds each member's committed writes; the zero Rate is off.
+	Rate Rate
+	// MaxWait is swarm_wait's longest and default timeout, in whole seconds.
+	MaxWait time.Duration
+}
+
+// DefaultSharedMemory is the configuration of a `channel "shared_memory" {}`
+// block.
+func DefaultSharedMemory() SharedMemory {
+	return SharedMemory{MaxFiles: DefaultMaxFiles, MaxFileBytes: DefaultMaxFileBytes,
+		MaxFileLines: DefaultMaxFileLines, MaxBoardBytes: DefaultMaxBoardBytes, Rate: DefaultBoardRate,
+		MaxWait: DefaultBoardMaxWait}
+}
+
+// boardParams are the channel's parameters with their whole-number bounds;
+// max_board_bytes' lower bound is max_file_bytes, checked after the others.
+var boardParams = map[string]struct {
+	lo, hi int
+	set    func(*SharedMemory, int)
+}{
+	"max_files":       {1, MaxMaxFiles, func(c *SharedMemory, n int) { c.MaxFiles = n }},
+	"max_file_bytes":  {1, MaxMaxFileBytes, func(c *SharedMemory, n int) { c.MaxFileBytes = n }},
+	"max_file_lines":  {1, MaxMaxFileLines, func(c *SharedMemory, n int) { c.MaxFileLines = n }},
+	"max_board_bytes": {1, MaxMaxBoardBytes, func(c *SharedMemory, n int) { c.MaxBoardBytes = n }},
+	"max_wait": {1, int(MaxBoardMaxWait / time.Second), func(c *SharedMemory, n int) {
+		c.MaxWait = time.Duration(n) * time.Second
+	}},
+}
+
+// SharedMemoryParams are the parameter names a `channel "shared_memory"`
+// block accepts.
+func SharedMemoryParams() []string {
+	return append(slices.Sorted(maps.Keys(boardParams)), "rate")
+}
+
+// ParseSharedMemory decodes a `channel "shared_memory"` block's parameters
+// (a JSON object, as host/config gives them) over the defaults and checks
+// every bound the package checks. A null value keeps the default. Problems
+// come in parameter-name order.
+func ParseSharedMemory(params json.RawMessage) (SharedMemory, []Problem) {
+	cfg := DefaultSharedMemory()
+	var raw map[string]json.RawMessage
+	if len(bytes.TrimSpace(params)) > 0 {
+		if err := json.Unmarshal(params, &raw); err != nil {
+			return cfg, []Problem{{Summary: "Invalid shared_memory channel", Detail: "The block's parameters must be an object: " + err.Error()}}
+		}
+	}
+	var probs []Problem
+	for _, name := range slices.Sorted(maps.Keys(raw)) {
+		if string(raw[name]) == "null" {
+			continue
+		}
+		if p := parseBoardParam(&cfg, name, raw[name]); p != nil {
+			p.Param = name
+			probs = append(probs, *p)
+		}
+	}
+	if _, set := raw["max_board_bytes"]; set && len(probs) == 0 && cfg.MaxBoardBytes < cfg.MaxFileBytes {
+		probs = append(probs, Problem{Param: "max_board_bytes", Summary: `Invalid value for "max_board_bytes"`,
+			Detail: fmt.Sprintf("max_board_bytes must be a whole number from max_file_bytes (%d) to %d; got %d.",
+				cfg.MaxFileBytes, MaxMaxBoardBytes, cfg.MaxBoardBytes)})
+	}
+	return cfg, probs
+}
+
+// parseBoardParam parses one parameter into cfg.
+func parseBoardParam(cfg *SharedMemory, name string, raw json.RawMessage) *Problem {
+	if name == "rate" {
+		return parseBoardRate(cfg, raw)
+	}
+	b, ok := boardParams[name]
+	if !ok {
+		return &Problem{Summary: "Unsupported argument", Detail: fmt.Sprintf(
+			"The shared_memory channel has no parameter %q; its parameters are %s.", name, strings.Join(SharedMemoryParams(), ", "))}
+	}
+	var f float64
+	if json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || f < float64(b.lo) || f > float64(b.hi) {
+		return invalid(name, "%s must be a whole number from %d to %d; got %s.", name, b.lo, b.hi, raw)
+	}
+	b.set(cfg, int(f))
+	return nil
+}
+
+// parseBoardRate accepts what the messages channel's rate accepts ("off",
+// "60/60s", { sends, per }) and the package's own form, a list
+// [count, seconds].
+func parseBoardRate(cfg *SharedMemory, raw json.RawMessage) *Problem {
+	var pair []json.RawMessage
+	if json.Unmarshal(raw, &pair) == nil {
+		if len(pair) != 2 {
+			return invalid("rate", `rate must be "off", [count, seconds], "60/60s" or { sends = 60, per = "60s" }; got %s.`, raw)
+		}
+		m := Messages{}
+		if p := setRate(&m, pair[0], pair[1], raw); p != nil {
+			return p
+		}
+		cfg.Rate = m.Rate
+		return nil
+	}
+	m := Messages{}
+	if p := parseRate(&m, raw, nil); p != nil {
+		return p
+	}
+	cfg.Rate = m.Rate
+	return nil
+}
