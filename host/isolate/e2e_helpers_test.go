@@ -90,7 +90,8 @@ func runSuite(t *testing.T, dir, suite string) runResult {
 	swarmhost, pluginDir := binaries(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "suite.hcl"), []byte(suite), 0o644))
 	logs := filepath.Join(dir, "logs")
-	cmd := exec.Command(swarmhost, "run", filepath.Join(dir, "suite.hcl"), "--log-dir", logs, "--json", "--max-samples", "1")
+	cmd := exec.Command(swarmhost, "run", filepath.Join(dir, "suite.hcl"), "--log-dir", logs, "--log-format", "json", "--json",
+		"--max-samples", "1")
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, secretEnv+"=hunter2")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -47,6 +47,8 @@ task "t" {
   }
 }
 swarm "s" {
+  # A blocked command fails member a's step; b must still answer.
+  contain_member_errors = true
 `)
 	b.WriteString(memberBlocks(tc, e))
 	b.WriteString(controllerBlock(tc, e))

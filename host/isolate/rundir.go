@@ -2,7 +2,7 @@ package isolate
 
 import (
 	"crypto/rand"
-	"encoding/hex"
+	"encoding/base32"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,10 +16,18 @@ import (
 
 // runDirPrefix names the per-host-process directory under the system's
 // temporary directory that holds sandbox roots, scratch, work, socket and
-// verified-copy directories: <TMPDIR>/swarmhost-isolate-<host pid>-<random>.
-// The random part makes the name unpredictable; the pid lets a later host
-// sweep the directories of hosts that are gone.
-const runDirPrefix = "swarmhost-isolate-"
+// verified-copy directories: <TMPDIR>/swh-<host pid>-<48 random bits>. The
+// random part makes the name unpredictable; the pid lets a later host sweep
+// the directories of hosts that are gone. The name is short because unix
+// socket paths inside it must fit in 108 bytes.
+const runDirPrefix = "swh-"
+
+// runDirRandom is how many random bytes a run directory's name carries,
+// written as base32 (lowercase, unpadded: 10 characters).
+const runDirRandom = 6
+
+// randomText encodes a run directory name's random part.
+var randomText = base32.StdEncoding.WithPadding(base32.NoPadding)
 
 // runDirMode is the run directory's mode: the sandbox user may pass
 // through to the directories handed to it, but not list or write it.
@@ -37,11 +45,12 @@ func RunDir() (string, error) { return runDir() }
 // makeRunDir creates a fresh, unpredictably named run directory in parent.
 func makeRunDir(parent string) (string, error) {
 	for range 8 {
-		var b [8]byte
+		var b [runDirRandom]byte
 		if _, err := rand.Read(b[:]); err != nil {
 			return "", fmt.Errorf("isolate: %w", err)
 		}
-		dir := filepath.Join(parent, runDirPrefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(b[:]))
+		random := strings.ToLower(randomText.EncodeToString(b[:]))
+		dir := filepath.Join(parent, runDirPrefix+strconv.Itoa(os.Getpid())+"-"+random)
 		err := makePrivateDir(dir, runDirMode)
 		if errors.Is(err, fs.ErrExist) {
 			continue // someone holds that name; take another
@@ -141,14 +150,15 @@ func sweepRunDirs(parent string) {
 	}
 }
 
-// runDirPid parses a run directory's name: swarmhost-isolate-<pid>-<hex>.
+// runDirPid parses a run directory's name: swh-<pid>-<random>.
 func runDirPid(name string) (int, bool) {
 	rest, ok := strings.CutPrefix(name, runDirPrefix)
 	if !ok {
 		return 0, false
 	}
 	p, random, ok := strings.Cut(rest, "-")
-	if _, err := hex.DecodeString(random); !ok || err != nil || len(random) != 16 {
+	decoded, err := randomText.DecodeString(strings.ToUpper(random))
+	if !ok || err != nil || len(decoded) != runDirRandom {
 		return 0, false
 	}
 	pid, err := strconv.Atoi(p)

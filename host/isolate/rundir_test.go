@@ -24,7 +24,7 @@ func TestRunDirNamesAreUnpredictable(t *testing.T) {
 	for _, dir := range []string{a, b} {
 		name := filepath.Base(dir)
 		require.True(t, strings.HasPrefix(name, prefix), name)
-		assert.Len(t, strings.TrimPrefix(name, prefix), 16, "64 random bits")
+		assert.Len(t, strings.TrimPrefix(name, prefix), 10, "48 random bits, base32")
 		info, err := os.Lstat(dir)
 		require.NoError(t, err)
 		assert.Equal(t, os.FileMode(runDirMode), info.Mode().Perm())
@@ -95,13 +95,13 @@ func TestSweepRemovesOnlyOwnDeadRunDirs(t *testing.T) {
 	t.Parallel()
 	parent := t.TempDir()
 	const dead = 1 << 22 // above pid_max: never a live process
-	deadDir := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-0123456789abcdef")
+	deadDir := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-abcdefghij")
 	require.NoError(t, os.Mkdir(deadDir, 0o700))
 	victim := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(victim, "keep"), nil, 0o600))
-	link := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-fedcba9876543210")
+	link := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-klmnopqrst")
 	require.NoError(t, os.Symlink(victim, link))
-	live := filepath.Join(parent, runDirPrefix+"1-0123456789abcdef") // pid 1 lives
+	live := filepath.Join(parent, runDirPrefix+"1-abcdefghij") // pid 1 lives
 	require.NoError(t, os.Mkdir(live, 0o700))
 	odd := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)) // not a run directory's name
 	require.NoError(t, os.Mkdir(odd, 0o700))
