@@ -113,19 +113,25 @@ type validator interface {
 	Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error)
 }
 
+// defaultValidateTimeout bounds a plugin's ValidateConfig answer when its
+// plugin block sets no start_timeout: a plugin's first call is where slow
+// set-up belongs (importing Inspect, say), so it gets as long as a scorer
+// call by default.
+const defaultValidateTimeout = 5 * time.Minute
+
 // Validate implements config.SchemaSource. The plugin's answer is bounded
-// by its start timeout: validation is part of starting a suite.
+// by its plugin block's start_timeout, else by defaultValidateTimeout.
 func (c *catalogue) Validate(kind, name string, config []byte) diag.Diagnostics {
 	v, err := c.validator(kind, name)
 	if err == nil {
-		d := c.startTimeout(kind, name)
+		d := c.validateTimeout(kind, name)
 		ctx, cancel := context.WithTimeout(c.ctx, d)
 		defer cancel()
 		var resp base.ValidateConfigResponse
 		if resp, err = v.Validate(ctx, name, config); err == nil {
 			return resp.Diagnostics
 		}
-		if ctx.Err() == context.DeadlineExceeded {
+		if expired(ctx) {
 			err = fmt.Errorf("its ValidateConfig did not answer within %s (raise start_timeout on its plugin block if it must be slow)", d)
 		}
 	}
@@ -134,12 +140,12 @@ func (c *catalogue) Validate(kind, name string, config []byte) diag.Diagnostics 
 	return d
 }
 
-// startTimeout is the named plugin's start timeout.
-func (c *catalogue) startTimeout(kind, name string) time.Duration {
+// validateTimeout is how long the named plugin may take to validate.
+func (c *catalogue) validateTimeout(kind, name string) time.Duration {
 	if b, err := c.binary(kind, name); err == nil && b.StartTimeout > 0 {
 		return b.StartTimeout
 	}
-	return plugins.DefaultStartTimeout
+	return defaultValidateTimeout
 }
 
 func (c *catalogue) validator(kind, name string) (validator, error) {

@@ -19,7 +19,7 @@ import (
 func TestInfiniteScoreReachesTheLog(t *testing.T) {
 	t.Parallel()
 	suite := hostileSuite(t, deadlineSuite(`scorer "inf" {}`, ""), "scorer-inf")
-	code, sum, errOut := runJSON(t, suite)
+	code, sum, errOut := runJSON(t, suite, "--log-format", "json")
 	require.Equal(t, ExitOK, code, errOut)
 	path := sum["log"].(string)
 	data, err := os.ReadFile(path)
@@ -49,7 +49,7 @@ func TestNonFiniteDatasetMetadataReachesTheLog(t *testing.T) {
 	path := hostileSuite(t, suite)
 	data := `{"id": "a", "input": "What is 6 times 7?", "target": "42", "metadata": {"weight": Infinity, "score": NaN}}` + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "data.jsonl"), []byte(data), 0o644))
-	code, sum, errOut := runJSON(t, path)
+	code, sum, errOut := runJSON(t, path, "--log-format", "json")
 	require.Equal(t, ExitOK, code, errOut)
 	raw, err := os.ReadFile(sum["log"].(string))
 	require.NoError(t, err)

@@ -31,7 +31,7 @@ var resumingClaims = []struct {
 	{"a refused resume writes nothing to the log", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
 	{"whatever `--limit` or unseeded `shuffle` the first run used", []string{"TestResumeKeepsTheLogsPlan", "TestResumeCutLog"}},
 	{"`--limit` is refused with `--resume`", []string{"TestResumeChecks"}},
-	{"Samples that ended in error run again", []string{"TestResumeKeepsErroredSamples", "TestResumeRerunsErroredSamples"}},
+	{"Samples that ended in error run again and replace their entries", []string{"TestResumeRerunsErroredSamples"}},
 	{"a log with status `success` has nothing to resume", []string{"TestResumeChecks"}},
 	{"A run stopped with Ctrl-C (status `cancelled`) resumes the same way", []string{"TestCtrlCThenResume"}},
 	{"A log `--resume` cannot read is refused with what is wrong with it", []string{"TestResumeRefusalNeverSuggestsItself"}},

@@ -118,18 +118,25 @@ var (
 
 // timedOut names the call deadline when err comes from a call whose
 // context expired (the runtime gives each call the controller block's
-// call_timeout); gRPC says only "deadline exceeded", and the plugin's
-// server, enforcing the propagated deadline, may fail the call an instant
-// before ctx itself is done.
+// call_timeout); gRPC says only "deadline exceeded".
 func (c *liveController) timedOut(ctx context.Context, err error) error {
-	if err == nil {
-		return nil
-	}
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < 250*time.Millisecond {
-		<-ctx.Done()
-	}
-	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	if err == nil || !expired(ctx) {
 		return err
 	}
 	return fmt.Errorf("controller %q did not answer in time (raise call_timeout on its controller block): %w", c.name, err)
+}
+
+// deadlineSlack is how close to its deadline a failed call counts as
+// timed out: the plugin's server enforces the deadline gRPC propagates to
+// it and may fail the call an instant before ctx itself is done.
+const deadlineSlack = 250 * time.Millisecond
+
+// expired reports, after a call with ctx failed, whether ctx's deadline
+// passed (waiting out the last deadlineSlack when the call failed just
+// before it).
+func expired(ctx context.Context) bool {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < deadlineSlack {
+		<-ctx.Done()
+	}
+	return errors.Is(ctx.Err(), context.DeadlineExceeded)
 }

@@ -109,7 +109,7 @@ func cutStarted(t *testing.T, path string) string {
 func TestResumeKeepsTheLogsPlan(t *testing.T) {
 	t.Parallel()
 	suite := hostileSuite(t, claimsSuite(nil))
-	code, sum, errOut := runJSON(t, suite)
+	code, sum, errOut := runJSON(t, suite, "--log-format", "json")
 	require.Equal(t, ExitOK, code, errOut)
 	first, err := evallog.Read(sum["log"].(string))
 	require.NoError(t, err)
@@ -135,7 +135,7 @@ func TestResumeKeepsTheLogsPlan(t *testing.T) {
 func TestResumeRefusesAnotherEval(t *testing.T) {
 	t.Parallel()
 	suite := hostileSuite(t, claimsSuite(nil))
-	code, sum, errOut := runJSON(t, suite)
+	code, sum, errOut := runJSON(t, suite, "--log-format", "json")
 	require.Equal(t, ExitOK, code, errOut)
 	cut := cutStarted(t, sum["log"].(string))
 	before, _ := os.ReadFile(cut)
@@ -164,23 +164,4 @@ func TestResumeRefusesAnotherEval(t *testing.T) {
 			assert.Equal(t, before, after, "a refused resume writes nothing")
 		})
 	}
-}
-
-// TestResumeKeepsErroredSamples: a sample that ended in error runs again
-// when the log is resumed (as Inspect's eval-retry does) and replaces its
-// entry.
-func TestResumeKeepsErroredSamples(t *testing.T) {
-	t.Parallel()
-	suite := hostileSuite(t, deadlineSuite(`scorer "match" {}`, `controller "hang" { call_timeout = "1s" }`), "controller-hang")
-	code, sum, errOut := runJSON(t, suite)
-	require.Equal(t, ExitFailed, code, errOut)
-	started := filepath.Join(t.TempDir(), filepath.Base(sum["log"].(string)))
-	require.NoError(t, os.WriteFile(started, asStarted(t, sum["log"].(string)), 0o644))
-	code, again, errOut := runJSON(t, "--resume", started)
-	assert.Equal(t, ExitFailed, code, errOut)
-	assert.Equal(t, 0.0, again["resumed"], "the errored sample is run again, not kept")
-	l, err := evallog.Read(started)
-	require.NoError(t, err)
-	require.Len(t, l.Samples, 1)
-	assert.NotNil(t, l.Samples[0].Error)
 }

@@ -17,7 +17,7 @@ import (
 // cut falls: the cut sample runs again and the log ends complete.
 func TestResumeCutLog(t *testing.T) {
 	t.Parallel()
-	code, sum, errOut := runJSON(t, repoPath("examples", "quickstart"), "--limit", "2")
+	code, sum, errOut := runJSON(t, repoPath("examples", "quickstart"), "--limit", "2", "--log-format", "json")
 	require.Equal(t, ExitOK, code, errOut)
 	data := asStarted(t, sum["log"].(string))
 	second := bytes.Index(data, []byte("\n    },\n    {")) + len("\n    },\n    ")

@@ -23,9 +23,11 @@ type SampleInitEvent struct {
 // EventType returns "sample_init".
 func (SampleInitEvent) EventType() string { return "sample_init" }
 
-// MarshalJSON writes base fields, "event", then the sample and state.
+// MarshalJSON writes base fields, "event", then the sample and state (NaN and ±Inf in
+// their maps, a dataset's metadata say, as bare tokens).
 func (e SampleInitEvent) MarshalJSON() ([]byte, error) {
 	type plain SampleInitEvent
+	e.Sample, e.State = safeValue(e.Sample), safeValue(e.State)
 	return marshalEvent(e.EventType(), e.EventBase, plain(e))
 }
 
