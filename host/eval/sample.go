@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/sandbox"
@@ -102,7 +103,9 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		members[i] = m
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
-		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget(),
+		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Gate: s.gate(), Budget: s.r.budget(),
+		Channels: s.channelLines, PreambleTemplate: s.r.sw.Preamble,
+		SharedDirectory:     s.r.perMember() && s.r.channel(config.ChannelFilesystem) != nil,
 		ContainMemberErrors: s.r.sw.ContainMemberErrors}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
