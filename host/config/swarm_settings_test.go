@@ -15,7 +15,7 @@ func TestSwarmSettings(t *testing.T) {
 		wantText    string
 		wantErr     string
 	}{
-		"defaults": {},
+		"defaults":              {},
 		"contain member errors": {attrs: `contain_member_errors = true`, wantContain: true},
 		"a template": {attrs: `preamble = "You are {member} of {size}.\n{channels}"`,
 			wantText: "You are {member} of {size}.\n{channels}"},
