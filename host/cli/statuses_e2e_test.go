@@ -85,4 +85,9 @@ func TestValidationAsInspectSwarmE2E(t *testing.T) {
 		`final = "last"`} {
 		assert.Contains(t, errOut, s)
 	}
+	code, out, errOut = runCLI(t, "validate", repoPath("host", "cli", "testdata", "validation", "filesystem.hcl"))
+	assert.Equal(t, ExitUsage, code, out)
+	for _, s := range []string{"Scratch directory with a shared volume", "filesystem.hcl line 25", `scratch = "mine/{member}"`} {
+		assert.Contains(t, errOut, s)
+	}
 }

@@ -18,7 +18,7 @@ const (
 // channelParams are the parameters each channel type accepts. Their values
 // are the bus's to check and default; config only rejects unknown names.
 var channelParams = map[string][]string{
-	ChannelFilesystem: {},
+	ChannelFilesystem: {"shared", "notes", "scratch", "shared_volume"},
 	ChannelMessages:   {"delivery", "max_bytes", "max_unread", "rate", "dedupe", "max_wait", "routes"},
 }
 
