@@ -9,7 +9,7 @@ GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
-.PHONY: all build demo test vet fmt proto bench clean fuzz llama-server venv proto-python
+.PHONY: all build demo test vet fmt proto bench clean fuzz llama-server venv proto-python parity
 
 all: build
 
@@ -103,3 +103,11 @@ fuzz:
 		echo "$(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZ_TIME) $$pkg || exit 1; \
 	done
+
+## parity: the side-by-side suite against Inspect Swarm 0.1.0 (parity/README.md): builds swarmhost and its
+## plugins, installs the peer (bench/peer/venv.sh), runs every scenario on both and prints the table.
+## Pass flags in PARITYFLAGS, e.g. `make parity PARITYFLAGS="-only final_last -v"`.
+PARITYFLAGS ?=
+parity: build venv
+	@py=$$(bash bench/peer/venv.sh) && $$py -m unittest discover -s parity/tests -q && \
+		SWARMHOST_PYTHON=$(CURDIR)/.venv/bin/python nice $$py parity/run.py $(PARITYFLAGS)

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -49,7 +51,8 @@ func TestChannelsConversationGoldenE2E(t *testing.T) {
 
 // TestChannelsEvidenceE2E checks the conversation's evidence against the
 // rules of SPEC §8: every info event is inspect_swarm's, versioned, inside
-// a member's span (except "final"), and no comm event carries a payload.
+// a member's span (except the swarm-level "final", "ledger" and
+// "metrics"), and no comm event carries a payload.
 func TestChannelsEvidenceE2E(t *testing.T) {
 	t.Parallel()
 	s := readRawLog(t, runChannelsSuite(t, "conversation")).Samples[0]
@@ -61,8 +64,9 @@ func TestChannelsEvidenceE2E(t *testing.T) {
 		assert.Equal(t, "inspect_swarm", e["source"])
 		data := e["data"].(map[string]any)
 		assert.EqualValues(t, 1, data["version"])
-		kinds[data["type"].(string)+":"+data["kind"].(string)]++
-		if data["kind"] != "final" {
+		kind, _ := data["kind"].(string)
+		kinds[strings.TrimSuffix(data["type"].(string)+":"+kind, ":")]++
+		if kind != "final" && data["type"] != "ledger" && data["type"] != "metrics" {
 			assert.True(t, strings.HasPrefix(e["span_id"].(string), "member-"), "%v", e)
 		}
 		if data["type"] == "comm" {
@@ -72,7 +76,7 @@ func TestChannelsEvidenceE2E(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]int{"comm:sent": 5, "comm:delivered": 5, "comm:notified": 1, "comm:read": 8,
-		"result:member_result": 3, "result:final": 1}, kinds)
+		"result:member_result": 3, "result:final": 1, "ledger": 1, "metrics": 1}, kinds)
 }
 
 // TestChannelsSharedDirPerMemberE2E: with per-member sandboxes a note one
@@ -115,7 +119,60 @@ func counts(sent, delivered, read, rejected, notices int) map[string]any {
 // volatile are the event keys whose values vary run to run: ids, clocks and
 // durations.
 var volatile = map[string]bool{"uuid": true, "timestamp": true, "working_start": true, "completed": true,
-	"working_time": true, "time": true}
+	"working_time": true, "time": true, "message_id": true, "running_time": true, "wall_clock": true}
+
+// shortID matches the random ids the host gives messages and spans.
+var shortID = regexp.MustCompile(`^[2-9A-HJ-NP-Za-km-z]{22}$`)
+
+// spanLabels names each span by its place in the tree — parent label, span
+// name and its rank among same-named siblings — so that the random span ids
+// of the sample's spans and tool spans read the same run after run; member
+// spans keep their ids.
+func spanLabels(events []map[string]any) map[string]string {
+	labels := map[string]string{}
+	seen := map[string]int{}
+	for _, e := range events {
+		id, _ := e["id"].(string)
+		if e["event"] != "span_begin" || !shortID.MatchString(id) {
+			continue
+		}
+		parent, _ := e["parent_id"].(string)
+		if l, ok := labels[parent]; ok {
+			parent = l
+		}
+		key := parent + "/" + fmt.Sprint(e["name"])
+		seen[key]++
+		labels[id] = fmt.Sprintf("%s#%d", key, seen[key])
+	}
+	return labels
+}
+
+// relabel replaces span ids by their labels and any other random id by
+// "<id>", recursively.
+func relabel(v any, labels map[string]string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, val := range x {
+			out[k] = relabel(val, labels)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = relabel(val, labels)
+		}
+		return out
+	case string:
+		if l, ok := labels[x]; ok {
+			return l
+		}
+		if shortID.MatchString(x) {
+			return "<id>"
+		}
+	}
+	return v
+}
 
 // eventsBySpan renders a sample's events grouped by span — members' spans
 // by name, then the swarm-level events (members run concurrently, so only
@@ -128,7 +185,9 @@ func eventsBySpan(t *testing.T, events []map[string]any) []byte {
 	}
 	var spans []*span
 	byID := map[string]*span{}
+	labels := spanLabels(events)
 	for _, e := range events {
+		e = relabel(e, labels).(map[string]any)
 		id, _ := e["span_id"].(string)
 		if e["event"] == "span_begin" || e["event"] == "span_end" {
 			id, _ = e["id"].(string)

@@ -51,7 +51,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: swarmhost <command> [arguments]
 
 commands:
-  run SUITE [--eval NAME]... [--log-dir DIR] [--var k=v]... [--limit N] [--max-samples N] [--json]
+  run SUITE [--eval NAME]... [--log-dir DIR] [--log-format eval|json] [--var k=v]... [--limit N] [--max-samples N] [--json]
                      run the suite's evals and write one log per eval
   run [SUITE] --resume LOG
                      run only the samples LOG lacks, into LOG (suite and vars default to the log's)

@@ -16,7 +16,7 @@ import (
 // eval name.
 func runJSONEvals(t *testing.T, args ...string) map[string]map[string]any {
 	t.Helper()
-	code, out, errOut := runCLI(t, append([]string{"run", "--json", "--log-dir", t.TempDir()}, args...)...)
+	code, out, errOut := runCLI(t, append([]string{"run", "--json", "--log-format", "json", "--log-dir", t.TempDir()}, args...)...)
 	require.Equal(t, ExitOK, code, "stdout: %s\nstderr: %s", out, errOut)
 	sums := map[string]map[string]any{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {

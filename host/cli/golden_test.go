@@ -65,6 +65,10 @@ func goldenJSON(t *testing.T, logPath string) []byte {
 	records := rawRecords(t, logPath)
 	v := goldenView{Status: l.Status, Results: mustMarshal(t, l.Results)}
 	for i, s := range l.Samples {
+		for j := range s.Messages {
+			require.NotEmpty(t, s.Messages[j].ID, "sample %d message %d has an id", i, j)
+			s.Messages[j].ID = "" // random
+		}
 		v.Samples = append(v.Samples, goldenSample{ID: s.ID, Epoch: s.Epoch, Record: records[i],
 			Output: s.Output.Completion, Messages: mustMarshal(t, s.Messages), Scores: mustMarshal(t, s.Scores),
 			Metadata: s.Metadata})

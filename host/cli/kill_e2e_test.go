@@ -30,7 +30,7 @@ func TestKillMidRunThenResume(t *testing.T) {
 	bin := filepath.Join(dir, "swarmhost")
 	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
 	logDir := filepath.Join(dir, "logs")
-	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir,
+	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "1", "--json")
 	// TMPDIR: the killed host cannot remove its sandboxes; the test does.
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, "TMPDIR="+dir)
@@ -141,7 +141,7 @@ func TestCtrlCThenResume(t *testing.T) {
 	bin := filepath.Join(dir, "swarmhost")
 	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
 	logDir := filepath.Join(dir, "logs")
-	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir,
+	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "2", "--json")
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, "TMPDIR="+dir)
 	require.NoError(t, cmd.Start())

@@ -66,7 +66,8 @@ func TestRunReactExample(t *testing.T) {
 	assert.Equal(t, "Both counts agree.\n\n3", s["output"].(map[string]any)["completion"])
 	for _, m := range []string{"react-1", "react-2", "react-3", "react-4"} {
 		tools := reactEvents(s, "tool", m)
-		require.Len(t, tools, 5, m)
+		require.Len(t, tools, 6, m)
+		assert.Equal(t, []any{"submit", "3"}, []any{tools[5]["function"], tools[5]["result"]}, "submit has its tool event")
 		assert.Equal(t, "send_message", tools[0]["function"])
 		assert.True(t, strings.HasPrefix(tools[0]["result"].(string), "Sent m-"), "a message to the peers: %v", tools[0]["result"])
 		assert.Equal(t, []any{"bash", "3\n"}, []any{tools[1]["function"], tools[1]["result"]}, "bash ran in the sandbox")
@@ -193,7 +194,8 @@ func checkConversationEvents(t *testing.T, s map[string]any) {
 	assert.Equal(t, []any{92.0, 20.0, 120.0, 8.0}, []any{total["input_tokens"], total["output_tokens"],
 		total["total_tokens"], total["input_tokens_cache_read"]}, "the sample's usage is the sum of the calls")
 	tools := reactEvents(s, "tool", "react")
-	require.Len(t, tools, 2)
+	require.Len(t, tools, 3)
+	assert.Equal(t, "submit", tools[2]["function"], "submit has its tool event")
 	assert.Equal(t, "hello\n", tools[0]["result"])
 	assert.Equal(t, "parsing", tools[1]["error"].(map[string]any)["type"])
 }

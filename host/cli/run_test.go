@@ -19,7 +19,7 @@ import (
 // runJSON runs a suite with --json and returns the single eval's summary.
 func runJSON(t *testing.T, args ...string) (int, map[string]any, string) {
 	t.Helper()
-	code, out, errOut := runCLI(t, append([]string{"run", "--json", "--log-dir", t.TempDir()}, args...)...)
+	code, out, errOut := runCLI(t, append([]string{"run", "--json", "--log-format", "json", "--log-dir", t.TempDir()}, args...)...)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var sum map[string]any
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &sum), "stdout: %s\nstderr: %s", out, errOut)

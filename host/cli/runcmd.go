@@ -5,12 +5,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/eval"
+	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
@@ -19,6 +23,9 @@ type runFlags struct {
 	evals      multiFlag
 	vars       multiFlag
 	logDir     string
+	logFormat  string
+	retries    int
+	failOn     string
 	limit      int
 	maxSamples int
 	json       bool
@@ -59,12 +66,28 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.Var(&f.evals, "eval", "run only this eval (repeatable)")
 	fs.Var(&f.vars, "var", "set a variable: name=value (repeatable)")
 	fs.StringVar(&f.logDir, "log-dir", "logs", "directory for the logs")
+	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
 	fs.IntVar(&f.limit, "limit", 0, "run only the first N samples of each eval")
+	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times")
+	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true (any), false (none), "+
+		"a fraction below 1 (more than that share), or a count")
 	fs.IntVar(&f.maxSamples, "max-samples", eval.DefaultMaxSamples, "samples run in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
 	positional, ok := parsePositional(fs, args)
 	if !ok {
+		return f, false
+	}
+	if f.logFormat != evallog.FormatEval && f.logFormat != evallog.FormatJSON {
+		fmt.Fprintf(e.stderr, "swarmhost run: --log-format %q: want eval or json\n", f.logFormat)
+		return f, false
+	}
+	if _, err := parseFailOnError(f.failOn); err != nil {
+		fmt.Fprintf(e.stderr, "swarmhost run: --fail-on-error: %v\n", err)
+		return f, false
+	}
+	if f.retries < 0 {
+		fmt.Fprintf(e.stderr, "swarmhost run: --retry-on-error %d: want 0 or more\n", f.retries)
 		return f, false
 	}
 	if f.resume != "" {
@@ -85,7 +108,9 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 	var sums []eval.Summary
 	for _, name := range evals {
 		d := newDisplay(e, f.json)
-		opts := eval.Options{LogDir: f.logDir, MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
+		failOn, _ := parseFailOnError(f.failOn)
+		opts := eval.Options{LogDir: f.logDir, LogFormat: f.logFormat, RetryOnError: f.retries, FailOnError: failOn,
+			MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
 			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f)}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)
 		d.finish()
@@ -154,4 +179,22 @@ func getenvDefault(k, def string) string {
 		return v
 	}
 	return def
+}
+
+// parseFailOnError reads --fail-on-error as Inspect does: true (nil: any
+// errored sample fails the eval), false (0), a fraction in (0, 1), or a
+// count of 1 or more.
+func parseFailOnError(v string) (*float64, error) {
+	switch strings.ToLower(v) {
+	case "true", "":
+		return nil, nil
+	case "false":
+		zero := 0.0
+		return &zero, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f <= 0 || math.IsInf(f, 0) || math.IsNaN(f) || (f >= 1 && f != math.Trunc(f)) {
+		return nil, fmt.Errorf("%q: want true, false, a fraction between 0 and 1, or a count", v)
+	}
+	return &f, nil
 }

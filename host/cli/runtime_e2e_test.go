@@ -142,13 +142,14 @@ func TestSwarmCapOvershootE2E(t *testing.T) {
 	raw := readRawLog(t, path).Samples[0].Store[swarm.StoreKeyLedger]
 	var l swarm.Ledger
 	require.NoError(t, json.Unmarshal(raw, &l))
+	require.NotNil(t, l.StopReason)
 	assert.Equal(t, swarm.StopSwarmCap, *l.StopReason)
 	require.NotNil(t, l.Caps.Tokens)
-	assert.Equal(t, int64(100), *l.Caps.Tokens)
+	assert.Equal(t, swarm.Float(100), *l.Caps.Tokens)
 	capped := 0
 	var sum int64
 	for _, m := range l.Members {
-		sum += m.MeteredTokens
+		sum += m.Meter.Usage.TotalTokens
 		require.NotNil(t, m.Status)
 		assert.Contains(t, []string{swarm.StatusSwarmCap, swarm.StatusSubmitted}, *m.Status,
 			"%s: a member whose next call meets the exceeded cap ends swarm_cap, never stopped, as in Inspect Swarm", m.Name)
@@ -157,11 +158,10 @@ func TestSwarmCapOvershootE2E(t *testing.T) {
 		}
 	}
 	assert.Positive(t, capped)
-	assert.Equal(t, sum, l.Swarm.MeteredTokens)
-	require.NotNil(t, l.Swarm.Overshoot.Tokens)
-	assert.Equal(t, l.Swarm.MeteredTokens-100, *l.Swarm.Overshoot.Tokens)
-	assert.Positive(t, *l.Swarm.Overshoot.Tokens, "the call that crossed the cap is recorded")
-	assert.True(t, l.TotalComplete)
+	assert.Equal(t, sum, l.Swarm.Usage.TotalTokens)
+	require.NotNil(t, l.Overshoot.Tokens)
+	assert.Equal(t, swarm.Float(l.Swarm.Usage.TotalTokens-100), *l.Overshoot.Tokens)
+	assert.Positive(t, float64(*l.Overshoot.Tokens), "the call that crossed the cap is recorded")
 }
 
 // TestPerMemberSandboxesE2E: each member writes only in its own sandbox;

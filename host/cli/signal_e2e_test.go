@@ -26,7 +26,7 @@ func TestCtrlCFinishesTheLogAndKillsPlugins(t *testing.T) {
 	bin := filepath.Join(dir, "swarmhost")
 	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
 	logDir := filepath.Join(dir, "logs")
-	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "signal", "hang.hcl"), "--log-dir", logDir, "--json")
+	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "signal", "hang.hcl"), "--log-dir", logDir, "--log-format", "json", "--json")
 	plugins := copyPlugins(t, filepath.Join(dir, "plugins"))
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+plugins)
 	var out, errOut bytes.Buffer

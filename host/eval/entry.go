@@ -22,11 +22,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 			e.Scores[sc.name] = logScore(scores[i])
 		}
 	}
-	e.Store = swarmStore(out.Record, out.Ledger)
-	e.Events, e.EventStream = nil, func(yield func(evallog.Event) bool) {
-		streamEvents(s.sampleEvents(out), s.started, yield)
-	}
+	e.Store = swarmStore(out.Record, out.Ledger, s.metrics(out))
+	tr := s.newTranscript(out, &e)
+	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logUsageMap(out.UsageByModel)
+	e.TurnCount = turnCount(out.Events)
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
@@ -74,6 +74,18 @@ func (s *sampleRun) finishEntry(e *evallog.EvalSample) {
 	e.StartedAt, e.CompletedAt = evallog.TimeOf(s.started), evallog.TimeOf(end)
 	e.TotalTime = evallog.Seconds(end.Sub(s.started).Seconds())
 	e.WorkingTime = evallog.Seconds(end.Sub(s.started).Seconds())
+}
+
+// turnCount is the sample's model calls, every member's, as Inspect counts
+// the turns of a sample.
+func turnCount(evs []swarm.Event) *int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == swarm.EventModel {
+			n++
+		}
+	}
+	return &n
 }
 
 func mustJSON(v any) []byte {

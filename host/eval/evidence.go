@@ -8,45 +8,47 @@ import (
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
-// MemberResult is the payload of a member's "member_result" info event: its
-// entry of the result record once it ended, in its own span (SPEC §8).
+// MemberResult is the payload of a member's "member_result" info event, in
+// its own span (SPEC §8), as Inspect Swarm writes it: the member, its span,
+// and how it ended (the rest of its record entry is in the store).
 type MemberResult struct {
-	Version       int      `json:"version"`
-	Type          string   `json:"type"`
-	Kind          string   `json:"kind"`
-	Member        string   `json:"member"`
-	Role          *string  `json:"role"`
-	State         string   `json:"state"`
-	Status        *string  `json:"status"`
-	Submitted     bool     `json:"submitted"`
-	Time          *float64 `json:"time"`
-	Sandbox       *string  `json:"sandbox"`
-	GateChecks    int      `json:"gate_checks"`
-	GatePasses    int      `json:"gate_passes"`
-	FirstPassTime *float64 `json:"first_pass_time"`
+	Version int      `json:"version"`
+	Type    string   `json:"type"`
+	Kind    string   `json:"kind"`
+	Member  string   `json:"member"`
+	SpanID  string   `json:"span_id"`
+	Status  *string  `json:"status"`
+	Time    *float64 `json:"time"`
+	Sandbox *string  `json:"sandbox"`
 	// Error is why a member that ended "errored" failed (absent otherwise).
 	Error string `json:"error,omitempty"`
 }
 
 // memberResult is a record entry as a member_result payload.
 func memberResult(m swarm.RecordMember) MemberResult {
-	return MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: m.Name, Role: m.Role,
-		State: m.State, Status: m.Status, Submitted: m.Submitted, Time: m.Time, Sandbox: m.Sandbox,
-		GateChecks: m.GateChecks, GatePasses: m.GatePasses, FirstPassTime: m.FirstPassTime}
+	return MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: m.Name,
+		SpanID: channels.SpanID(m.Name), Status: m.Status, Time: m.Time, Sandbox: m.Sandbox}
 }
 
-// FinalResult is the payload of the swarm-level "final" info event: the
-// final answer rule's outcome and why the swarm stopped.
+// FinalResult is the payload of the swarm-level "final" info event, in the
+// swarm's span, as Inspect Swarm writes it: the final answer rule's outcome
+// and why the swarm stopped (whether the answer is provisional is in the
+// record).
 type FinalResult struct {
-	Version int    `json:"version"`
-	Type    string `json:"type"`
-	Kind    string `json:"kind"`
-	swarm.Final
-	StopReason string `json:"stop_reason"`
+	Version    int     `json:"version"`
+	Type       string  `json:"type"`
+	Kind       string  `json:"kind"`
+	Member     *string `json:"member"`
+	SpanID     string  `json:"span_id"`
+	Mode       *string `json:"mode"`
+	Reason     *string `json:"reason"`
+	StopReason string  `json:"stop_reason"`
 }
 
 // sampleEvents yields the runtime's events with the bus's evidence merged
-// in (see mergeEvidence) and the result evidence added (see withResults),
+// in (see mergeEvidence), the result evidence added (see withResults) and
+// the ledger and metrics last (see withAccounts, the same metrics as the
+// store's: both are computed from the finished run),
 // one at a time: the log writer converts and encodes each as it comes, so
 // no merged copy of a large swarm's evidence is ever built.
 func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
@@ -54,7 +56,7 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 	if s.bus != nil {
 		bus = s.bus.Evidence()
 	}
-	return withResults(mergeEvidence(out.Events, bus), out)
+	return withAccounts(withResults(mergeEvidence(out.Events, bus), out), out.Ledger, s.metrics(out))
 }
 
 // mergeEvidence merges the bus's evidence (in time order) into the runtime's
@@ -137,6 +139,13 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 			return
 		}
 		yield(swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
-			Data: FinalResult{Version: 1, Type: "result", Kind: "final", Final: out.Record.Final, StopReason: out.StopReason}})
+			Data: finalResult(out.Record.Final, out.StopReason)})
 	}
+}
+
+// finalResult is the final rule's outcome as a final payload; its span_id
+// is filled in by the converter, which names the swarm's span.
+func finalResult(f swarm.Final, stop string) FinalResult {
+	return FinalResult{Version: 1, Type: "result", Kind: "final", Member: f.Member, Mode: f.Mode, Reason: f.Reason,
+		StopReason: stop}
 }

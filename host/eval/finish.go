@@ -50,11 +50,31 @@ func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *
 			failed++
 		}
 	}
-	if failed > 0 {
+	if r.failsEval(failed, len(results)) {
 		msg := fmt.Sprintf("%d of %d samples failed; see each sample's error", failed, len(results))
 		return evallog.StatusError, &evallog.EvalError{Message: msg, Traceback: msg}
 	}
 	return evallog.StatusSuccess, nil
+}
+
+// failsEval applies Options.FailOnError to failed samples out of n: any
+// fails the eval by default, as in Inspect; an eval whose every sample
+// failed is always an error.
+func (r *evalRun) failsEval(failed, n int) bool {
+	limit := r.opts.FailOnError
+	switch {
+	case failed == 0:
+		return false
+	case failed == n:
+		return true
+	case limit == nil:
+		return true
+	case *limit == 0:
+		return false
+	case *limit < 1:
+		return float64(failed) > *limit*float64(n)
+	}
+	return float64(failed) >= *limit
 }
 
 // scoreResults reduces each scorer's epochs with each reducer and computes
@@ -98,7 +118,7 @@ func (r *evalRun) reducerLabel(name string) string {
 
 func (r *evalRun) evalScore(sc scorerRun, reducer string, values []scoring.MetricValue, scored, unscored int) evallog.EvalScore {
 	return evallog.EvalScore{Name: sc.name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(reducer),
-		ScoredSamples: scored, UnscoredSamples: unscored, Params: map[string]any{}, Metrics: logMetrics(values)}
+		ScoredSamples: scored, UnscoredSamples: unscored, Params: scorerOptions(sc), Metrics: logMetrics(values)}
 }
 
 // logMetrics converts computed metrics to the log's, in order.

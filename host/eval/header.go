@@ -2,11 +2,14 @@ package eval
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
 // Version is swarmhost's version, recorded in every log.
@@ -21,7 +24,7 @@ func (r *evalRun) prepareLog(context.Context, Plugins) error {
 	if err := os.MkdirAll(r.opts.LogDir, 0o755); err != nil {
 		return fmt.Errorf("log dir: %w", err)
 	}
-	w, err := evallog.Create(r.opts.LogDir, r.header())
+	w, err := evallog.CreateLog(r.opts.LogDir, r.header(), r.opts.LogFormat)
 	if err != nil {
 		return fmt.Errorf("create log: %w", err)
 	}
@@ -43,13 +46,15 @@ func (r *evalRun) header() evallog.EvalLog {
 		dataset.SampleIDs = append(dataset.SampleIDs, sampleID(s.ID))
 	}
 	return evallog.EvalLog{
-		Eval: evallog.EvalSpec{Task: r.task.Name, Solver: "swarmhost/swarm", SolverArgs: args,
-			SolverArgsPassed: args, Dataset: dataset, Model: r.defaultModel(),
+		Eval: evallog.EvalSpec{Task: r.task.Name, TaskDisplayName: r.task.Name, TaskRegistryName: r.task.Name,
+			Solver: solverName, SolverArgs: args, SolverArgsPassed: args, Dataset: dataset, Model: r.defaultModel(),
+			ModelGenConfig: r.defaultModelConfig(), ModelBaseURL: r.defaultModelBlock().BaseURL,
+			Sandbox: r.logSandbox(), Scorers: r.logScorers(),
 			Config: evallog.EvalConfig{Epochs: r.epochs(), EpochsReducer: r.reducers(), MaxSamples: r.opts.MaxSamples,
-				SampleShuffle: r.shuffleSeed()},
+				SampleShuffle: r.shuffleSeed(), FailOnError: r.failOnError(), RetryOnError: r.opts.RetryOnError},
 			Packages: map[string]string{"swarmhost": Version},
 			Metadata: r.metadata()},
-		Plan:  evallog.EvalPlan{Steps: []evallog.EvalPlanStep{{Solver: "swarmhost/swarm", Params: args, ParamsPassed: args}}},
+		Plan:  evallog.EvalPlan{Steps: []evallog.EvalPlanStep{{Solver: solverName, Params: args, ParamsPassed: args}}},
 		Stats: evallog.EvalStats{StartedAt: evallog.TimeOf(r.started)},
 	}
 }
@@ -107,4 +112,78 @@ func (r *evalRun) shuffleSeed() any {
 		return *r.seed
 	}
 	return nil
+}
+
+// defaultModelBlock is the model block of the first member with a model
+// (the log's model); the zero block when none has one.
+func (r *evalRun) defaultModelBlock() config.Model {
+	for _, entry := range r.sw.Roster {
+		if m := r.suite.Models[entry.Member.Model]; m != nil {
+			return *m
+		}
+	}
+	return config.Model{}
+}
+
+// defaultModelConfig is the log model's generate config, as its block sets it.
+func (r *evalRun) defaultModelConfig() evallog.GenerateConfig {
+	out := evallog.GenerateConfig{}
+	if raw := r.defaultModelBlock().Config; len(raw) > 0 {
+		_ = json.Unmarshal(raw, &out)
+	}
+	return out
+}
+
+// logSandbox is the task's sandbox as Inspect records it; nil without one.
+func (r *evalRun) logSandbox() *evallog.SandboxSpec {
+	if r.task.Sandbox == nil {
+		return nil
+	}
+	return &evallog.SandboxSpec{Type: r.task.Sandbox.Type}
+}
+
+// logScorers are the task's scorers as eval.scorers lists them: name, the
+// options the suite gave, and their metrics.
+func (r *evalRun) logScorers() []evallog.EvalScorer {
+	out := make([]evallog.EvalScorer, 0, len(r.scorers))
+	for _, sc := range r.scorers {
+		metrics := sc.cfg.Metrics
+		if metrics == nil {
+			metrics = scoring.DefaultMetrics(sc.cfg.Plugin)
+		}
+		var ms []map[string]any
+		for _, m := range metrics {
+			ms = append(ms, map[string]any{"name": "inspect_ai/" + m, "options": map[string]any{}})
+		}
+		out = append(out, evallog.EvalScorer{Name: sc.name, Options: scorerOptions(sc), Metrics: ms,
+			Metadata: map[string]any{}})
+	}
+	return out
+}
+
+// scorerOptions are the attributes the suite set on a scorer (results'
+// params and eval.scorers' options); unset ones are left out.
+func scorerOptions(sc scorerRun) map[string]any {
+	var all map[string]any
+	_ = json.Unmarshal(sc.cfg.Config, &all)
+	out := map[string]any{}
+	for k, v := range all {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// failOnError is Options.FailOnError as eval.config records it: true (any
+// error fails the eval), false (none does), or the fraction or count.
+func (r *evalRun) failOnError() any {
+	switch f := r.opts.FailOnError; {
+	case f == nil:
+		return true
+	case *f == 0:
+		return false
+	default:
+		return *f
+	}
 }

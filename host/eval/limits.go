@@ -36,11 +36,12 @@ func (r *evalRun) sampleLimit(stopReason string) *evallog.EvalSampleLimit {
 	return &evallog.EvalSampleLimit{Type: kind, Limit: value}
 }
 
-// swarmStore is the sample store the host writes: the result record and
-// the ledger, each with its own deliberate field order.
-func swarmStore(rec swarm.Record, l swarm.Ledger) map[string]any {
+// swarmStore is the sample store the host writes: the result record, the
+// ledger and the metrics, each with its own deliberate field order (the
+// log writes the keys in that order, as Inspect Swarm adds them).
+func swarmStore(rec swarm.Record, l swarm.Ledger, m swarm.Metrics) map[string]any {
 	return map[string]any{swarm.StoreKeyResult: json.RawMessage(mustJSON(rec)),
-		swarm.StoreKeyLedger: json.RawMessage(mustJSON(l))}
+		swarm.StoreKeyLedger: json.RawMessage(mustJSON(l)), swarm.StoreKeyMetrics: json.RawMessage(mustJSON(m))}
 }
 
 // unstartedStore is the store of a sample whose swarm never started (its

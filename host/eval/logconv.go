@@ -2,8 +2,6 @@ package eval
 
 import (
 	"encoding/json"
-	"iter"
-	"time"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/swarm"
@@ -20,7 +18,13 @@ func logMessages(ms []model.Message) []evallog.ChatMessage {
 	return out
 }
 
+// logMessage converts one message; one without an id (an answer no model
+// call produced, as a scripted agent's) gets one, as every message in
+// Inspect's logs has.
 func logMessage(m model.Message) evallog.ChatMessage {
+	if m.ID == "" {
+		m.ID = evallog.NewID()
+	}
 	lm := evallog.ChatMessage{ID: m.ID, Role: m.Role, Content: evallog.TextContent(m.Content), Source: m.Source,
 		Metadata: m.Metadata, Model: m.Model, ToolCallID: m.ToolCallID, Function: m.Function}
 	for _, c := range m.ToolCalls {
@@ -87,38 +91,6 @@ func logScore(s scorer.Score) evallog.Score {
 	return ls
 }
 
-// streamEvents converts the runtime's evidence one event at a time, as the
-// log writer encodes the sample (evallog.EvalSample.EventStream), so the
-// converted events are never all in memory; working_start is seconds since
-// the sample started.
-func streamEvents(evs iter.Seq[swarm.Event], start time.Time, yield func(evallog.Event) bool) {
-	for e := range evs {
-		base := evallog.EventBase{UUID: evallog.NewID(), SpanID: e.SpanID, Timestamp: evallog.TimeOf(e.Time),
-			WorkingStart: e.Time.Sub(start).Seconds()}
-		if ev := logEvent(e, base); ev != nil && !yield(ev) {
-			return
-		}
-	}
-}
-
-func logEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
-	switch e.Kind {
-	case swarm.EventSpanBegin:
-		base.SpanID = ""
-		return &evallog.SpanBeginEvent{EventBase: base, ID: e.SpanID, Type: evallog.SpanTypeAgent, Name: e.Member}
-	case swarm.EventSpanEnd:
-		base.SpanID = ""
-		return &evallog.SpanEndEvent{EventBase: base, ID: e.SpanID}
-	case swarm.EventModel:
-		return modelEvent(e, base)
-	case swarm.EventTool:
-		return toolEvent(e, base)
-	case swarm.EventInfo:
-		return &evallog.InfoEvent{EventBase: base, Source: e.Source, Data: e.Data}
-	}
-	return nil
-}
-
 func modelEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
 	tools := make([]evallog.ToolInfo, 0, len(e.Tools))
 	for _, t := range e.Tools {
@@ -130,10 +102,10 @@ func modelEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
 		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds())}
 }
 
-func toolEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
+func toolEvent(e swarm.Event, base evallog.EventBase) *evallog.ToolEvent {
 	ev := &evallog.ToolEvent{EventBase: base, Type: "function", ID: e.Call.ID, Function: e.Call.Function,
 		Arguments: orEmpty(e.Call.Arguments), Result: e.Result, Completed: evallog.TimeOf(e.Completed),
-		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds()), Agent: e.Member}
+		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds())}
 	if e.ToolError != nil {
 		ev.Error = &evallog.ToolCallError{Type: e.ToolError.Type, Message: e.ToolError.Message}
 	}

@@ -40,7 +40,7 @@ type evalRun struct {
 	seed   *int64
 	local  *sandbox.Local
 	root   string
-	writer *evallog.Writer
+	writer evallog.LogWriter
 
 	mu      sync.Mutex
 	results []sampleResult

@@ -71,3 +71,10 @@ func (m *Meter) end(j job, tokens int64) Progress {
 	m.mu.Unlock()
 	return m.Snapshot()
 }
+
+// retried counts one retry of an errored sample.
+func (m *Meter) retried() {
+	m.mu.Lock()
+	m.p.Retries++
+	m.mu.Unlock()
+}

@@ -20,8 +20,8 @@ type resumeState struct {
 	finished int
 	// started is the original run's stats.started_at.
 	started time.Time
-	// redo holds the samples the operator's Ctrl-C cut short: they run
-	// again and replace their entries.
+	// redo holds the samples that errored or that the operator's Ctrl-C cut
+	// short: they run again and replace their entries.
 	redo map[sampleKey]bool
 }
 
@@ -53,10 +53,10 @@ func (r *evalRun) missing(id evallog.SampleID, epoch int) bool {
 // --limit and an unseeded shuffle of the first run are kept) — and the
 // suite must still describe the same eval: the same eval name, task,
 // epochs, reducers, swarm (solver_args) and scorer names. Every sample ×
-// epoch the log holds is kept byte for byte, including samples that ended
-// in error (they are finished; only missing samples run), except samples
-// the operator's Ctrl-C cut short (stop reason "operator"), which run
-// again and replace their entries. The kept samples' scores and usage count
+// epoch the log holds is kept byte for byte, except samples that ended in
+// error and samples the operator's Ctrl-C cut short (stop reason
+// "operator"), which run again and replace their entries, as Inspect's
+// eval-retry re-runs errored samples. The kept samples' scores and usage count
 // towards the results, which are recomputed over the whole log at the end.
 // A log with status success is complete: ErrLogComplete.
 func (r *evalRun) resumeLog(path string) error {
@@ -73,7 +73,7 @@ func (r *evalRun) resumeLog(path string) error {
 	if err := r.planFromLog(old.Eval.Dataset.SampleIDs); err != nil {
 		return fmt.Errorf("resume %s: %w", path, err)
 	}
-	w, err := evallog.Resume(path)
+	w, err := evallog.ResumeLog(path)
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}
@@ -121,7 +121,7 @@ func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
 		if !ok || s.Epoch < 1 || s.Epoch > r.epochs() {
 			return fmt.Errorf("resume: the log has sample %v epoch %d, which the eval does not plan", s.ID, s.Epoch)
 		}
-		if cutShort(s) {
+		if cutShort(s) || s.Error != nil {
 			r.resumed.redo[sampleKey{s.ID, s.Epoch}] = true
 			continue
 		}

@@ -42,6 +42,18 @@ type Options struct {
 	// LogDir receives one log per eval; default "./logs". Ignored with
 	// Resume, which writes into the resumed log.
 	LogDir string
+	// LogFormat is the format of new logs: evallog.FormatEval (Inspect's
+	// zip format, the default) or evallog.FormatJSON. A resumed log keeps
+	// its own.
+	LogFormat string
+	// RetryOnError re-runs a sample that errored up to this many times; the
+	// earlier attempts' errors are the sample's error_retries.
+	RetryOnError int
+	// FailOnError says when errored samples fail the eval, as Inspect's
+	// --fail-on-error: nil fails on any (the default), 0 never, a fraction
+	// below 1 when more than that share of the samples errored, a count
+	// of 1 or more when that many did.
+	FailOnError *float64
 	// MaxSamples bounds samples run in parallel; default DefaultMaxSamples.
 	MaxSamples int
 	// Limit runs only the first Limit samples; 0 runs all. Ignored with
@@ -71,6 +83,8 @@ type Progress struct {
 	// Active counts sample × epochs running now; Running the members
 	// running in them.
 	Active, Running int
+	// Retries counts the re-runs of errored samples so far.
+	Retries int
 	// Tokens are the total tokens of the finished samples.
 	Tokens  int64
 	Elapsed time.Duration

@@ -39,7 +39,7 @@ type sampleRun struct {
 // runSample runs the swarm on one sample × epoch, scores it and builds its
 // log entry. Failures are recorded in the entry, never returned.
 func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sampleResult) {
-	s := &sampleRun{r: r, j: j, input: sampleInput(j.sample), started: time.Now()}
+	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
 	s.sbs, err = r.local.Sample(ctx, r.sandboxSpec(j))

@@ -76,6 +76,16 @@ func (r *evalRun) epochs() int {
 func (r *evalRun) runJob(ctx context.Context, j job) {
 	r.meter.begin(j)
 	logSample, res := r.runSample(ctx, j)
+	var retries []evallog.EvalRetryError
+	for len(retries) < r.opts.RetryOnError && res.failed && ctx.Err() == nil {
+		retries = append(retries, evallog.EvalRetryError{Message: logSample.Error.Message,
+			Traceback: logSample.Error.Traceback})
+		r.meter.retried()
+		r.log.Warn("sample errored; retrying", "sample", j.sample.ID, "epoch", j.epoch, "retry", len(retries),
+			"error", logSample.Error.Message)
+		logSample, res = r.runSample(ctx, j)
+	}
+	logSample.ErrorRetries = retries
 	res.gate = gateFromStore(logSample.Store)
 	if err := r.writer.AddSample(logSample); err != nil {
 		r.log.Error("writing sample to log", "sample", j.sample.ID, "epoch", j.epoch, "error", err)

@@ -7,8 +7,9 @@ import (
 )
 
 // Event is one entry of a sample's transcript. The concrete types are SpanBeginEvent,
-// SpanEndEvent, ModelEvent, ToolEvent, InfoEvent and ScoreEvent; RawEvent carries any other of
-// Inspect's event types verbatim.
+// SpanEndEvent, ModelEvent, ToolEvent, InfoEvent and ScoreEvent, and, for writing only,
+// SampleInitEvent, StateEvent and StoreEvent; RawEvent carries any other of Inspect's event types
+// verbatim (reading keeps those three as RawEvent too, so that nothing is lost).
 type Event interface {
 	// EventType returns the event discriminator, e.g. "span_begin".
 	EventType() string
@@ -130,4 +131,42 @@ func (e RawEvent) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("evallog: raw %q event has no JSON", e.Type)
 	}
 	return e.JSON, nil
+}
+
+// BaseOf returns the base fields of an event of one of this package's types (value or
+// pointer); false for a RawEvent or a type of another package.
+func BaseOf(e Event) (EventBase, bool) {
+	switch e := e.(type) {
+	case *SpanBeginEvent:
+		return e.EventBase, true
+	case SpanBeginEvent:
+		return e.EventBase, true
+	case *SpanEndEvent:
+		return e.EventBase, true
+	case SpanEndEvent:
+		return e.EventBase, true
+	case *ModelEvent:
+		return e.EventBase, true
+	case ModelEvent:
+		return e.EventBase, true
+	case *ToolEvent:
+		return e.EventBase, true
+	case ToolEvent:
+		return e.EventBase, true
+	case *InfoEvent:
+		return e.EventBase, true
+	case InfoEvent:
+		return e.EventBase, true
+	case *ScoreEvent:
+		return e.EventBase, true
+	case ScoreEvent:
+		return e.EventBase, true
+	case *SampleInitEvent:
+		return e.EventBase, true
+	case *StateEvent:
+		return e.EventBase, true
+	case *StoreEvent:
+		return e.EventBase, true
+	}
+	return EventBase{}, false
 }

@@ -1,34 +1,15 @@
 package evallog
 
 import (
-	"crypto/rand"
-	"math/big"
 	"strings"
 	"time"
+
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 )
 
-// base57 is shortuuid's alphabet: digits and letters without 0, 1, I, O and l.
-const base57 = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-
-// idLength is the length of a shortuuid-encoded 128-bit value: 57^22 > 2^128.
-const idLength = 22
-
 // NewID returns a random 22-character id in shortuuid's base57 alphabet, the form Inspect uses
-// for eval_id, run_id, task_id and sample uuids. It panics only if the system's random source
-// fails, as crypto/rand itself does.
-func NewID() string {
-	var raw [16]byte
-	_, _ = rand.Read(raw[:]) // never returns an error (crypto/rand contract since Go 1.24)
-	n := new(big.Int).SetBytes(raw[:])
-	base := big.NewInt(int64(len(base57)))
-	out := make([]byte, idLength)
-	mod := new(big.Int)
-	for i := idLength - 1; i >= 0; i-- {
-		n.DivMod(n, base, mod)
-		out[i] = base57[mod.Int64()]
-	}
-	return string(out)
-}
+// for eval_id, run_id, task_id, sample and event uuids and message ids (see shortid.New).
+func NewID() string { return shortid.New() }
 
 // FileName returns the file name Inspect gives a .json log:
 // "<created>_<task>_<id>.json", where created is the isoformat timestamp (seconds precision,

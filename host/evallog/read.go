@@ -6,12 +6,15 @@ import (
 	"os"
 )
 
-// Read reads a .json eval log, ours or one Inspect wrote. It accepts the bare NaN, Infinity and
+// Read reads an eval log, .json or .eval, ours or one Inspect wrote. It accepts the bare NaN, Infinity and
 // -Infinity tokens: Floats and score Values come back as the non-finite numbers; inside
 // free-form maps (metadata, store, event data) such a token comes back as the string "NaN",
 // "Inf" or "-Inf". Fields this package does not model are ignored, and events of unmodelled
 // types come back as RawEvent. A log with a version this package does not know is an error.
 func Read(path string) (*EvalLog, error) {
+	if IsEvalFile(path) {
+		return readEval(path) // Inspect's zip format (evalread.go)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("evallog: read: %w", err)

@@ -25,8 +25,9 @@ type EvalSample struct {
 	Output      ModelOutput           `json:"output"`
 	Scores      map[string]Score      `json:"scores,omitempty"` // keyed by scorer name
 	Metadata    map[string]any        `json:"metadata"`
-	Store       map[string]any        `json:"store"`
+	Store       Store                 `json:"store"`
 	Events      Events                `json:"events"`
+	Timelines   []Timeline            `json:"timelines,omitempty"`
 	ModelUsage  map[string]ModelUsage `json:"model_usage"`
 	RoleUsage   map[string]ModelUsage `json:"role_usage"`
 	StartedAt   Time                  `json:"started_at,omitzero"`
@@ -35,14 +36,20 @@ type EvalSample struct {
 	WorkingTime *float64              `json:"working_time,omitempty"` // seconds
 	UUID        string                `json:"uuid,omitempty"`
 	Error       *EvalError            `json:"error,omitempty"`
-	Attachments map[string]string     `json:"attachments"`
-	Limit       *EvalSampleLimit      `json:"limit,omitempty"`
+	// ErrorRetries are the errors of earlier attempts at this sample that were retried.
+	ErrorRetries []EvalRetryError  `json:"error_retries"`
+	Attachments  map[string]string `json:"attachments"`
+	Limit        *EvalSampleLimit  `json:"limit,omitempty"`
+	TurnCount    *int              `json:"turn_count,omitempty"`
 
 	// EventStream, when set, yields the sample's events when the sample is encoded, in place
 	// of Events (which it is appended to): a writer then builds one event at a time instead of
 	// holding them all (a 10 000-member swarm's are several hundred MB). It may be called
 	// once per encoding. Reading a log fills Events.
 	EventStream iter.Seq[Event] `json:"-"`
+	// TimelinesAfter, when set, is called once EventStream is exhausted, and its timelines are
+	// written in place of Timelines: they name events by the uuids the stream gave them.
+	TimelinesAfter func() []Timeline `json:"-"`
 }
 
 // events yields Events, then EventStream's events.
@@ -66,10 +73,14 @@ func (s EvalSample) MarshalJSON() ([]byte, error) {
 	if s.EventStream != nil {
 		s.Events = slices.Collect(s.events)
 	}
+	if s.TimelinesAfter != nil {
+		s.Timelines = s.TimelinesAfter()
+	}
 	s.Events = emptySlice(s.Events)
 	s.ModelUsage = emptyMap(s.ModelUsage)
 	s.RoleUsage = emptyMap(s.RoleUsage)
 	s.Attachments = emptyMap(s.Attachments)
+	s.ErrorRetries = emptySlice(s.ErrorRetries)
 	return marshal(plain(s))
 }
 
@@ -94,3 +105,19 @@ type EvalSampleLimit struct {
 
 // Seconds returns a pointer to s, for the optional durations (TotalTime, WorkingTime).
 func Seconds(s float64) *float64 { return &s }
+
+// EvalRetryError is the error of an attempt at a sample that was retried, with that attempt's
+// events (none are kept by the host: Events is written as []).
+type EvalRetryError struct {
+	Message       string `json:"message"`
+	Traceback     string `json:"traceback"`
+	TracebackANSI string `json:"traceback_ansi"`
+	Events        Events `json:"events"`
+}
+
+// MarshalJSON writes events as [] when unset.
+func (e EvalRetryError) MarshalJSON() ([]byte, error) {
+	type plain EvalRetryError
+	e.Events = emptySlice(e.Events)
+	return marshal(plain(e))
+}

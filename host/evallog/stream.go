@@ -18,32 +18,41 @@ const eventsKey = "\n      \"events\": []"
 // as encoding the whole sample at once, but only one event is ever encoded
 // in memory, where the whole sample (over 100 MB for a 10 000-member swarm)
 // went through several full-size buffers.
-func writeSample(w io.Writer, s EvalSample) error {
+func writeSample(w io.Writer, s EvalSample) error { return writeSampleAt(w, s, "    ") }
+
+// writeSampleAt writes one sample as writeSample does, indented under prefix ("" for a sample
+// that is a document of its own, as in an .eval log).
+func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
 	full := s
-	events := full.events
-	s.Events, s.EventStream = Events{}, nil
-	shell, err := encodeIndented(s, "    ", what)
+	events, timelines := full.events, full.TimelinesAfter
+	s.Events, s.EventStream, s.TimelinesAfter = Events{}, nil, nil
+	shell, err := encodeIndented(s, prefix, what)
 	if err != nil {
 		return err
 	}
-	at := bytes.Index(shell, []byte(eventsKey))
+	key := eventsKey
+	if prefix != "    " {
+		key = "\n" + prefix + "  \"events\": []"
+	}
+	at := bytes.Index(shell, []byte(key))
 	if at < 0 {
 		return fmt.Errorf("evallog: encode %s: no events member in the encoded sample", what)
 	}
-	at += len(eventsKey) - 1 // before the list's ']'
+	at += len(key) - 1 // before the list's ']'
 	if _, err := w.Write(shell[:at]); err != nil {
 		return err
 	}
+	inner := prefix + "    "
 	n := 0
 	for e := range events {
-		part, err := encodeIndented(e, "        ", fmt.Sprintf("%s event %d", what, n))
+		part, err := encodeIndented(e, inner, fmt.Sprintf("%s event %d", what, n))
 		if err != nil {
 			return err
 		}
-		sep := ",\n        "
+		sep := ",\n" + inner
 		if n == 0 {
-			sep = "\n        "
+			sep = "\n" + inner
 		}
 		if _, err := io.WriteString(w, sep); err != nil {
 			return err
@@ -54,10 +63,38 @@ func writeSample(w io.Writer, s EvalSample) error {
 		n++
 	}
 	if n > 0 {
-		if _, err := io.WriteString(w, "\n      "); err != nil {
+		if _, err := io.WriteString(w, "\n"+prefix+"  "); err != nil {
 			return err
 		}
 	}
+	if timelines != nil {
+		return writeTimelines(w, shell[at:], timelines(), prefix+"  ", what)
+	}
 	_, err = w.Write(shell[at:])
+	return err
+}
+
+// writeTimelines writes the rest of a sample's shell (rest, from the events list's ']') with
+// the timelines the event stream gathered just after the events, where Python writes them.
+// The shell has no timelines of its own: writeSample encodes it without.
+func writeTimelines(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what string) error {
+	if len(tls) == 0 {
+		_, err := w.Write(rest)
+		return err
+	}
+	part, err := encodeIndented(tls, keyPrefix, what+" timelines")
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(rest[:1]); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, ",\n"+keyPrefix+"\"timelines\": "); err != nil {
+		return err
+	}
+	if _, err := w.Write(part); err != nil {
+		return err
+	}
+	_, err = w.Write(rest[1:])
 	return err
 }

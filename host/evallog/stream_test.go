@@ -52,6 +52,21 @@ func TestWriteSampleMatchesWholeEncoding(t *testing.T) {
 			enc, err := encodeIndented(split, "    ", "sample")
 			require.NoError(t, err)
 			assert.Equal(t, string(whole), string(enc), "MarshalJSON with a stream")
+
+			// Timelines gathered while the events stream come out where Timelines would.
+			tls := []Timeline{MemberTimeline("m", "member-m", []string{"e1", "e2"})}
+			withTL := s
+			withTL.Timelines = tls
+			wholeTL, err := encodeIndented(withTL, "    ", "sample")
+			require.NoError(t, err)
+			after := split
+			after.TimelinesAfter = func() []Timeline { return tls }
+			var streamedTL bytes.Buffer
+			require.NoError(t, writeSample(&streamedTL, after))
+			assert.Equal(t, string(wholeTL), streamedTL.String(), "timelines after the stream")
+			enc, err = encodeIndented(after, "    ", "sample")
+			require.NoError(t, err)
+			assert.Equal(t, string(wholeTL), string(enc), "MarshalJSON with timelines after the stream")
 		})
 	}
 }

@@ -64,6 +64,10 @@ func (m *Mock) Generate(ctx context.Context, req Request) (Result, error) {
 	}
 	out := script.output(m.Name(), turn)
 	out.Usage = MockUsage(req.Messages, out.Message)
+	if u := script.Usage; u != nil {
+		out.Usage = sdkmodel.Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
+			TotalTokens: u.InputTokens + u.OutputTokens}
+	}
 	out.Time = time.Since(start).Seconds()
 	res.Output = out
 	return res, nil

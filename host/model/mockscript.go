@@ -20,7 +20,12 @@ import (
 //	      { tool = "submit", arguments = { answer = "4" } } ] },
 //	  { content = "cut short", stop_reason = "max_tokens" },
 //	  { error = "overloaded" },                               # a model error
+//	  { content = "ok", usage = { input_tokens = 10, output_tokens = 2 } },
 //	]
+//
+// usage fixes the call's token counts instead of counting characters, so
+// a suite's accounting does not depend on prompt wording (the parity suite
+// scripts the same usage on Inspect's mockllm).
 type mockOutput struct {
 	Content    string         `json:"content"`
 	Tool       string         `json:"tool"`
@@ -28,6 +33,14 @@ type mockOutput struct {
 	ToolCalls  []mockToolCall `json:"tool_calls"`
 	StopReason string         `json:"stop_reason"`
 	Error      string         `json:"error"`
+	Usage      *mockUsage     `json:"usage"`
+}
+
+// mockUsage is a scripted output's fixed token counts; total is input plus
+// output.
+type mockUsage struct {
+	InputTokens  int64 `json:"input_tokens"`
+	OutputTokens int64 `json:"output_tokens"`
 }
 
 // mockToolCall is one entry of an output's tool_calls.
@@ -36,7 +49,7 @@ type mockToolCall struct {
 	Arguments map[string]any `json:"arguments"`
 }
 
-var mockKeys = []string{"arguments", "content", "error", "stop_reason", "tool", "tool_calls"}
+var mockKeys = []string{"arguments", "content", "error", "stop_reason", "tool", "tool_calls", "usage"}
 
 // parseMockOutput reads one scripted output: a string, or an object with
 // only the keys of mockOutput.

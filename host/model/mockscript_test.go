@@ -87,3 +87,25 @@ func TestMockReportsConfigAndPrice(t *testing.T) {
 	_, err = p.Generate(context.Background(), Request{Config: map[string]any{"sead": 1.0}})
 	assert.ErrorContains(t, err, `unknown generate config key "sead"`)
 }
+
+func TestMockScriptedUsage(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		output any
+		want   sdkmodel.Usage
+	}{
+		"fixed usage":  {output: map[string]any{"content": "ok", "usage": map[string]any{"input_tokens": 10, "output_tokens": 2}}, want: sdkmodel.Usage{InputTokens: 10, OutputTokens: 2, TotalTokens: 12}},
+		"zero usage":   {output: map[string]any{"content": "ok", "usage": map[string]any{}}, want: sdkmodel.Usage{}},
+		"counted text": {output: "abcdefgh", want: sdkmodel.Usage{InputTokens: 0, OutputTokens: 2, TotalTokens: 2}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m, err := NewMock("", []any{tc.output}, nil)
+			require.NoError(t, err)
+			res, err := m.Generate(context.Background(), Request{Caller: "a"})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, res.Output.Usage)
+		})
+	}
+}

@@ -16,10 +16,14 @@ type account struct {
 	cost    float64
 	// unpriced is set when a recorded call's model has no price and the
 	// provider reported no cost: the cost is unknown.
-	unpriced  bool
-	calls     int
-	cancelled int
-	failed    int
+	unpriced bool
+	// unpricedCalls counts the recorded calls without a cost; pricedCalls
+	// those with one.
+	unpricedCalls int
+	pricedCalls   int
+	calls         int
+	cancelled     int
+	failed        int
 	// messages is the longest conversation a call made (members only).
 	messages int64
 }
@@ -30,6 +34,11 @@ func (a *account) record(u model.Usage, metered int64, cost float64, priced bool
 	a.metered += metered
 	a.cost += cost
 	a.unpriced = a.unpriced || !priced
+	if priced {
+		a.pricedCalls++
+	} else {
+		a.unpricedCalls++
+	}
 	a.calls++
 }
 
@@ -65,4 +74,20 @@ func (r *runtime) lost(m *memberState, cancelled bool) {
 	}
 	m.acct.failed++
 	r.total.failed++
+}
+
+// modelUsage is the recorded usage per model name, summed over the members
+// in roster order (each member's in its call order), so the sample's
+// model_usage, like the ledger, does not depend on the order in which
+// members end. Callers hold r.mu.
+func (r *runtime) modelUsage() map[string]model.Usage {
+	out := map[string]model.Usage{}
+	for _, m := range r.members {
+		if m.acct.calls == 0 || m.spec.Model == nil {
+			continue
+		}
+		name := m.spec.Model.Name()
+		out[name] = out[name].Add(m.acct.usage)
+	}
+	return out
 }

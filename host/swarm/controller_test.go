@@ -400,6 +400,7 @@ func TestMemberInputAndPreamble(t *testing.T) {
 		require.NoError(t, res.Error)
 
 		a, b := ag.observed("a").req, ag.observed("b").req
+		a.Input, b.Input = withoutIDs(a.Input), withoutIDs(b.Input)
 		wantA := "You are a. A swarm of 2 agents works on this task at once, and you are one of them.\n\nNotes go in notes.md, a."
 		wantB := "You are b. A swarm of 2 agents works on this task at once, and you are one of them.\n\nYour role is critic." +
 			"\n\nNotes go in notes.md, b."

@@ -16,6 +16,8 @@ import (
 type conversation struct {
 	mu   sync.Mutex
 	last []model.Message
+	// ids gives new messages their ids (nil: a new id for each).
+	ids *idPool
 }
 
 // share returns msgs with every message equal to the one at the same place
@@ -26,6 +28,11 @@ type conversation struct {
 // share one backing array (appending writes only past every recorded
 // event's length, since a conversation's backing array is only ever
 // extended).
+//
+// share also gives every message an id, as Inspect does (its log readers
+// tell messages apart by id): a message without one keeps the id of the
+// message it repeats, so a member's conversation prefix keeps its ids from
+// call to call; any other gets the id of its content (see idPool).
 func (c *conversation) share(msgs []model.Message) []model.Message {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -36,6 +43,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	var out []model.Message
 	if same == len(c.last) {
 		out = append(c.last, msgs[same:]...)
+		c.ids.assign(out[same:])
 	} else {
 		out = make([]model.Message, len(msgs))
 		for i, m := range msgs {
@@ -43,6 +51,7 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 				out[i] = c.last[i]
 			} else {
 				out[i] = m
+				c.ids.assign(out[i : i+1])
 			}
 		}
 	}
@@ -50,9 +59,22 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	return out[:len(out):len(out)] // a caller that appends gets its own array
 }
 
-// sameMessage compares the cheap fields first and everything only when
-// they agree.
+// sameMessage tells whether b repeats a, the message recorded earlier: the
+// cheap fields first and everything only when they agree. A b without an id
+// repeats an a with one (the agent did not keep the id it was given).
 func sameMessage(a, b model.Message) bool {
+	if b.ID == "" {
+		b.ID = a.ID
+	}
 	return a.Role == b.Role && a.Content == b.Content && a.ID == b.ID && a.Source == b.Source &&
 		reflect.DeepEqual(a, b)
+}
+
+// WithIDs returns msgs with a new id for each message that has none (msgs
+// itself is not modified): the sample's input gets its ids once, so every
+// member's copy of it is the same message.
+func WithIDs(msgs []model.Message) []model.Message {
+	out := append([]model.Message(nil), msgs...)
+	(*idPool)(nil).assign(out)
+	return out
 }

@@ -57,11 +57,15 @@ func TestConversationSharesRepeatedMessages(t *testing.T) {
 			first := c.share(tc.first)
 			before := append([]model.Message(nil), tc.second...)
 			got := c.share(tc.second)
-			assert.Equal(t, tc.second, got, "the input is unchanged in value")
+			assert.Equal(t, tc.second, withoutIDs(got), "the input is unchanged in value, but for ids")
 			assert.Equal(t, before, tc.second, "the caller's slice is not modified")
 			for i, want := range tc.shared {
 				same := i < len(first) && unsafe.StringData(got[i].Content) == unsafe.StringData(first[i].Content)
 				assert.Equal(t, want, same, "message %d shared", i)
+				assert.NotEmpty(t, got[i].ID, "message %d has an id", i)
+				if i < len(first) {
+					assert.Equal(t, want, got[i].ID == first[i].ID, "message %d keeps its id only when repeated", i)
+				}
 			}
 		})
 	}
@@ -87,7 +91,7 @@ func TestConversationKeepsRecordedInputs(t *testing.T) {
 		got = append(got, c.share(in))
 	}
 	for i, in := range calls {
-		assert.Equal(t, in, got[i], "input %d as recorded", i)
+		assert.Equal(t, in, withoutIDs(got[i]), "input %d as recorded", i)
 	}
 }
 
@@ -103,4 +107,50 @@ func TestConversationCallersCannotWriteShared(t *testing.T) {
 	fourth := c.share([]model.Message{fresh("user", "q"), fresh("assistant", "a"), fresh("user", "b"), fresh("user", "c")})
 	_ = append(third, fresh("system", "sneaky"))
 	assert.Equal(t, "c", fourth[3].Content, "the fourth input is intact")
+}
+
+// withoutIDs returns a copy of msgs with the ids share gave them removed.
+func withoutIDs(msgs []model.Message) []model.Message {
+	out := append([]model.Message(nil), msgs...)
+	for i := range out {
+		out[i].ID = ""
+	}
+	return out
+}
+
+// TestConversationIDs: every message gets an id; an id the agent sent is
+// kept, a repeated message keeps its id, and two different messages never
+// share one.
+func TestConversationIDs(t *testing.T) {
+	t.Parallel()
+	var c conversation
+	given := model.Message{ID: "given", Role: "user", Content: "q", Source: "input"}
+	in := []model.Message{given, fresh("user", "p")}
+	first := c.share(in)
+	assert.Empty(t, in[1].ID, "the caller's messages are not modified")
+	second := c.share([]model.Message{given, fresh("user", "p"), fresh("assistant", "a")})
+	third := c.share([]model.Message{given, fresh("user", "p"), second[2], fresh("user", "b")})
+	assert.Equal(t, "given", first[0].ID)
+	assert.Equal(t, first[1].ID, second[1].ID, "the repeated prefix keeps its ids")
+	assert.Equal(t, second[2].ID, third[2].ID)
+	ids := map[string]bool{}
+	for _, m := range third {
+		assert.NotEmpty(t, m.ID)
+		ids[m.ID] = true
+	}
+	assert.Len(t, ids, len(third), "distinct messages, distinct ids")
+}
+
+// TestIDPoolSharesContent: two members sending the same message (the same
+// system prompt) get one id, as Inspect's log pools read them; different
+// messages never share one.
+func TestIDPoolSharesContent(t *testing.T) {
+	t.Parallel()
+	ids := newIDPool()
+	a, b := conversation{ids: ids}, conversation{ids: ids}
+	ina := a.share([]model.Message{fresh("system", "be brief"), fresh("user", "q from a")})
+	inb := b.share([]model.Message{fresh("system", "be brief"), fresh("user", "q from b")})
+	assert.Equal(t, ina[0].ID, inb[0].ID, "the same system prompt is one message")
+	assert.NotEqual(t, ina[1].ID, inb[1].ID, "different questions are two")
+	assert.NotEqual(t, ina[0].ID, ina[1].ID)
 }

@@ -27,7 +27,7 @@ func (r *runtime) finish() *Result {
 	r.finished = !r.aborted && r.reason != StopOperator
 	res := &Result{Record: r.snapshot(), StopReason: r.reason, Error: r.runErr, EndedBy: r.endedBy,
 		Interrupted: r.aborted, MemberErrors: maps.Clone(r.memberErrs),
-		UsageByModel: maps.Clone(r.byModel), UsageByMember: r.usageByMember(),
+		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
 	res.Messages = append([]model.Message(nil), r.sample.Input...)
 	if m, _, _ := r.chosen(); m != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -40,13 +41,16 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if r.spec.Notice != nil {
 		if text := r.spec.Notice(m.spec.Name); text != "" {
 			messages = append(append([]model.Message(nil), messages...),
-				model.Message{Role: model.RoleUser, Content: text, Source: "input"})
+				model.Message{ID: shortid.New(), Role: model.RoleUser, Content: text, Source: "input"})
 		}
 	}
 	start := time.Now()
 	res, err := provider.Generate(ctx, hostmodel.Request{Caller: r.session + "/" + m.spec.Name,
 		Epoch: r.sample.Epoch, Messages: messages, Tools: req.Tools, ToolChoice: req.ToolChoice, Config: req.Config})
 	out := res.Output
+	if out.Message.Role != "" && out.Message.ID == "" {
+		out.Message.ID = shortid.New() // the agent sends it back with the id (see conversation.share)
+	}
 	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: spanID(m.spec.Name),
 		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: req.Tools, Output: out,
 		Retries: res.Retries, Cache: res.Cache, Config: res.Config}

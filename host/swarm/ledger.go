@@ -1,115 +1,148 @@
 package swarm
 
-// Ledger is a sample's accounting (SPEC §6), written once per sample on
-// every exit path in the store under [StoreKeyLedger]. Field names and
-// order are deliberate, like the record's.
+// Ledger is a sample's accounting, written once per sample on every exit
+// path in the store under [StoreKeyLedger] and as a "ledger" evidence
+// event. It is Inspect Swarm 0.1.0's ledger document (its SwarmLedger,
+// version 1): every field, in order, with the same JSON types and
+// meanings, so inspect_swarm.analysis (swarm_ledger(), SwarmColumns) reads
+// our logs. Numbers the package types as floats are [Float]s, written
+// with a decimal point.
 //
-// Token and cost sums cover recorded calls only. A call cancelled in flight
-// (by the hard stop, a member's time limit or a crashed agent) has unknown
-// usage: it is counted in cancelled_calls, never added as zero tokens, and
-// makes that member's complete and the ledger's total_complete false, so
-// the sums are then lower bounds. Calls the provider failed have no usage
-// and are counted in failed_calls. A cost is null when a recorded call's
-// model has no price (unknown, not zero).
+// Sums are taken in roster order (each member's in its call order), so
+// they do not depend on the order in which members end. A call cancelled
+// in flight or failed has unknown usage: it counts in calls.errored,
+// never as zero tokens, and makes total_complete false.
 type Ledger struct {
 	Version int `json:"version"`
-	// Budget is the swarm's budget block as configured (null: unset).
+	// Budget is the swarm's budget as configured.
 	Budget LedgerBudget `json:"budget"`
-	// Limits are the task's per-sample limits as configured.
-	Limits LedgerLimits `json:"limits"`
-	// Caps are the swarm caps in force (configured or derived).
-	Caps    LedgerCaps     `json:"caps"`
+	// Caps are the caps in force (derived or explicit).
+	Caps LedgerCaps `json:"caps"`
+	// SampleLimits are the sample's limits when the swarm started.
+	SampleLimits SampleLimits `json:"sample_limits"`
+	// Members in roster order.
 	Members []LedgerMember `json:"members"`
-	Swarm   LedgerSwarm    `json:"swarm"`
-	// StopReason says why the swarm stopped (Stop* constants,
-	// "controller:<reason>", "sample_limit:<kind>").
-	// It is null when nothing stopped the swarm before the sample ended
-	// (an error, or a sample limit), as in Inspect Swarm.
-	StopReason    *string `json:"stop_reason"`
-	TotalComplete bool    `json:"total_complete"`
+	// Runtime and Final meter the controller's and the final step's model
+	// calls: swarmhost's controllers and final step make none.
+	Runtime Meter `json:"runtime"`
+	Final   Meter `json:"final"`
+	// Swarm meters every call in the swarm.
+	Swarm Meter `json:"swarm"`
+	Calls Calls `json:"calls"`
+	// UnpricedCallsRecorded counts recorded calls with usage and no cost.
+	UnpricedCallsRecorded int `json:"unpriced_calls_recorded"`
+	// SampleDelta is the sample's usage over the swarm's lifetime, and
+	// Unattributed what of it no swarm meter recorded.
+	SampleDelta  Usage `json:"sample_delta"`
+	Unattributed Usage `json:"unattributed"`
+	// UnpricedModels are the models with tokens and no cost, sorted.
+	UnpricedModels []string `json:"unpriced_models"`
+	// NativeCompactionClasses is always empty: no provider compacts natively.
+	NativeCompactionClasses []string `json:"native_compaction_classes"`
+	// Overshoot is how far usage at the end went past each cap; only the
+	// kinds over their cap appear.
+	Overshoot Overshoot `json:"overshoot"`
+	// StopReason is why the swarm stopped its members (null: no stop
+	// began); EndedBy the sample limit ("sample_limit:<type>") or operator
+	// interrupt ("operator") that ended it (null: nothing from outside).
+	StopReason *string `json:"stop_reason"`
+	EndedBy    *string `json:"ended_by"`
+	// Interrupted: an error, a limit or a cancellation ended the swarm
+	// before or during its final step.
+	Interrupted    bool `json:"interrupted"`
+	FinalCancelled bool `json:"final_cancelled"`
+	// Resumed is always false: a resumed eval re-runs a sample from its start.
+	Resumed bool `json:"resumed"`
+	// TotalComplete: no call is known to be missing from the usage and
+	// cost (no member cancelled, not interrupted, every call completed
+	// with priced usage). AttributionComplete: that, and nothing
+	// unattributed.
+	TotalComplete       bool `json:"total_complete"`
+	AttributionComplete bool `json:"attribution_complete"`
 }
 
-// LedgerBudget is a budget block as configured; times in seconds. Split
-// is "pool", "equal" or the list of weights.
+// LedgerBudget is the budget as configured: cost in dollars, times in
+// seconds; Split is "pool", "equal" or the weights in roster order.
 type LedgerBudget struct {
-	Tokens  *int64   `json:"tokens"`
-	Cost    *float64 `json:"cost"`
-	Time    *float64 `json:"time"`
-	Reserve float64  `json:"reserve"`
-	Split   any      `json:"split"`
-	Grace   float64  `json:"grace"`
+	Cost    *Float `json:"cost"`
+	Tokens  *int64 `json:"tokens"`
+	Time    *Float `json:"time"`
+	Reserve Float  `json:"reserve"`
+	Split   any    `json:"split"`
+	Grace   Float  `json:"grace"`
 }
 
-// LedgerLimits are limits as configured; time in seconds.
-type LedgerLimits struct {
-	Tokens        *int64   `json:"tokens"`
-	Cost          *float64 `json:"cost"`
-	Time          *float64 `json:"time"`
-	Messages      *int64   `json:"messages"`
-	Turns         *int64   `json:"turns"`
-	TokenMetering string   `json:"token_metering,omitempty"`
-}
-
-// LedgerCaps are the swarm caps in force; time in seconds.
+// LedgerCaps are the caps in force (null: no cap of that kind).
 type LedgerCaps struct {
-	Tokens *int64   `json:"tokens"`
-	Cost   *float64 `json:"cost"`
-	Time   *float64 `json:"time"`
+	Cost   *Float `json:"cost"`
+	Tokens *Float `json:"tokens"`
+	Time   *Float `json:"time"`
 }
 
-// LedgerUsage sums recorded calls; tokens as Inspect's ModelUsage (input
-// excludes cache reads and writes), metered_tokens under the sample's
-// token metering (what limits, caps and shares count).
-type LedgerUsage struct {
-	InputTokens           int64    `json:"input_tokens"`
-	InputTokensCacheRead  int64    `json:"input_tokens_cache_read"`
-	InputTokensCacheWrite int64    `json:"input_tokens_cache_write"`
-	OutputTokens          int64    `json:"output_tokens"`
-	TotalTokens           int64    `json:"total_tokens"`
-	MeteredTokens         int64    `json:"metered_tokens"`
-	Cost                  *float64 `json:"cost"`
-	Calls                 int      `json:"calls"`
-	CancelledCalls        int      `json:"cancelled_calls"`
-	FailedCalls           int      `json:"failed_calls"`
-	Complete              bool     `json:"complete"`
+// SampleLimits are the sample's limits under Inspect's names (null: not
+// set); swarmhost has no working limit.
+type SampleLimits struct {
+	Token   *Float `json:"token"`
+	Cost    *Float `json:"cost"`
+	Message *Float `json:"message"`
+	Turn    *Float `json:"turn"`
+	Working *Float `json:"working"`
+	Time    *Float `json:"time"`
 }
 
-// LedgerShare is a member's share of a split budget.
-type LedgerShare struct {
-	Tokens *int64   `json:"tokens"`
-	Cost   *float64 `json:"cost"`
-}
-
-// LedgerMember is one member's accounting. Its overshoot is measured
-// against its own tighter bound of share and member limit (null: neither).
+// LedgerMember is one member's entry.
 type LedgerMember struct {
-	Name   string       `json:"name"`
-	Status *string      `json:"status"`
-	Share  *LedgerShare `json:"share"`
-	Limits LedgerLimits `json:"limits"`
-	LedgerUsage
-	// Messages is the longest conversation one of its calls made.
-	Messages  int64           `json:"messages"`
-	Overshoot MemberOvershoot `json:"overshoot"`
+	Name string `json:"name"`
+	// Status is null for a member never started.
+	Status *string `json:"status"`
+	// Bridged is always false: swarmhost has no agent bridge.
+	Bridged bool  `json:"bridged"`
+	Meter   Meter `json:"meter"`
+	Calls   Calls `json:"calls"`
+	// Cancelled: the member's agent was cancelled (hard stop after grace,
+	// its time limit).
+	Cancelled           bool `json:"cancelled"`
+	BackgroundStarted   int  `json:"background_started"`
+	BackgroundCancelled int  `json:"background_cancelled"`
 }
 
-// MemberOvershoot is how far a member went past its bound, per kind.
-type MemberOvershoot struct {
-	Tokens *int64   `json:"tokens"`
-	Cost   *float64 `json:"cost"`
+// Meter is the usage and cost one meter recorded. Cost is the priced
+// calls' dollars (0 when none is priced).
+type Meter struct {
+	Usage         Usage `json:"usage"`
+	Cost          Float `json:"cost"`
+	SuspendedCost Float `json:"suspended_cost"`
 }
 
-// LedgerSwarm is the whole swarm's accounting; overshoot is measured
-// against the swarm caps (null: no cap of that kind). Time overshoot is
-// how long the swarm ran past its time cap (grace included).
-type LedgerSwarm struct {
-	LedgerUsage
-	Overshoot SwarmOvershoot `json:"overshoot"`
+// Usage is Inspect's ModelUsage: input excludes cache reads and writes;
+// the optional counts are null when zero; TotalCost is null when no
+// recorded call was priced.
+type Usage struct {
+	InputTokens           int64  `json:"input_tokens"`
+	OutputTokens          int64  `json:"output_tokens"`
+	TotalTokens           int64  `json:"total_tokens"`
+	InputTokensCacheWrite *int64 `json:"input_tokens_cache_write"`
+	InputTokensCacheRead  *int64 `json:"input_tokens_cache_read"`
+	ReasoningTokens       *int64 `json:"reasoning_tokens"`
+	TotalCost             *Float `json:"total_cost"`
 }
 
-// SwarmOvershoot is how far the swarm went past its caps, per kind.
-type SwarmOvershoot struct {
-	Tokens *int64   `json:"tokens"`
-	Cost   *float64 `json:"cost"`
-	Time   *float64 `json:"time"`
+// Calls counts model calls: completed (Calls), replayed from the cache,
+// ended without usage (Errored: failed or cancelled in flight), completed
+// without usage, and completed without a cost (Unpriced).
+type Calls struct {
+	Calls        int `json:"calls"`
+	CacheReplays int `json:"cache_replays"`
+	Errored      int `json:"errored"`
+	NoUsage      int `json:"no_usage"`
+	Unpriced     int `json:"unpriced"`
+}
+
+// Overshoot is usage past each cap at the end: time in seconds, cost in
+// dollars, tokens as metered; a kind within its cap (or without one) is
+// absent.
+type Overshoot struct {
+	Time   *Float `json:"time,omitempty"`
+	Cost   *Float `json:"cost,omitempty"`
+	Tokens *Float `json:"tokens,omitempty"`
 }

@@ -112,8 +112,8 @@ func runtimeCases() map[string]runtimeCase {
 			},
 			reason: "controller:first", statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, 1, res.Ledger.Members[1].CancelledCalls)
-				assert.False(t, res.Ledger.Members[1].Complete)
+				assert.Equal(t, 1, res.Ledger.Members[1].Calls.Errored)
+				assert.True(t, res.Ledger.Members[1].Cancelled)
 				assert.False(t, res.Ledger.TotalComplete, "a call's usage is unknown")
 			},
 		},
@@ -165,8 +165,8 @@ func runtimeCases() map[string]runtimeCase {
 			},
 			reason: StopSwarmCap, statuses: map[string]string{"a": "swarm_cap", "b": "swarm_cap", "c": "swarm_cap"},
 			check: func(t *testing.T, res *Result) {
-				assert.Equal(t, int64(300), res.Ledger.Swarm.MeteredTokens)
-				assert.Equal(t, i64(250), res.Ledger.Swarm.Overshoot.Tokens, "the overshoot is recorded, not hidden")
+				assert.Equal(t, int64(300), res.Ledger.Swarm.Usage.TotalTokens)
+				assert.Equal(t, floatPtr(250), res.Ledger.Overshoot.Tokens, "the overshoot is recorded, not hidden")
 			},
 		},
 		"swarm_time": {
@@ -181,7 +181,7 @@ func runtimeCases() map[string]runtimeCase {
 		},
 		"sample_limit_token": {
 			spec: func(t *testing.T) Spec {
-				ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {sleep(50 * time.Millisecond), chat(5)}})
+				ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {sleep(300 * time.Millisecond), chat(5)}})
 				// budget.tokens above the task limit: the sample limit ends it.
 				return Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{},
 					Budget: Budget{Tokens: i64(1000), Sample: Limits{Tokens: i64(20)}}}
@@ -218,7 +218,7 @@ func runtimeCases() map[string]runtimeCase {
 			statuses: map[string]string{"a": "submitted", "b": "cancelled"},
 			check: func(t *testing.T, res *Result) {
 				require.Error(t, res.Error)
-				assert.Equal(t, 1, res.Ledger.Members[0].Calls, "the ledger is written on the error path too")
+				assert.Equal(t, 1, res.Ledger.Members[0].Calls.Calls, "the ledger is written on the error path too")
 			},
 		},
 	}
@@ -242,7 +242,11 @@ func TestRuntimeGolden(t *testing.T) {
 			assert.Equal(t, tc.reason, res.StopReason)
 			assert.Equal(t, tc.endedBy, res.EndedBy)
 			assert.Equal(t, tc.statuses, statuses(res.Record))
-			assert.Equal(t, strPtr(tc.reason), res.Ledger.StopReason)
+			wantStop := strPtr(tc.reason)
+			if tc.reason == StopOperator {
+				wantStop = nil // an operator interrupt ends the swarm from outside: ended_by
+			}
+			assert.Equal(t, wantStop, res.Ledger.StopReason)
 			if tc.check != nil {
 				tc.check(t, res)
 			}

@@ -47,8 +47,8 @@ func TestSwarmCapRefusals(t *testing.T) {
 	assert.Empty(t, ag.observed("b").outputs)
 	assert.Equal(t, map[string]string{"a": "swarm_cap", "b": "swarm_cap"}, statuses(res.Record))
 	assert.Equal(t, int64(2), fixed.calls.Load(), "no call was dispatched after the stop")
-	assert.Equal(t, int64(200), res.Ledger.Swarm.MeteredTokens)
-	assert.Equal(t, i64(150), res.Ledger.Swarm.Overshoot.Tokens)
+	assert.Equal(t, int64(200), res.Ledger.Swarm.Usage.TotalTokens)
+	assert.Equal(t, floatPtr(150), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, model.Usage{InputTokens: 120, OutputTokens: 80, TotalTokens: 200}, res.UsageByModel["fixed/model"])
 }
 
@@ -123,7 +123,10 @@ func TestSampleLimits(t *testing.T) {
 			assert.True(t, res.Interrupted)
 			require.NoError(t, res.Error, "a sample limit is no error")
 			assert.Equal(t, map[string]string{"a": "submitted", "b": "errored"}, statuses(res.Record))
-			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls)
+			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls.Calls)
+			assert.Equal(t, ptr(tc.reason), res.Ledger.EndedBy)
+			assert.Nil(t, res.Ledger.StopReason)
+			assert.True(t, res.Ledger.Interrupted)
 			assert.True(t, res.Record.Final.Provisional)
 			assert.Equal(t, "A", res.Output.Completion)
 			assert.Equal(t, testSample().Input, res.Messages)
@@ -143,7 +146,7 @@ func TestTimeCapDerivedFromSampleTime(t *testing.T) {
 	assert.Equal(t, StopTime, res.StopReason)
 	assert.Equal(t, StatusCancelled, str(member(t, res.Record, "a").Status))
 	require.NotNil(t, res.Ledger.Caps.Time)
-	assert.LessOrEqual(t, *res.Ledger.Caps.Time, 0.2)
+	assert.LessOrEqual(t, float64(*res.Ledger.Caps.Time), 0.2)
 	assert.False(t, res.Record.Final.Provisional, "the swarm ended itself: not provisional")
 }
 
@@ -154,12 +157,13 @@ func TestInspectMetering(t *testing.T) {
 	u := model.Usage{InputTokens: 10, InputCacheRead: 200, InputCacheWrite: 30, OutputTokens: 5, TotalTokens: 15}
 	cases := map[string]struct {
 		metering string
-		metered  int64
-		status   string
+		// overshoot is the metered tokens past the cap of 100 (nil: within it).
+		overshoot *Float
+		status    string
 	}{
-		"inspect: input includes cache": {metering: MeterInspect, metered: 245, status: StatusSwarmCap},
-		"total: the provider's total":   {metering: MeterTotal, metered: 15, status: StatusSubmitted},
-		"output only":                   {metering: MeterOutput, metered: 5, status: StatusSubmitted},
+		"inspect: input includes cache": {metering: MeterInspect, overshoot: floatPtr(145), status: StatusSwarmCap},
+		"total: the provider's total":   {metering: MeterTotal, status: StatusSubmitted},
+		"output only":                   {metering: MeterOutput, status: StatusSubmitted},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -168,8 +172,8 @@ func TestInspectMetering(t *testing.T) {
 			fixed := &fixedModel{name: "cache/model", usage: u}
 			res := run(t, context.Background(), Spec{Members: roster(ag, fixed, "a"), Controller: &testController{},
 				Budget: Budget{Tokens: i64(100), Metering: tc.metering}}, Hooks{})
-			assert.Equal(t, tc.metered, res.Ledger.Members[0].MeteredTokens)
-			assert.Equal(t, int64(200), res.Ledger.Members[0].InputTokensCacheRead)
+			assert.Equal(t, tc.overshoot, res.Ledger.Overshoot.Tokens)
+			assert.Equal(t, i64(200), res.Ledger.Members[0].Meter.Usage.InputTokensCacheRead)
 			assert.Equal(t, tc.status, str(member(t, res.Record, "a").Status))
 		})
 	}
@@ -210,7 +214,7 @@ func TestDrainCancelsCallsLeftInFlight(t *testing.T) {
 	members := []Member{{Name: "a", Agent: leakyAgent{started: started}, Model: startedModel{started: started}}}
 	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}}, Hooks{})
 	assert.Equal(t, StatusSubmitted, str(member(t, res.Record, "a").Status))
-	assert.Equal(t, 1, res.Ledger.Members[0].CancelledCalls)
+	assert.Equal(t, 1, res.Ledger.Members[0].Calls.Errored)
 	assert.False(t, res.Ledger.TotalComplete)
 }
 
@@ -265,9 +269,11 @@ func TestUnstarted(t *testing.T) {
 	rec, l := Unstarted(Spec{Members: roster(nil, nil, "a", "b"), Budget: Budget{Tokens: i64(10), Split: SplitEqual}}, StopError)
 	assert.Equal(t, map[string]string{"a": "", "b": ""}, statuses(rec))
 	assert.Equal(t, Final{Reason: ptr("no_submissions"), Provisional: true}, rec.Final)
-	assert.Equal(t, ptr(StopError), l.StopReason)
-	assert.Equal(t, i64(5), l.Members[1].Share.Tokens)
-	assert.True(t, l.TotalComplete)
+	assert.Nil(t, l.StopReason, "no stop began")
+	assert.True(t, l.Interrupted)
+	assert.Equal(t, floatPtr(10), l.Caps.Tokens)
+	assert.Nil(t, l.Members[1].Status)
+	assert.False(t, l.TotalComplete, "an interrupted swarm's totals are not complete")
 }
 
 // TestOneFirstOverTheCap: members whose calls all land together under a
@@ -300,7 +306,7 @@ func TestOneFirstOverTheCap(t *testing.T) {
 		}
 	}
 	assert.Equal(t, n, capped, "the cap stays exceeded: every member whose call meets it ends swarm_cap, as in Inspect Swarm")
-	assert.Equal(t, int64(n*100), res.Ledger.Swarm.MeteredTokens, "every call in flight was recorded")
-	assert.Equal(t, i64(n*100-50), res.Ledger.Swarm.Overshoot.Tokens)
+	assert.Equal(t, int64(n*100), res.Ledger.Swarm.Usage.TotalTokens, "every call in flight was recorded")
+	assert.Equal(t, floatPtr(n*100-50), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, int64(n), fixed.calls.Load(), "no call was dispatched after the stop")
 }

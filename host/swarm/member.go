@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -58,7 +59,7 @@ func (r *runtime) memberInput(m *memberState, input string) (messages []model.Me
 		messages = append(messages, r.sample.Input...)
 	}
 	if preamble = r.preamble(m.spec); preamble != "" {
-		messages = append(messages, model.Message{Role: model.RoleUser, Content: preamble, Source: "input"})
+		messages = append(messages, model.Message{ID: shortid.New(), Role: model.RoleUser, Content: preamble, Source: "input"})
 	}
 	return messages, preamble
 }

@@ -99,8 +99,9 @@ func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *run
 	r.memberCtx, r.hardCancel = context.WithCancel(context.WithoutCancel(ctx))
 	r.ctrlCtx = context.WithoutCancel(ctx)
 	r.idle = sync.NewCond(&r.mu)
+	ids := newIDPool()
 	for i, m := range spec.Members {
-		ms := &memberState{spec: m, state: StatePending, index: i}
+		ms := &memberState{spec: m, state: StatePending, index: i, conv: conversation{ids: ids}}
 		r.members = append(r.members, ms)
 		r.byName[m.Name] = ms
 		r.ctrlRoster = append(r.ctrlRoster, ms.entry())

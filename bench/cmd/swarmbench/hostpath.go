@@ -38,7 +38,7 @@ func hostCalls(ctx context.Context, ag agent.Agent, ctrl controller.Controller, 
 			return 0, fmt.Errorf("host path: member %s ended %v, not submitted (stop %s, error %v)", m.Name, m.Status, res.StopReason, res.Error)
 		}
 	}
-	if got := res.Ledger.Swarm.Calls; got != members*calls {
+	if got := res.Ledger.Calls.Calls; got != members*calls {
 		return 0, fmt.Errorf("host path: %d model calls recorded, want %d", got, members*calls)
 	}
 	return d / time.Duration(members*calls), nil

@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+)
+
+// TestEvalFormatIsTheDefault: without --log-format the log is an .eval
+// file; --log-format json writes .json; `swarmhost log` and Inspect's
+// readers (read_eval_log, samples_df, evals_df) read both alike.
+func TestEvalFormatIsTheDefault(t *testing.T) {
+	t.Parallel()
+	suite := repoPath("examples", "quickstart")
+	logs := map[string]string{}
+	for _, format := range []string{"", "json"} {
+		args := []string{"run", "--json", "--log-dir", t.TempDir(), suite, "--var", "thinkers=1"}
+		if format != "" {
+			args = append(args, "--log-format", format)
+		}
+		code, out, errOut := runCLI(t, args...)
+		require.Equal(t, ExitOK, code, errOut)
+		logs[format] = strings.TrimSpace(out)
+	}
+	evalLog, jsonLog := logPathOf(t, logs[""]), logPathOf(t, logs["json"])
+	assert.True(t, strings.HasSuffix(evalLog, ".eval"), evalLog)
+	assert.True(t, strings.HasSuffix(jsonLog, ".json"), jsonLog)
+	for _, p := range []string{evalLog, jsonLog} {
+		code, out, errOut := runCLI(t, "log", p)
+		require.Equal(t, ExitOK, code, errOut)
+		assert.Contains(t, out, "accuracy", p)
+	}
+	reports := checkWithInspect(t, evalLog, jsonLog)
+	assert.Equal(t, reports[1].Samples, reports[0].Samples)
+	assert.Equal(t, reports[1].DFRows, reports[0].DFRows)
+	assert.Equal(t, reports[1].Records, reports[0].Records)
+	assert.Equal(t, "success", reports[0].Status)
+	code, _, errOut := runCLI(t, "run", "--log-format", "yaml", suite)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "want eval or json")
+}
+
+// logPathOf reads the log path from one line of `run --json`.
+func logPathOf(t *testing.T, line string) string {
+	t.Helper()
+	i := strings.Index(line, `"log":"`)
+	require.GreaterOrEqual(t, i, 0, line)
+	rest := line[i+len(`"log":"`):]
+	return rest[:strings.IndexByte(rest, '"')]
+}
+
+// TestEvalKillResume is TestKillMidRunThenResume for the .eval
+// format: a host SIGKILLed mid-run leaves an .eval log that Inspect and we
+// read (status "started", every finished sample), and --resume runs only
+// the missing samples into it.
+func TestEvalKillResume(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "swarmhost")
+	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	logDir := filepath.Join(dir, "logs")
+	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir,
+		"--max-samples", "1", "--json")
+	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, "TMPDIR="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	path := waitForEvalSamples(t, logDir, 2, 60*time.Second, &stderr)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	_ = cmd.Wait()
+
+	killed, err := evallog.Read(path)
+	require.NoError(t, err, stderr.String())
+	assert.Equal(t, evallog.StatusStarted, killed.Status)
+	n := len(killed.Samples)
+	require.True(t, n >= 2 && n < 6, "%d samples in the killed log", n)
+	r := checkWithInspect(t, path)[0]
+	assert.Equal(t, "started", r.Status)
+	assert.Equal(t, n, r.Samples)
+
+	code, sum, errOut := runJSON(t, "--resume", path)
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, path, sum["log"])
+	assert.Equal(t, float64(n), sum["resumed"])
+	done, err := evallog.Read(path)
+	require.NoError(t, err)
+	assert.Equal(t, evallog.StatusSuccess, done.Status)
+	require.Len(t, done.Samples, 6)
+	for _, old := range killed.Samples {
+		assert.Equal(t, old.UUID, sampleWithID(done, old.ID).UUID, "sample %v re-ran", old.ID)
+	}
+	assert.Equal(t, 6, checkWithInspect(t, path)[0].DFRows)
+}
+
+// waitForEvalSamples polls dir until its .eval log holds at least n
+// samples and returns its path. (The test name is short: the killed
+// host's plugin sockets live under its TempDir, and a unix socket path
+// has at most 107 bytes.)
+func waitForEvalSamples(t *testing.T, dir string, n int, within time.Duration, stderr *bytes.Buffer) string {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	var last error
+	for time.Now().Before(deadline) {
+		if m, _ := filepath.Glob(filepath.Join(dir, "*.eval")); len(m) == 1 {
+			l, err := evallog.Read(m[0])
+			if err == nil && len(l.Samples) >= n {
+				return m[0]
+			}
+			last = err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no .eval log with %d samples in %s after %s (last read: %v)\n%s", n, dir, within, last, stderr.String())
+	return ""
+}

@@ -1,0 +1,51 @@
+package evallog
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+)
+
+// storeOrder are the store keys written first, in this order: the swarm's
+// result, ledger and metrics, in the order Inspect Swarm adds them. Other
+// keys follow, sorted.
+var storeOrder = []string{"inspect_swarm:result", "inspect_swarm:ledger", "inspect_swarm:metrics"}
+
+// Store is a sample's store: a map whose JSON keeps the swarm's keys in
+// the order Inspect Swarm writes them (encoding/json would sort them).
+type Store map[string]any
+
+// MarshalJSON writes the swarm's keys first (storeOrder), then the rest
+// sorted.
+func (s Store) MarshalJSON() ([]byte, error) {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		if !slices.Contains(storeOrder, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var first []string
+	for _, k := range storeOrder {
+		if _, ok := s[k]; ok {
+			first = append(first, k)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range append(first, keys...) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(s[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}

@@ -1,0 +1,86 @@
+package evallog
+
+import "encoding/json"
+
+// Timeline is one named view of a sample's transcript (inspect_ai.event.Timeline): Inspect's
+// viewer offers each as a trajectory to pick. The host writes one per swarm member, named after
+// it, whose root holds the member's agent span.
+type Timeline struct {
+	Name        string       `json:"name"`
+	Description string       `json:"description"`
+	Root        TimelineSpan `json:"root"`
+}
+
+// Timeline node types, the values of TimelineNode.Type.
+const (
+	TimelineNodeSpan  = "span"
+	TimelineNodeEvent = "event"
+)
+
+// TimelineSpan is a span of a timeline: Content lists its events and nested spans in order.
+type TimelineSpan struct {
+	Type        string         `json:"type"`
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	SpanType    string         `json:"span_type,omitempty"`
+	Content     []TimelineNode `json:"content"`
+	Branches    []TimelineSpan `json:"branches"`
+	Utility     bool           `json:"utility"`
+	ToolInvoked bool           `json:"tool_invoked"`
+}
+
+// MarshalJSON writes type "span" and content and branches as [] when unset.
+func (s TimelineSpan) MarshalJSON() ([]byte, error) {
+	type plain TimelineSpan
+	s.Type = orDefault(s.Type, TimelineNodeSpan)
+	s.Content = emptySlice(s.Content)
+	s.Branches = emptySlice(s.Branches)
+	return marshal(plain(s))
+}
+
+// TimelineNode is one entry of a span's content: an event, named by its uuid, or a nested span.
+type TimelineNode struct {
+	Event string
+	Span  *TimelineSpan
+}
+
+// MarshalJSON writes {"type": "event", "event": uuid} or the nested span.
+func (n TimelineNode) MarshalJSON() ([]byte, error) {
+	if n.Span != nil {
+		return n.Span.MarshalJSON()
+	}
+	return marshal(struct {
+		Type  string `json:"type"`
+		Event string `json:"event"`
+	}{TimelineNodeEvent, n.Event})
+}
+
+// UnmarshalJSON reads either node type.
+func (n *TimelineNode) UnmarshalJSON(b []byte) error {
+	var head struct {
+		Type  string `json:"type"`
+		Event string `json:"event"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return err
+	}
+	if head.Type == TimelineNodeEvent {
+		*n = TimelineNode{Event: head.Event}
+		return nil
+	}
+	n.Span = new(TimelineSpan)
+	type plain TimelineSpan
+	return json.Unmarshal(b, (*plain)(n.Span))
+}
+
+// MemberTimeline is the timeline of one swarm member: a "main" agent span holding the member's
+// agent span, whose content is the uuids of the events inside it, in order.
+func MemberTimeline(member, spanID string, events []string) Timeline {
+	inner := TimelineSpan{ID: spanID, Name: member, SpanType: SpanTypeAgent}
+	for _, e := range events {
+		inner.Content = append(inner.Content, TimelineNode{Event: e})
+	}
+	root := TimelineSpan{ID: "main", Name: "main", SpanType: SpanTypeAgent,
+		Content: []TimelineNode{{Span: &inner}}}
+	return Timeline{Name: member, Description: "Swarm member", Root: root}
+}

@@ -1,0 +1,151 @@
+"""Deterministic members and models for the parity scenarios' Inspect tasks.
+
+`scripted(steps)` is the Inspect twin of swarmhost's `scripted` agent plugin:
+the same step names (`generate`, `sleep`, `submit`, `fail`, `stop_self`),
+so a scenario's `task.py` and `suite.hcl` read alike. `mock_model()` is
+mockllm answering every call with the same text and the same fixed usage
+that the suites script with `usage = {...}` on swarmhost's mockllm, so
+token counts never depend on prompt wording.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import anyio
+from inspect_ai.agent import Agent, AgentState, agent
+from inspect_ai.dataset import Sample
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageUser,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    ModelUsage,
+    get_model,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+from inspect_ai.util import LimitExceededError, SandboxEnvironment, SandboxEnvironmentSpec, sandboxenv
+from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
+from pydantic import BaseModel
+
+# The usage every scripted call reports, on both sides.
+INPUT_TOKENS = 10
+OUTPUT_TOKENS = 2
+
+Step = Mapping[str, Any]
+
+
+def samples() -> list[Sample]:
+    """The one sample every scenario runs (parity/samples.jsonl's)."""
+    return [Sample(id=1, input="What is 6 times 7?", target="42")]
+
+
+def mock_model(
+    content: str = "ok",
+    *,
+    input_tokens: int = INPUT_TOKENS,
+    output_tokens: int = OUTPUT_TOKENS,
+    stop_reason: str = "stop",
+    model: str = "mockllm/model",
+) -> Model:
+    """mockllm (mockllm/model by default) answering `content` with fixed
+    usage on every call."""
+
+    def output(
+        _input: list[ChatMessage],
+        _tools: list[ToolInfo],
+        _choice: ToolChoice,
+        _config: GenerateConfig,
+    ) -> ModelOutput:
+        out = ModelOutput.from_content(
+            model=model, content=content, stop_reason=stop_reason  # type: ignore[arg-type]
+        )
+        out.usage = ModelUsage(
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            total_tokens=input_tokens + output_tokens,
+        )
+        return out
+
+    return get_model(model, custom_outputs=output)
+
+
+@agent
+def scripted(steps: Sequence[Step] = ()) -> Agent:
+    """A member that runs its steps in order, as swarmhost's scripted plugin.
+
+    Steps: `generate` (optional `prompt`), `sleep` (`seconds`), `submit`
+    (`answer`), `fail` (`message`: raises), `stop_self` (`message`: a
+    sourceless custom limit error). Running out of steps returns an empty
+    output.
+    """
+
+    async def execute(state: AgentState) -> AgentState:
+        model = get_model()
+        for step in steps:
+            action = step["action"]
+            if action == "generate":
+                if step.get("prompt"):
+                    state.messages.append(ChatMessageUser(content=step["prompt"]))
+                out = await model.generate(state.messages)
+                state.messages.append(out.message)
+                state.output = out
+            elif action == "sleep":
+                await anyio.sleep(float(step["seconds"]))
+            elif action == "submit":
+                state.output = ModelOutput.from_content(model=str(model), content=step["answer"])
+                return state
+            elif action == "fail":
+                raise RuntimeError(step.get("message", "failed"))
+            elif action == "stop_self":
+                raise LimitExceededError(
+                    "custom", value=1, limit=1, message=step.get("message", "done")
+                )
+            else:
+                raise ValueError(f"unknown step action {action!r}")
+        state.output = ModelOutput.from_content(model=str(model), content="")
+        return state
+
+    return execute
+
+
+def priced_model(
+    name: str = "priced", *, input_price: float = 1000.0, output_price: float = 5000.0
+) -> Model:
+    """mockllm/<name> with a price in dollars per million tokens (cache tokens
+    at the input price, as swarmhost charges them), answering as mock_model().
+    Each priced scenario names its own model: the price is process-wide."""
+    from inspect_ai.model import ModelCost, ModelInfo, set_model_info
+
+    cost = ModelCost(
+        input=input_price, output=output_price, input_cache_write=input_price, input_cache_read=input_price
+    )
+    set_model_info(f"mockllm/{name}", ModelInfo(cost=cost))
+    return mock_model(model=f"mockllm/{name}")
+
+
+class ParityLocalConfig(BaseModel, frozen=True):
+    """The `parity_local` sandbox's config: the members' environment names."""
+
+    names: tuple[str, ...] = ()
+
+
+def member_sandboxes(*names: str) -> SandboxEnvironmentSpec:
+    """A sample sandbox with one local environment per member name, beside
+    `default`, so members can each have their own with `sandbox="{member}"`,
+    as swarmhost's `sandbox "local" { per_member = true }` gives them."""
+    return SandboxEnvironmentSpec("parity_local", ParityLocalConfig(names=names))
+
+
+@sandboxenv(name="parity_local")
+class ParityLocal(LocalSandboxEnvironment):
+    """Inspect's local sandbox, once as default and once per configured name."""
+
+    @classmethod
+    async def sample_init(cls, task_name, config, metadata) -> dict[str, SandboxEnvironment]:  # type: ignore[override]
+        names = config.names if isinstance(config, ParityLocalConfig) else ()
+        return {"default": LocalSandboxEnvironment(), **{n: LocalSandboxEnvironment() for n in names}}
+
+    @classmethod
+    def config_deserialize(cls, config: dict[str, Any]) -> BaseModel:
+        return ParityLocalConfig(**config)
