@@ -74,15 +74,16 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 }
 
 // sampleReached returns the kind of the first limit of l that a is at or
-// over (the next call would exceed it), or "".
+// over (the next call would exceed it), or "". Turns are not checked
+// before a call: as Inspect records a turn once a generation completes and
+// only then checks the limit, the call past a turn limit is made and
+// recorded, and sampleExceeded ends the member after it.
 func sampleReached(l Limits, a *account, sending int64) string {
 	switch {
 	case atLeast(a.metered, l.Tokens):
 		return LimitToken
 	case l.Cost != nil && a.cost >= *l.Cost:
 		return LimitCost
-	case atLeast(int64(a.calls), l.Turns):
-		return LimitTurn
 	case atLeast(sending, l.Messages):
 		return LimitMessage
 	}

@@ -104,7 +104,8 @@ func TestSampleLimits(t *testing.T) {
 		calls  int
 	}{
 		// Each of b's chat calls: 14 tokens, then 23 (mockllm counts).
-		"turns summed over members": {sample: Limits{Turns: i64(2)}, reason: "sample_limit:turn", calls: 2},
+		// a turn limit lets the call past it complete (recorded), then ends it
+		"turns summed over members": {sample: Limits{Turns: i64(2)}, reason: "sample_limit:turn", calls: 3},
 		"messages per conversation": {sample: Limits{Messages: i64(4)}, reason: "sample_limit:message", calls: 1},
 		"cost":                      {sample: Limits{Cost: f64(30e-6)}, price: priced, reason: "sample_limit:cost", calls: 2},
 		"tokens":                    {sample: Limits{Tokens: i64(30)}, reason: "sample_limit:token", calls: 2},
