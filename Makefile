@@ -9,7 +9,7 @@ GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
-.PHONY: all build demo test vet fmt proto bench clean fuzz llama-server venv proto-python parity
+.PHONY: all build trust-manifest demo test vet fmt proto bench clean fuzz llama-server venv proto-python parity
 
 all: build
 
@@ -22,6 +22,19 @@ build:
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
 		$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
+	@$(MAKE) --no-print-directory trust-manifest
+
+## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
+## repository's Python plugins: only those bytes run unsandboxed by default (README, "Running plugins you did not write")
+TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-*)
+plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
+TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
+trust-manifest:
+	@{ printf '{'; sep=''; for f in $(TRUST_FILES); do \
+		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)" || exit 1; sep=','; \
+	done; printf '\n}\n'; } > $(BIN)/.swarmhost-trusted.json.tmp && chmod 644 $(BIN)/.swarmhost-trusted.json.tmp && \
+	mv $(BIN)/.swarmhost-trusted.json.tmp $(BIN)/.swarmhost-trusted.json
+	@echo "wrote $(BIN)/.swarmhost-trusted.json"
 
 ## demo: build everything and run the quickstart suite
 demo: build
@@ -87,17 +100,21 @@ bench:
 		$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
+	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
+		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
 
-## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader and
-## the channel tools' argument parsing; seed corpora live in each package's testdata/fuzz. CI runs it
+## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
+## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
+## seed corpora live in each package's testdata/fuzz. CI runs it
 ## after test. host/eval's FuzzToolArgs runs its corpus with `make test` only: instrumenting host/eval's
 ## dependencies (the OpenAI client) for fuzzing takes minutes; `make fuzz FUZZ_TARGETS=./host/eval:FuzzToolArgs`.
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
-	./host/channels:FuzzToolArgs
+	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \
+	./host/isolate:FuzzCheckHandshakeAddress
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 		echo "$(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg"; \

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/plugins"
@@ -112,18 +113,33 @@ type validator interface {
 	Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error)
 }
 
-// Validate implements config.SchemaSource.
+// Validate implements config.SchemaSource. The plugin's answer is bounded
+// by its start timeout: validation is part of starting a suite.
 func (c *catalogue) Validate(kind, name string, config []byte) diag.Diagnostics {
 	v, err := c.validator(kind, name)
 	if err == nil {
+		d := c.startTimeout(kind, name)
+		ctx, cancel := context.WithTimeout(c.ctx, d)
+		defer cancel()
 		var resp base.ValidateConfigResponse
-		if resp, err = v.Validate(c.ctx, name, config); err == nil {
+		if resp, err = v.Validate(ctx, name, config); err == nil {
 			return resp.Diagnostics
+		}
+		if ctx.Err() == context.DeadlineExceeded {
+			err = fmt.Errorf("its ValidateConfig did not answer within %s (raise start_timeout on its plugin block if it must be slow)", d)
 		}
 	}
 	var d diag.Diagnostics
 	d.AddError("Plugin could not validate its config", err.Error())
 	return d
+}
+
+// startTimeout is the named plugin's start timeout.
+func (c *catalogue) startTimeout(kind, name string) time.Duration {
+	if b, err := c.binary(kind, name); err == nil && b.StartTimeout > 0 {
+		return b.StartTimeout
+	}
+	return plugins.DefaultStartTimeout
 }
 
 func (c *catalogue) validator(kind, name string) (validator, error) {

@@ -69,12 +69,24 @@ func (l *suiteLock) check(b plugins.Binary) error {
 			if e.SHA256 == b.SHA256 {
 				return nil
 			}
-			return fmt.Errorf("refusing to run %s: its sha256 is %s, but %s locks it at %s (the binary changed since it was locked); %s",
-				b, b.SHA256, l.path, e.SHA256, fix)
+			return &lockError{summary: "Plugin binary does not match the lock file", err: fmt.Errorf(
+				"refusing to run %s: its sha256 is %s, but %s locks it at %s (the binary changed since it was locked); %s",
+				b, b.SHA256, l.path, e.SHA256, fix)}
 		}
 	}
-	return fmt.Errorf("refusing to run %s: %s does not list it; %s", b, l.path, fix)
+	return &lockError{summary: "Plugin not in the lock file", err: fmt.Errorf("refusing to run %s: %s does not list it; %s", b, l.path, fix)}
 }
+
+// lockError is a binary the suite's lock file refuses.
+type lockError struct {
+	summary string
+	err     error
+}
+
+func (e *lockError) Error() string { return e.err.Error() }
+
+// Summary is the diagnostic summary host/config shows for it.
+func (e *lockError) Summary() string { return e.summary }
 
 // readLock reads a lock file; a missing one is nil.
 func readLock(path string) (*lockFile, error) {

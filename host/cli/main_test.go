@@ -26,6 +26,10 @@ func TestMain(m *testing.M) {
 	}
 	pluginDir = dir
 	os.Setenv("SWARMHOST_PLUGIN_PATH", dir)
+	if err := testplugins.TrustRepositoryScripts(); err != nil { // they ran trusted before trust by identity
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -2,7 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
+	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/controller"
@@ -42,7 +45,7 @@ func (c *liveController) Start(ctx context.Context, req controller.StartRequest,
 	if err != nil {
 		return err
 	}
-	return ct.Start(ctx, req, resp)
+	return c.timedOut(ctx, ct.Start(ctx, req, resp))
 }
 
 // Event delivers one swarm event.
@@ -52,7 +55,7 @@ func (c *liveController) Event(ctx context.Context, req controller.EventRequest,
 		return err
 	}
 	c.passHints(ct, req.Session)
-	return ct.Event(ctx, req, resp)
+	return c.timedOut(ctx, ct.Event(ctx, req, resp))
 }
 
 // Choose asks for the answer.
@@ -62,7 +65,7 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 		return err
 	}
 	c.passHints(ct, req.Session)
-	return ct.Choose(ctx, req, resp)
+	return c.timedOut(ctx, ct.Choose(ctx, req, resp))
 }
 
 // End closes a session, when the controller keeps sessions.
@@ -75,7 +78,7 @@ func (c *liveController) End(ctx context.Context, session string) error {
 		return err
 	}
 	if e, ok := ct.(controller.WithEnd); ok {
-		return e.End(ctx, session)
+		return c.timedOut(ctx, e.End(ctx, session))
 	}
 	return nil
 }
@@ -112,3 +115,21 @@ var (
 	_ controller.WithEnd        = (*liveController)(nil)
 	_ controller.WithRosterHint = (*liveController)(nil)
 )
+
+// timedOut names the call deadline when err comes from a call whose
+// context expired (the runtime gives each call the controller block's
+// call_timeout); gRPC says only "deadline exceeded", and the plugin's
+// server, enforcing the propagated deadline, may fail the call an instant
+// before ctx itself is done.
+func (c *liveController) timedOut(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < 250*time.Millisecond {
+		<-ctx.Done()
+	}
+	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("controller %q did not answer in time (raise call_timeout on its controller block): %w", c.name, err)
+}

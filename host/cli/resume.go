@@ -48,7 +48,7 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 	if f.limit != 0 {
 		return fail("--limit cannot be combined with --resume: the log says which samples the eval has")
 	}
-	l, err := evallog.Read(f.resume)
+	l, _, err := evallog.ReadRepaired(f.resume)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -2,12 +2,14 @@ package config
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 )
 
-// Controller is a swarm's `controller "<plugin>"` block: its whole body is
-// the controller plugin's config.
+// Controller is a swarm's `controller "<plugin>"` block: its body is the
+// controller plugin's config, except the host's meta-argument
+// `call_timeout`, which is removed first.
 type Controller struct {
 	// Plugin is the controller plugin's name (the block label).
 	Plugin string `json:"plugin"`
@@ -15,8 +17,12 @@ type Controller struct {
 	Config json.RawMessage `json:"config"`
 	// Implicit is true when the swarm has no controller block and this is
 	// the default leaderless controller.
-	Implicit bool      `json:"implicit,omitempty"`
-	DefRange hcl.Range `json:"-"`
+	Implicit bool `json:"implicit,omitempty"`
+	// Timeout bounds each controller call (`call_timeout`; 0 takes
+	// DefaultCallTimeout); a call that does not answer in time is a
+	// controller error.
+	Timeout  time.Duration `json:"call_timeout,omitempty"`
+	DefRange hcl.Range     `json:"-"`
 }
 
 // controller decodes the controller block b, or the default `controller
@@ -32,6 +38,9 @@ func (d *decoder) controller(b *hcl.Block, swarmRange hcl.Range) *Controller {
 	if !d.pluginName(c.Plugin, b.LabelRanges[0]) {
 		return c
 	}
-	c.Config = d.pluginConfig(PluginRef{Kind: KindController, Name: c.Plugin}, b.Body, b.DefRange, b.LabelRanges[0])
+	meta, rest, diags := b.Body.PartialContent(controllerMetaSchema)
+	d.diags = append(d.diags, diags...)
+	c.Timeout = d.timeout(meta.Attributes[CallTimeoutAttr])
+	c.Config = d.pluginConfig(PluginRef{Kind: KindController, Name: c.Plugin}, rest, b.DefRange, b.LabelRanges[0])
 	return c
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -44,14 +45,19 @@ type PluginPin struct {
 	// the plugin runs sandboxed, i.e. untrusted.
 	Limits   PluginLimits `json:"limits,omitzero"`
 	ReadOnly []string     `json:"read_only,omitempty"`
+	// StartTimeout (`start_timeout`) bounds the plugin's start-up, from exec
+	// to its first Metadata answer; 0 takes DefaultStartTimeout.
+	StartTimeout time.Duration `json:"start_timeout,omitempty"`
 	// DefRange is the block header; SourceRange the source attribute (or the
 	// header when unset), for diagnostics about the binary.
 	DefRange    hcl.Range `json:"-"`
 	SourceRange hcl.Range `json:"-"`
+	// SHA256Range is the sha256 attribute (or the header when unset).
+	SHA256Range hcl.Range `json:"-"`
 }
 
 var pinSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
-	{Name: "source"}, {Name: "sha256"}, {Name: "trust"}, {Name: "read_only"},
+	{Name: "source"}, {Name: "sha256"}, {Name: "trust"}, {Name: "read_only"}, {Name: StartTimeoutAttr},
 }, Blocks: []hcl.BlockHeaderSchema{{Type: "limits"}}}
 
 // pluginNameRE is what a plugin name may look like: it becomes part of the
@@ -99,7 +105,7 @@ func (e *evaluator) pluginName(name string, r hcl.Range) bool {
 
 // pin decodes one plugin block's attributes.
 func (e *evaluator) pin(b *hcl.Block, dir string) PluginPin {
-	pin := PluginPin{Kind: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange, SourceRange: b.DefRange}
+	pin := PluginPin{Kind: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange, SourceRange: b.DefRange, SHA256Range: b.DefRange}
 	content := e.content(b.Body, pinSchema)
 	if a := content.Attributes["source"]; a != nil {
 		pin.SourceRange = a.Expr.Range()
@@ -108,12 +114,14 @@ func (e *evaluator) pin(b *hcl.Block, dir string) PluginPin {
 		}
 	}
 	if a := content.Attributes["sha256"]; a != nil {
+		pin.SHA256Range = a.Expr.Range()
 		pin.SHA256, _ = e.str(a)
 		pin.SHA256 = strings.ToLower(pin.SHA256)
 		if b, err := hex.DecodeString(pin.SHA256); err != nil || len(b) != 32 {
 			e.report(errorAt(a.Expr.Range(), "Invalid sha256", "sha256 must be 64 hexadecimal digits (the output of sha256sum)."))
 		}
 	}
+	pin.StartTimeout = e.timeout(content.Attributes[StartTimeoutAttr])
 	pin.Trust, _ = e.enum(content.Attributes["trust"], Trusted, Untrusted)
 	e.pinSandbox(&pin, content, dir)
 	return pin

@@ -42,7 +42,7 @@ func (d *decoder) spec(ref PluginRef, labelRange hcl.Range) *pluginSpec {
 			"The plugin declares a config schema the host cannot use: %s. This is a bug in the plugin.", strings.TrimSuffix(ps.err.Error(), ".")))
 		return nil
 	case ps.err != nil:
-		d.report(errorf(labelRange, fmt.Sprintf("No %s plugin named %q", ref.Kind, ref.Name), "%s.", capitalize(strings.TrimSuffix(ps.err.Error(), "."))))
+		d.report(errorf(d.unusableRange(ref, ps.err, labelRange), unusableSummary(ref, ps.err), "%s.", capitalize(strings.TrimSuffix(ps.err.Error(), "."))))
 		return nil
 	}
 	return ps

@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 )
 
 // Scorer is a task's `scorer "<plugin>"` block. Its body is the scorer
-// plugin's config, except the host's meta-arguments `gate` and `metrics`,
+// plugin's config, except the host's meta-arguments `gate`, `metrics` and `score_timeout`,
 // which are removed first (a plugin cannot declare attributes by those names).
 type Scorer struct {
 	// Plugin is the scorer plugin's name (the block label).
@@ -20,6 +21,10 @@ type Scorer struct {
 	// Metrics overrides the scorer's metrics (accuracy, mean, stderr, std,
 	// bootstrap_stderr); nil keeps the scorer's own.
 	Metrics []string `json:"metrics"`
+	// Timeout bounds each call of the plugin (`score_timeout`; 0 takes
+	// DefaultScoreTimeout): a scorer that does not answer in time leaves
+	// the sample unscored for it, and a gate check returns an error.
+	Timeout time.Duration `json:"score_timeout,omitempty"`
 	// Config is the decoded body as the plugin receives it.
 	Config   json.RawMessage `json:"config"`
 	DefRange hcl.Range       `json:"-"`
@@ -28,7 +33,7 @@ type Scorer struct {
 // KnownMetrics are the metric names a scorer's `metrics` may list (SPEC §10).
 var KnownMetrics = []string{"accuracy", "mean", "stderr", "std", "bootstrap_stderr"}
 
-var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}}}
+var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}, {Name: ScoreTimeoutAttr}}}
 
 // scorer decodes the index-th scorer block of a task.
 func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
@@ -48,6 +53,7 @@ func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
 		s.Metrics = ms
 		d.checkMetrics(ms, meta.Attributes["metrics"].Expr.Range())
 	}
+	s.Timeout = d.timeout(meta.Attributes[ScoreTimeoutAttr])
 	s.Config = d.pluginConfig(PluginRef{Kind: KindScorer, Name: s.Plugin}, rest, b.DefRange, b.LabelRanges[0])
 	return s
 }

@@ -74,7 +74,7 @@ func parseJSONL(data []byte) []row {
 
 // objectRow makes a row of a decoded value, which must be an object.
 func objectRow(v any, line int) row {
-	if m, ok := v.(map[string]any); ok {
+	if m, ok := fromSentinels(v).(map[string]any); ok {
 		return row{line: line, values: m}
 	}
 	return row{line: line, err: fmt.Sprintf("a row must be a JSON object, not %s", typeName(v))}

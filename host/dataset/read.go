@@ -31,7 +31,11 @@ func Read(path string, opts Options) ([]Sample, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}
+	offset := len(data)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if errs := checkUTF8(path, data, offset-len(data)); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
 	rows, err := parse(format, path, data)
 	if err != nil {
 		return nil, err
@@ -76,9 +80,9 @@ func formatOf(path, format string) (string, error) {
 func parse(format, file string, data []byte) ([]row, error) {
 	switch format {
 	case FormatJSON:
-		return parseJSON(file, data)
+		return parseJSON(file, withSentinels(data))
 	case FormatJSONL:
-		return parseJSONL(data), nil
+		return parseJSONL(withSentinels(data)), nil
 	default:
 		return parseCSV(file, data)
 	}

@@ -21,5 +21,8 @@
 //     its status, results, reductions and usage.
 //
 // A sample that fails (a controller error, a scorer error) is recorded with
-// its error and the eval goes on; the eval's status is then "error".
+// its error and the eval goes on; the eval's status is then "error". Every
+// scorer call, gate checks included, has its scorer block's score_timeout
+// (deadline.go): a scorer that does not answer leaves the sample unscored
+// for it. Controller calls have the controller block's call_timeout.
 package eval

@@ -60,7 +60,7 @@ func (r *evalRun) missing(id evallog.SampleID, epoch int) bool {
 // towards the results, which are recomputed over the whole log at the end.
 // A log with status success is complete: ErrLogComplete.
 func (r *evalRun) resumeLog(path string) error {
-	old, err := evallog.Read(path)
+	old, _, err := evallog.ReadRepaired(path)
 	if err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}

@@ -103,7 +103,8 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		members[i] = m
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
-		Grace: s.r.sw.Budget.Grace, Logger: s.r.log, Gate: s.gate(), Budget: s.r.budget(),
+		ControllerTimeout: s.r.sw.Controller.CallTimeoutOrDefault(),
+		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Gate: s.gate(), Budget: s.r.budget(),
 		Channels: s.channelLines, PreambleTemplate: s.r.sw.Preamble,
 		SharedDirectory:     s.r.perMember() && s.r.channel(config.ChannelFilesystem) != nil,
 		ContainMemberErrors: s.r.sw.ContainMemberErrors}

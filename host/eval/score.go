@@ -34,13 +34,16 @@ func (s *sampleRun) scoreWith(ctx context.Context, sc scorerRun, output model.Ou
 	return s.scoreIn(ctx, &scorerView{sbs: s.sbs}, sc, output, msgs)
 }
 
-// scoreIn asks one scorer for its verdict with host as its sandbox view.
+// scoreIn asks one scorer for its verdict with host as its sandbox view,
+// within the scorer block's score_timeout.
 func (s *sampleRun) scoreIn(ctx context.Context, host scorer.Host, sc scorerRun, output model.Output, msgs []model.Message) (scorer.Score, error) {
+	ctx, cancel := scoreDeadline(ctx, sc)
+	defer cancel()
 	req := scorer.ScoreRequest{Config: sc.config, Sample: s.scorerSample(), Output: output, Messages: msgs,
 		Record: s.scorerRecord(), Store: s.store(), Host: host}
 	var resp scorer.ScoreResponse
 	if err := sc.impl.Score(ctx, req, &resp); err != nil {
-		return scorer.Score{}, err
+		return scorer.Score{}, deadlineCause(ctx, err)
 	}
 	if resp.Diagnostics.HasError() {
 		return scorer.Score{}, fmt.Errorf("%s: %s", resp.Diagnostics[0].Summary, resp.Diagnostics[0].Detail)

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
+	"github.com/swarmhost/swarmhost/host/internal/jsontok"
 )
 
 // Float is a float64 that survives NaN and ±Inf, which Inspect writes as the bare JSON tokens

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
+	"github.com/swarmhost/swarmhost/host/internal/jsontok"
 )
 
 func TestFloatEncoding(t *testing.T) {

@@ -22,9 +22,7 @@ func Read(path string) (*EvalLog, error) {
 	var log EvalLog
 	if err := json.Unmarshal(toSentinels(data), &log); err != nil {
 		if _, cut := repairEnd(data); cut {
-			return nil, fmt.Errorf("evallog: %s ends in the middle of a sample: the host is writing it (read "+
-				"again), or was killed while writing it (swarmhost run --resume %s repairs it and re-runs what "+
-				"is missing)", path, path)
+			return nil, &CutError{Path: path}
 		}
 		return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
 	}
@@ -32,6 +30,46 @@ func Read(path string) (*EvalLog, error) {
 		return nil, err
 	}
 	return &log, nil
+}
+
+// CutError is a started log whose end was cut off in the middle of a
+// sample: the host is writing it, or was killed while appending it.
+// [ReadRepaired] and [Resume] read such a log; [Read] refuses it.
+type CutError struct {
+	// Path is the log.
+	Path string
+}
+
+// Error says what happened and how to continue.
+func (e *CutError) Error() string {
+	return fmt.Sprintf("evallog: %s ends in the middle of a sample: the host is writing it (read again), or was "+
+		"killed while writing it (swarmhost run --resume %s repairs it and re-runs what is missing)", e.Path, e.Path)
+}
+
+// ReadRepaired is [Read] for a log that may be cut off in the middle of a
+// sample (see [CutError]): such a log is read up to its last complete
+// sample, as [Resume] will continue it, and repaired is true. The file is
+// not changed. `swarmhost run --resume` reads with it.
+func ReadRepaired(path string) (log *EvalLog, repaired bool, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("evallog: read: %w", err)
+	}
+	var l EvalLog
+	if err := json.Unmarshal(toSentinels(data), &l); err != nil {
+		fixed, ok := repairEnd(data)
+		if !ok {
+			return nil, false, fmt.Errorf("evallog: parse %s: %w", path, err)
+		}
+		l, repaired = EvalLog{}, true
+		if err := json.Unmarshal(toSentinels(fixed), &l); err != nil {
+			return nil, false, fmt.Errorf("evallog: parse %s after repairing its cut end: %w", path, err)
+		}
+	}
+	if err := checkVersion(l.Version, path); err != nil {
+		return nil, false, err
+	}
+	return &l, repaired, nil
 }
 
 // checkVersion rejects logs of a format version other than 1 or 2.

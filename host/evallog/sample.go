@@ -68,7 +68,7 @@ func (s *EvalSample) events(yield func(Event) bool) {
 func (s EvalSample) MarshalJSON() ([]byte, error) {
 	type plain EvalSample
 	s.Messages = emptySlice(s.Messages)
-	s.Metadata = emptyMap(s.Metadata)
+	s.Metadata = finiteSafe(emptyMap(s.Metadata))
 	s.Store = emptyMap(s.Store)
 	if s.EventStream != nil {
 		s.Events = slices.Collect(s.events)

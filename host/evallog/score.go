@@ -12,10 +12,11 @@ type Score struct {
 	History     []json.RawMessage `json:"history"`
 }
 
-// MarshalJSON writes history as [] when nil.
+// MarshalJSON writes history as [] when nil and non-finite metadata numbers as bare tokens.
 func (s Score) MarshalJSON() ([]byte, error) {
 	type plain Score
 	s.History = emptySlice(s.History)
+	s.Metadata = finiteSafe(s.Metadata)
 	return marshal(plain(s))
 }
 
@@ -29,10 +30,11 @@ type EvalSampleScore struct {
 	SampleID    SampleID          `json:"sample_id,omitzero"`
 }
 
-// MarshalJSON writes history as [] when nil.
+// MarshalJSON writes history as [] when nil and non-finite metadata numbers as bare tokens.
 func (s EvalSampleScore) MarshalJSON() ([]byte, error) {
 	type plain EvalSampleScore
 	s.History = emptySlice(s.History)
+	s.Metadata = finiteSafe(s.Metadata)
 	return marshal(plain(s))
 }
 

@@ -23,8 +23,11 @@ const (
 // bind mounts the host path at the same path under root and remounts it
 // with the mode's flags (keeping the flags the kernel locked on the
 // source: nosuid, nodev, noexec, read-only, atime).
-func bind(root, path string, mode bindMode) error {
-	info, err := os.Stat(path)
+func bind(root, path string, mode bindMode) error { return bindFrom(root, path, path, mode) }
+
+// bindFrom binds the host path src at path inside root.
+func bindFrom(root, src, path string, mode bindMode) error {
+	info, err := os.Stat(src)
 	if err != nil {
 		return fmt.Errorf("bind %s: %w", path, err)
 	}
@@ -32,7 +35,7 @@ func bind(root, path string, mode bindMode) error {
 	if err := mountPoint(target, info.IsDir()); err != nil {
 		return fmt.Errorf("bind %s: %w", path, err)
 	}
-	if err := unix.Mount(path, target, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+	if err := unix.Mount(src, target, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
 		return fmt.Errorf("bind %s: %w", path, err)
 	}
 	flags := uintptr(unix.MS_BIND|unix.MS_REMOUNT|unix.MS_NOSUID) | lockedFlags(target)

@@ -10,10 +10,15 @@ import (
 
 // command builds the init's command for spec.
 func (l *Launcher) command(spec Spec) (*Cmd, error) {
-	p := policy{Mode: modeRun, Tier: l.tier, Path: spec.Path, Args: spec.argv(), Dir: spec.Dir,
+	p := policy{Mode: modeRun, Tier: l.tier, Path: spec.Path, InView: spec.InView, Args: spec.argv(), Dir: spec.Dir,
 		ReadOnly: slices.Clone(spec.ReadOnly), ReadWrite: slices.Clone(spec.ReadWrite),
-		Overlay: slices.Clone(spec.Overlay), Network: spec.Network, UID: -1, GID: -1,
+		Overlay: slices.Clone(spec.Overlay), Tmpfs: slices.Clone(spec.Tmpfs), Network: spec.Network, UID: -1, GID: -1,
 		Limits: spec.Limits.WithDefaults(DefaultLimits)}
+	if spec.ProgramSource != "" && l.tier == TierNamespaces {
+		p.ProgramSource = spec.ProgramSource
+	} else if spec.ProgramSource != "" {
+		p.Path = spec.ProgramSource // no mount namespace: run the copy where it is
+	}
 	if l.mech.LandlockWhy == "" {
 		p.LandlockABI = l.mech.LandlockABI
 	}
@@ -22,6 +27,7 @@ func (l *Launcher) command(spec Spec) (*Cmd, error) {
 	if l.tier == TierNamespaces {
 		err = l.namespaced(&p, c)
 	} else {
+		p.ReadWrite, p.Tmpfs = append(p.ReadWrite, p.Tmpfs...), nil // no mount namespace: the host directories
 		err = landlocked(&p, c)
 	}
 	if err != nil {

@@ -32,8 +32,12 @@
 //     clean environment and stdin on /dev/null, and stays as pid 1, reaping,
 //     until the program exits. Its exit ends the pid namespace: everything
 //     the program started is killed with it.
-//  5. Killing the init (SIGKILL to its process group: [KillTree]) kills the
-//     whole tree; the init also dies with the host (parent-death signal).
+//  5. Killing the init (SIGKILL to its process group while it is held:
+//     [Held]) kills the whole tree; the init also dies with the host
+//     (parent-death signal). While the program runs, the init bounds the
+//     sandbox as a whole (watchdog_linux.go): the anonymous memory and the
+//     tasks of all its processes, checked every 50 ms, past which it kills
+//     everything in it.
 //
 // Tiers (../shared/notes/sandboxing.md §10):
 //

@@ -30,32 +30,36 @@ type attackCase struct {
 	timeLimit         string // the task's time limit, "30s" when ""
 	want              string // in the log: the outcome or the recorded reason
 	benignOnly        bool   // the attack sample may end in error, but benign-1 must score C
+	unpinned          bool   // the hostile plugin has no plugin block: trust by default (by identity, not place)
 }
 
 var attackCases = map[string]attackCase{
-	"agent writes /etc":             {kind: "agent", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned"},
-	"agent writes the log dir":      {kind: "agent", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
-	"agent overwrites a log":        {kind: "agent", attack: "write", arg: "{logs}/existing.json", want: "blocked:"},
-	"agent reads a host file":       {kind: "agent", attack: "read", arg: "{secret}", want: "blocked: open"},
-	"agent reads the host env":      {kind: "agent", attack: "env", arg: secretEnv, want: "blocked: " + secretEnv + " is not set"},
-	"agent opens a TCP socket":      {kind: "agent", attack: "tcp", arg: "{tcp}", want: "blocked:"},
-	"agent sends UDP":               {kind: "agent", attack: "udp", arg: "{udp}", want: "blocked:"},
-	"agent remounts its root":       {kind: "agent", attack: "remount", arg: "/", want: "blocked: operation not permitted"},
-	"agent fork-bombs":              {kind: "agent", attack: "forkbomb", arg: "{marker}", limits: "processes = 64", want: "blocked: after"},
-	"agent escapes with setsid":     {kind: "agent", attack: "setsid", arg: "{marker}", want: "started a setsid sleep"},
-	"agent prints junk":             {kind: "agent", attack: "junk", want: "blocked: junk printed"},
-	"agent allocates without bound": {kind: "agent", attack: "memory", limits: `memory = "256MiB"`, want: "exited unexpectedly", benignOnly: true},
-	"agent spins on CPU":            {kind: "agent", attack: "cpu", limits: `cpu_time = "2s"`, want: "CPU time limit", benignOnly: true},
-	"agent hangs":                   {kind: "agent", attack: "hang", timeLimit: "4s", want: "time", benignOnly: true},
-	"agent crashes":                 {kind: "agent", attack: "crash", want: "crashing on purpose", benignOnly: true},
-	"agent exceeds the gRPC limit":  {kind: "agent", attack: "huge", want: "larger than max", benignOnly: true},
-	"controller writes /etc":        {kind: "controller", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned", benignOnly: true},
-	"controller opens a TCP socket": {kind: "controller", attack: "tcp", arg: "{tcp}", want: "blocked:", benignOnly: true},
-	"controller crashes":            {kind: "controller", attack: "crash", want: "crashing on purpose", benignOnly: true},
-	"scorer writes the log dir":     {kind: "scorer", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
-	"scorer reads a host file":      {kind: "scorer", attack: "read", arg: "{secret}", want: "blocked: open"},
-	"scorer sends UDP":              {kind: "scorer", attack: "udp", arg: "{udp}", want: "blocked:"},
-	"scorer crashes":                {kind: "scorer", attack: "crash", want: "crashing on purpose", benignOnly: true},
+	"agent writes /etc":        {kind: "agent", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned"},
+	"agent writes the log dir": {kind: "agent", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
+	"agent overwrites a log":   {kind: "agent", attack: "write", arg: "{logs}/existing.json", want: "blocked:"},
+	"agent reads a host file":  {kind: "agent", attack: "read", arg: "{secret}", want: "blocked: open"},
+	"agent reads the host env": {kind: "agent", attack: "env", arg: secretEnv, want: "blocked: " + secretEnv + " is not set"},
+	"unpinned agent reads the host env": {kind: "agent", attack: "env", arg: secretEnv, unpinned: true,
+		want: "blocked: " + secretEnv + " is not set"},
+	"unpinned agent reads a host file": {kind: "agent", attack: "read", arg: "{secret}", unpinned: true, want: "blocked: open"},
+	"agent opens a TCP socket":         {kind: "agent", attack: "tcp", arg: "{tcp}", want: "blocked:"},
+	"agent sends UDP":                  {kind: "agent", attack: "udp", arg: "{udp}", want: "blocked:"},
+	"agent remounts its root":          {kind: "agent", attack: "remount", arg: "/", want: "blocked: operation not permitted"},
+	"agent fork-bombs":                 {kind: "agent", attack: "forkbomb", arg: "{marker}", limits: "processes = 64", want: "blocked: after"},
+	"agent escapes with setsid":        {kind: "agent", attack: "setsid", arg: "{marker}", want: "started a setsid sleep"},
+	"agent prints junk":                {kind: "agent", attack: "junk", want: "blocked: junk printed"},
+	"agent allocates without bound":    {kind: "agent", attack: "memory", limits: `memory = "256MiB"`, want: "exited unexpectedly", benignOnly: true},
+	"agent spins on CPU":               {kind: "agent", attack: "cpu", limits: `cpu_time = "2s"`, want: "CPU time limit", benignOnly: true},
+	"agent hangs":                      {kind: "agent", attack: "hang", timeLimit: "4s", want: "time", benignOnly: true},
+	"agent crashes":                    {kind: "agent", attack: "crash", want: "crashing on purpose", benignOnly: true},
+	"agent exceeds the gRPC limit":     {kind: "agent", attack: "huge", want: "larger than max", benignOnly: true},
+	"controller writes /etc":           {kind: "controller", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned", benignOnly: true},
+	"controller opens a TCP socket":    {kind: "controller", attack: "tcp", arg: "{tcp}", want: "blocked:", benignOnly: true},
+	"controller crashes":               {kind: "controller", attack: "crash", want: "crashing on purpose", benignOnly: true},
+	"scorer writes the log dir":        {kind: "scorer", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
+	"scorer reads a host file":         {kind: "scorer", attack: "read", arg: "{secret}", want: "blocked: open"},
+	"scorer sends UDP":                 {kind: "scorer", attack: "udp", arg: "{udp}", want: "blocked:"},
+	"scorer crashes":                   {kind: "scorer", attack: "crash", want: "crashing on purpose", benignOnly: true},
 	"tool writes another member's sandbox": {kind: "tool", want: "blocked-other",
 		command: []string{"sh", "-c", "echo pwned > ../b/pwned && echo ESC''APED || echo blocked-other"}},
 	"tool writes /etc": {kind: "tool", want: "blocked-etc",
@@ -76,6 +80,13 @@ var attackCases = map[string]attackCase{
 			"except OSError as e:\n    print('blocked after', n, e)"}},
 	"tool escapes with setsid": {kind: "tool", want: "started",
 		command: []string{"sh", "-c", "setsid sleep {marker} >/dev/null 2>&1 & echo started"}},
+	"tool runs a host script by absolute path": {kind: "tool", want: "outside the sandbox", command: []string{"{script}"}},
+	"tool runs a host script via /proc/self/root": {kind: "tool", want: "outside the sandbox",
+		command: []string{"/proc/self/root{script}"}},
+	"tool runs a host script with PATH": {kind: "tool", want: "No such file",
+		command: []string{"env", "PATH={script-dir}", "{script-name}"}},
+	"tool runs a host script from a shell": {kind: "tool", want: "blocked-shell",
+		command: []string{"sh", "-c", "{script} || /proc/self/root{script} || echo blocked-shell"}},
 	"tool allocates without bound": {kind: "tool", want: "MemoryError",
 		command: []string{"python3", "-c", "x = bytearray(3 << 30)"}},
 }
@@ -118,13 +129,16 @@ func runAttack(t *testing.T, tc attackCase) {
 // targets are what attacks aim at, and how to tell they missed.
 type targets struct {
 	dir, logs, secret, marker string
+	script, canary            string // a host program that leaves canary when it runs
 	tcp                       net.Listener
 	udp                       net.PacketConn
 	accepted                  atomic.Int32
 }
 
 func newTargets(t *testing.T, dir string) *targets {
-	e := &targets{dir: dir, logs: filepath.Join(dir, "logs"), secret: filepath.Join(dir, "secret.txt"), marker: marker()}
+	e := &targets{dir: dir, logs: filepath.Join(dir, "logs"), secret: filepath.Join(dir, "secret.txt"), marker: marker(),
+		script: filepath.Join(dir, "host-script.sh"), canary: filepath.Join(dir, "host-script.ran")}
+	require.NoError(t, os.WriteFile(e.script, []byte("#!/bin/sh\ntouch "+e.canary+"\necho ESC''APED\n"), 0o755))
 	require.NoError(t, os.MkdirAll(e.logs, 0o755))
 	require.NoError(t, os.WriteFile(e.secret, []byte("hunter2"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(e.logs, "existing.json"), []byte("{}"), 0o644))
@@ -151,6 +165,7 @@ func newTargets(t *testing.T, dir string) *targets {
 func (e *targets) expand(s string) string {
 	tcp, udp := e.tcp.Addr().String(), e.udp.LocalAddr().String()
 	return strings.NewReplacer("{logs}", e.logs, "{secret}", e.secret, "{marker}", e.marker, "{tcp}", tcp, "{udp}", udp,
+		"{script}", e.script, "{script-name}", filepath.Base(e.script), "{script-dir}", filepath.Dir(e.script),
 		"{tcp-path}", strings.Replace(tcp, ":", "/", 1), "{udp-path}", strings.Replace(udp, ":", "/", 1)).Replace(s)
 }
 
@@ -165,6 +180,7 @@ func (e *targets) check(t *testing.T) {
 	assert.Equal(t, "{}", string(got), "a log file was changed")
 	assert.NoFileExists(t, filepath.Join(e.logs, "pwned.json"))
 	assert.NoFileExists(t, "/etc/pwned-"+e.marker)
+	assert.NoFileExists(t, e.canary, "a host program ran")
 }
 
 // sampleScore returns the first score value of a sample in the log, or

@@ -65,8 +65,14 @@ func buildAll(swarmhost, pluginDir string) error {
 			return err
 		}
 	}
-	return nil
+	// The hostile agent again, beside swarmhost only and under another name:
+	// a place that once made a plugin trusted.
+	return os.Link(filepath.Join(pluginDir, "swarmhost-agent-hostile"),
+		filepath.Join(filepath.Dir(swarmhost), "swarmhost-agent-"+besideHost))
 }
+
+// besideHost names the hostile agent's copy beside the swarmhost binary.
+const besideHost = "besides"
 
 // secretEnv is set in the host's environment; no plugin or tool may see it.
 const secretEnv = "SWARMHOST_TEST_SECRET"

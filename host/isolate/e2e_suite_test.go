@@ -10,6 +10,9 @@ import (
 func attackSuite(tc attackCase, e *targets) string {
 	var b strings.Builder
 	for _, kind := range []string{"agent", "controller", "scorer"} {
+		if kind == tc.kind && tc.unpinned {
+			continue // no plugin block: the host's default trust decides
+		}
 		limits := ""
 		if kind == tc.kind && tc.limits != "" {
 			limits = "\n  limits {\n    " + tc.limits + "\n  }"
@@ -77,7 +80,11 @@ func controllerBlock(tc attackCase, e *targets) string {
 
 func memberBlocks(tc attackCase, e *targets) string {
 	if tc.kind == "agent" {
-		return "  member \"hostile\" {\n    config {\n" + attackAttrs(tc, e, "agent", "      ") + "    }\n  }\n"
+		name := "hostile"
+		if tc.unpinned {
+			name = besideHost // found only beside swarmhost, which once meant trusted
+		}
+		return "  member \"" + name + "\" {\n    config {\n" + attackAttrs(tc, e, "agent", "      ") + "    }\n  }\n"
 	}
 	steps := `{ action = "submit", answer = "42" }`
 	if tc.kind == "tool" {

@@ -1,11 +1,13 @@
 package isolate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
 	"runtime"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,6 +33,7 @@ func runInit() int {
 		fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
 		return initFailed
 	}
+	go watchdog(p)
 	return reap(pid, p.Tier)
 }
 
@@ -73,6 +76,12 @@ func startProgram(p policy) (int, error) {
 		attr.Sys.Credential = &syscall.Credential{Uid: uint32(p.UID), Gid: uint32(p.GID), Groups: []uint32{}}
 	}
 	pid, err := syscall.ForkExec(p.Path, p.Args, attr)
+	// A verified copy was just written by the host: a child the host forked
+	// meanwhile may still hold its write descriptor until that child execs.
+	for try := 0; errors.Is(err, syscall.ETXTBSY) && try < 100; try++ {
+		time.Sleep(10 * time.Millisecond)
+		pid, err = syscall.ForkExec(p.Path, p.Args, attr)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("start %s: %w", p.Path, err)
 	}
@@ -112,6 +121,9 @@ func reap(pid int, tier Tier) int {
 // explainSignal notes on stderr a death that a sandbox limit may have
 // caused; a program killed by an ordinary signal ends silently.
 func explainSignal(sig syscall.Signal) {
+	if why, _ := overLimit.Load().(string); why != "" {
+		return // the watchdog said why
+	}
 	switch sig {
 	case syscall.SIGKILL:
 		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")

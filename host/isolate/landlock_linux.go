@@ -99,11 +99,15 @@ func landlockRules(p policy) []llRule {
 	}
 	add(llReadRights, systemDirs...)
 	add(llReadRights, systemEtc...)
-	add(llReadRights, "/proc", "/dev/random", "/dev/urandom", p.Path)
+	add(llReadRights, "/proc", "/dev/random", "/dev/urandom")
+	if !p.InView {
+		add(llReadRights, p.Path) // a plugin's binary; a tool's program must be in the view already
+	}
 	add(llReadRights, p.ReadOnly...)
 	add(all, "/dev/null", "/dev/zero", "/dev/full", p.Scratch)
 	add(all, p.ReadWrite...)
 	add(all, p.Overlay...)
+	add(all, p.Tmpfs...)
 	return rules
 }
 

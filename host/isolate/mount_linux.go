@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -15,6 +16,10 @@ import (
 // systemDirs are bound read-only into every TierNamespaces root (a
 // symlink, as /bin is on merged-/usr systems, is recreated instead).
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"}
+
+// SystemDirs are the host directories every TierNamespaces sandbox sees
+// read-only at their own paths.
+func SystemDirs() []string { return slices.Clone(systemDirs) }
 
 // systemEtc are the only parts of /etc a sandbox sees: the dynamic loader's
 // cache, name service and TLS configuration, interpreters' settings.
@@ -31,7 +36,7 @@ var devNodes = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/
 // step 4). It runs in the init's own mount namespace; nothing of it is
 // visible on the host.
 func buildRoot(p policy) error {
-	steps := []func(policy) error{privateTmpfs, bindSystem, bindSpec, bindProgram, bindDev, mountProc, pivot}
+	steps := []func(policy) error{privateTmpfs, bindSystem, bindSpec, mountTmpfs, bindProgram, bindDev, mountProc, pivot}
 	for _, step := range steps {
 		if err := step(p); err != nil {
 			return err
@@ -59,6 +64,19 @@ func privateTmpfs(p policy) error {
 		return nil
 	}
 	return mkMount("tmpfs", filepath.Join(p.Root, overlayDir), "tmpfs", fl, "mode=0700,size="+size)
+}
+
+// mountTmpfs mounts a private tmpfs of ScratchBytes at each Tmpfs path,
+// owned by the program's user.
+func mountTmpfs(p policy) error {
+	uid, gid := max(p.UID, 0), max(p.GID, 0)
+	opts := fmt.Sprintf("mode=0700,size=%d,uid=%d,gid=%d", p.Limits.ScratchBytes, uid, gid)
+	for _, path := range p.Tmpfs {
+		if err := mkMount("tmpfs", filepath.Join(p.Root, path), "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // overlayDir holds the overlays' upper and work directories inside the
@@ -128,6 +146,12 @@ func bindSpec(p policy) error {
 // bindProgram binds the program read-only when the other binds do not
 // already show it.
 func bindProgram(p policy) error {
+	if p.InView {
+		return nil
+	}
+	if p.ProgramSource != "" {
+		return bindFrom(p.Root, p.ProgramSource, p.Path, bindRO)
+	}
 	if !filepath.IsAbs(p.Path) {
 		return nil
 	}

@@ -33,17 +33,24 @@ type policy struct {
 	Tier Tier   `json:"tier"`
 	// Root is the empty host directory the init mounts its tmpfs root on
 	// (TierNamespaces).
-	Root string   `json:"root,omitempty"`
-	Path string   `json:"path"`
-	Args []string `json:"args"`
-	Env  []string `json:"env"`
-	Dir  string   `json:"dir"`
+	Root string `json:"root,omitempty"`
+	Path string `json:"path"`
+	// ProgramSource, when set, is the host file whose bytes are bound at
+	// Path (TierNamespaces) or run instead of Path (TierLandlock): a
+	// verified private copy ([Spec.ProgramSource]).
+	ProgramSource string `json:"program_source,omitempty"`
+	// InView: see [Spec.InView].
+	InView bool     `json:"in_view,omitempty"`
+	Args   []string `json:"args"`
+	Env    []string `json:"env"`
+	Dir    string   `json:"dir"`
 	// Scratch is the writable temporary directory: /tmp inside the root
 	// (TierNamespaces) or a host directory (TierLandlock).
 	Scratch   string   `json:"scratch"`
 	ReadOnly  []string `json:"read_only,omitempty"`
 	ReadWrite []string `json:"read_write,omitempty"`
 	Overlay   []string `json:"overlay,omitempty"`
+	Tmpfs     []string `json:"tmpfs,omitempty"`
 	Network   bool     `json:"network,omitempty"`
 	Limits    Limits   `json:"limits"`
 	// UID and GID are the program's ids inside the sandbox, or -1 to keep

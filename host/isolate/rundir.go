@@ -1,6 +1,9 @@
 package isolate
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,27 +15,83 @@ import (
 )
 
 // runDirPrefix names the per-host-process directory under the system's
-// temporary directory that holds sandbox roots, scratch, work and socket
-// directories: <TMPDIR>/swarmhost-isolate-<host pid>.
+// temporary directory that holds sandbox roots, scratch, work, socket and
+// verified-copy directories: <TMPDIR>/swarmhost-isolate-<host pid>-<random>.
+// The random part makes the name unpredictable; the pid lets a later host
+// sweep the directories of hosts that are gone.
 const runDirPrefix = "swarmhost-isolate-"
 
+// runDirMode is the run directory's mode: the sandbox user may pass
+// through to the directories handed to it, but not list or write it.
+const runDirMode = 0o711
+
 var runDir = sync.OnceValues(func() (string, error) {
-	sweepRunDirs()
-	dir := filepath.Join(os.TempDir(), runDirPrefix+strconv.Itoa(os.Getpid()))
-	if err := os.MkdirAll(dir, 0o711); err != nil {
-		return "", fmt.Errorf("isolate: %w", err)
-	}
-	// 0711: the sandbox user may pass through to the directories handed
-	// to it, but not list them.
-	if err := os.Chmod(dir, 0o711); err != nil {
-		return "", fmt.Errorf("isolate: %w", err)
-	}
-	return dir, nil
+	sweepRunDirs(os.TempDir())
+	return makeRunDir(os.TempDir())
 })
 
 // RunDir returns this host process's run directory, creating it (and
 // removing those of host processes that are gone) on first use.
 func RunDir() (string, error) { return runDir() }
+
+// makeRunDir creates a fresh, unpredictably named run directory in parent.
+func makeRunDir(parent string) (string, error) {
+	for range 8 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", fmt.Errorf("isolate: %w", err)
+		}
+		dir := filepath.Join(parent, runDirPrefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(b[:]))
+		err := makePrivateDir(dir, runDirMode)
+		if errors.Is(err, fs.ErrExist) {
+			continue // someone holds that name; take another
+		}
+		return dir, err
+	}
+	return "", errors.New("isolate: cannot create a run directory: every name tried was taken")
+}
+
+// makePrivateDir creates dir — never reusing what is there, never following
+// a link: mkdir fails on any existing name, a planted symlink included —
+// then opens it without following links and checks, on that descriptor,
+// that it is a directory owned by this user and reachable by nobody else
+// before setting mode. A directory that is not what it should be is
+// refused (and left alone).
+func makePrivateDir(dir string, mode os.FileMode) error {
+	if err := syscall.Mkdir(dir, 0o700); err != nil {
+		return fmt.Errorf("isolate: run directory %s: %w", dir, &fs.PathError{Op: "mkdir", Path: dir, Err: err})
+	}
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("isolate: run directory %s: %w", dir, err)
+	}
+	defer syscall.Close(fd)
+	if err := checkPrivate(fd, dir); err != nil {
+		return err
+	}
+	if err := syscall.Fchmod(fd, uint32(mode.Perm())); err != nil {
+		return fmt.Errorf("isolate: run directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// checkPrivate refuses the directory open on fd unless this user owns it
+// and no one else may write it.
+func checkPrivate(fd int, dir string) error {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return fmt.Errorf("isolate: run directory %s: %w", dir, err)
+	}
+	switch {
+	case st.Mode&syscall.S_IFMT != syscall.S_IFDIR:
+		return fmt.Errorf("isolate: run directory %s: refused: not a directory", dir)
+	case int(st.Uid) != os.Geteuid():
+		return fmt.Errorf("isolate: run directory %s: refused: it belongs to uid %d, not to this user (%d)", dir, st.Uid, os.Geteuid())
+	case st.Mode&0o022 != 0:
+		return fmt.Errorf("isolate: run directory %s: refused: others may write it (mode %o)", dir, st.Mode&0o777)
+	}
+	return nil
+}
 
 // newRunDir makes a fresh directory in the run directory.
 func newRunDir(prefix string) (string, error) {
@@ -58,19 +117,42 @@ func (l *Launcher) NewWorkDir(prefix string) (string, error) {
 	return dir, err
 }
 
-// sweepRunDirs removes run directories left by host processes that no
-// longer exist (a host killed by SIGKILL cannot clean up after itself).
-func sweepRunDirs() {
-	entries, _ := os.ReadDir(os.TempDir())
+// sweepRunDirs removes the run directories in parent left by host
+// processes that no longer exist (a host killed by SIGKILL cannot clean up
+// after itself): only directories — not links — of this user, named as
+// makeRunDir names them.
+func sweepRunDirs(parent string) {
+	entries, _ := os.ReadDir(parent)
 	for _, e := range entries {
-		pid, err := strconv.Atoi(strings.TrimPrefix(e.Name(), runDirPrefix))
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), runDirPrefix) || err != nil || pid == os.Getpid() {
+		pid, ok := runDirPid(e.Name())
+		if !ok || !e.IsDir() || pid == os.Getpid() {
+			continue
+		}
+		info, err := os.Lstat(filepath.Join(parent, e.Name()))
+		if err != nil || !info.IsDir() {
+			continue
+		}
+		if st, ok := info.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != os.Geteuid() {
 			continue
 		}
 		if syscall.Kill(pid, 0) == syscall.ESRCH {
-			_ = os.RemoveAll(filepath.Join(os.TempDir(), e.Name()))
+			_ = os.RemoveAll(filepath.Join(parent, e.Name()))
 		}
 	}
+}
+
+// runDirPid parses a run directory's name: swarmhost-isolate-<pid>-<hex>.
+func runDirPid(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, runDirPrefix)
+	if !ok {
+		return 0, false
+	}
+	p, random, ok := strings.Cut(rest, "-")
+	if _, err := hex.DecodeString(random); !ok || err != nil || len(random) != 16 {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(p)
+	return pid, err == nil && pid > 0
 }
 
 // Chown hands the tree at path to the user the launcher's programs run as

@@ -2,7 +2,6 @@ package isolate
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,14 +21,19 @@ type PluginSpec struct {
 	// virtual environment, say).
 	ReadOnly []string
 	Limits   Limits
-	// KillCtx, when done, SIGKILLs the sandbox at once (also while it
-	// starts).
+	// SHA256, when set, is the digest the plugin's bytes must have: the
+	// runner copies Path into a directory only the host can write, hashes
+	// the copy and runs it (bound at Path), so what runs is what was
+	// hashed ([VerifiedCopy]).
+	SHA256 string
+	// KillCtx, when done, SIGKILLs the sandbox at once (once it started).
 	KillCtx context.Context
 }
 
 // RunnerFunc returns a go-plugin ClientConfig.RunnerFunc that runs the
-// plugin in a sandbox: read-only but for a fresh work directory (its cwd,
-// HOME and the sandbox's user's) and go-plugin's socket directory, which
+// plugin in a sandbox: read-only but for a fresh work directory (its cwd
+// and HOME, a private tmpfs of ScratchBytes, so its writes never reach the
+// host's disk) and go-plugin's socket directory, which
 // is bound at its host path so that addresses need no translation, with
 // exactly the environment go-plugin prepared (set SkipHostEnv, and
 // GRPCBrokerMultiplex so that the broker needs no further sockets).
@@ -46,6 +50,12 @@ type pluginRunner struct {
 	path, work     string
 	stdout, stderr io.ReadCloser
 	pid            int
+	held           *Held
+	killCtx        context.Context
+	started        chan struct{} // closed once held is set
+	exited         chan struct{} // closed once reaped
+	socks          *PluginSockets
+	remove         func() // removes the verified copy
 	waitOnce       sync.Once
 	waitErr        error
 }
@@ -61,16 +71,23 @@ func (l *Launcher) newRunner(ps PluginSpec, log hclog.Logger, env []string, sock
 		return nil, err
 	}
 	env = withEnv(env, "HOME="+work)
-	cmd, err := l.Command(Spec{Path: ps.Path, Env: env, Dir: work, ReadOnly: ps.ReadOnly,
-		ReadWrite: []string{work, socketDir}, Limits: ps.Limits})
+	spec := Spec{Path: ps.Path, Env: env, Dir: work, ReadOnly: ps.ReadOnly,
+		ReadWrite: []string{socketDir}, Tmpfs: []string{work}, Limits: ps.Limits}
+	remove := func() {}
+	if ps.SHA256 != "" {
+		if spec.ProgramSource, remove, err = VerifiedCopy(ps.Path, ps.SHA256); err != nil {
+			_ = os.RemoveAll(work)
+			return nil, err
+		}
+	}
+	cmd, err := l.Command(spec)
 	if err != nil {
+		remove()
 		_ = os.RemoveAll(work)
 		return nil, err
 	}
-	r := &pluginRunner{cmd: cmd, log: log, path: ps.Path, work: work}
-	if ps.KillCtx != nil {
-		cmd.Cmd = withKillCtx(ps.KillCtx, cmd.Cmd)
-	}
+	r := &pluginRunner{cmd: cmd, log: log, path: ps.Path, work: work, socks: &PluginSockets{Dir: socketDir},
+		killCtx: ps.KillCtx, started: make(chan struct{}), exited: make(chan struct{}), remove: remove}
 	if r.stdout, err = cmd.StdoutPipe(); err == nil {
 		r.stderr, err = cmd.StderrPipe()
 	}
@@ -81,52 +98,62 @@ func (l *Launcher) newRunner(ps PluginSpec, log hclog.Logger, env []string, sock
 	return r, nil
 }
 
-// withKillCtx rebuilds cmd so that ctx kills its whole tree.
-func withKillCtx(ctx context.Context, cmd *exec.Cmd) *exec.Cmd {
-	c := exec.CommandContext(ctx, cmd.Path, cmd.Args[1:]...)
-	c.Env, c.SysProcAttr = cmd.Env, cmd.SysProcAttr
-	c.Cancel = func() error {
-		_ = KillTree(c.Process.Pid)
-		return c.Process.Kill()
-	}
-	return c
-}
-
-// Start starts the sandbox's init.
+// Start starts the sandbox's init; from then on a done KillCtx kills it.
 func (r *pluginRunner) Start(context.Context) error {
 	r.log.Debug("starting sandboxed plugin", "path", r.path, "tier", r.cmd.Tier())
 	if err := Start(r.cmd.Cmd); err != nil {
 		r.cleanup()
 		return fmt.Errorf("isolate: start %s: %w", r.path, err)
 	}
-	r.pid = r.cmd.Process.Pid
+	held, err := Hold(r.cmd.Process)
+	if err != nil {
+		_ = r.cmd.Process.Kill()
+		_ = r.cmd.Wait()
+		r.cleanup()
+		return err
+	}
+	r.held, r.pid = held, r.cmd.Process.Pid
+	close(r.started)
+	if r.killCtx != nil {
+		go func() {
+			select {
+			case <-r.killCtx.Done():
+				r.held.Kill()
+			case <-r.exited:
+			}
+		}()
+	}
 	return nil
 }
 
-// Wait waits for the init to exit, then kills whatever is left of its
-// process group and removes the sandbox's directories.
+// Wait waits for the init to exit without reaping it, kills whatever is
+// left of its process group while the group's id is still held by the
+// zombie, then reaps it and removes the sandbox's directories.
 func (r *pluginRunner) Wait(context.Context) error {
 	r.waitOnce.Do(func() {
-		r.waitErr = r.cmd.Wait()
-		_ = KillTree(r.pid)
+		<-r.started
+		_ = r.held.AwaitExit()
+		r.waitErr = r.held.Reap(r.cmd.Wait)
+		close(r.exited)
 		r.cleanup()
 	})
 	return r.waitErr
 }
 
-// Kill SIGKILLs the whole sandbox.
+// Kill SIGKILLs the whole sandbox, if it still runs; after the reap it
+// does nothing.
 func (r *pluginRunner) Kill(context.Context) error {
-	if r.pid == 0 {
-		return nil
-	}
-	_ = KillTree(r.pid)
-	if err := r.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
-		return err
+	select {
+	case <-r.started:
+		r.held.Kill()
+	default:
 	}
 	return nil
 }
 
 func (r *pluginRunner) cleanup() {
+	r.socks.Close()
+	r.remove()
 	r.cmd.Cleanup()
 	_ = os.RemoveAll(r.work)
 }
@@ -154,9 +181,13 @@ func (r *pluginRunner) Diagnose(context.Context) string {
 		"its binary, its work directory and go-plugin's socket; its stderr above says more"
 }
 
-// PluginToHost needs no translation: the socket directory has the same
-// path inside.
-func (r *pluginRunner) PluginToHost(n, a string) (string, string, error) { return n, a, nil }
+// PluginToHost accepts only a unix socket inside the plugin's socket
+// directory (bound at the same path inside the sandbox), opened without
+// following links ([PluginSockets]); anything else is refused before any
+// connection.
+func (r *pluginRunner) PluginToHost(n, a string) (string, string, error) {
+	return r.socks.PluginToHost(n, a)
+}
 
 // HostToPlugin needs no translation either.
 func (r *pluginRunner) HostToPlugin(n, a string) (string, string, error) { return n, a, nil }

@@ -20,6 +20,17 @@ type Spec struct {
 	// Path is the program: an absolute host path (it is bound read-only into
 	// the sandbox) or a path relative to Dir.
 	Path string
+	// ProgramSource, when set, is the absolute host path of the bytes to
+	// run as Path: the file is bound at Path inside the sandbox (so the
+	// program still sees itself at Path), or run in its place where there
+	// is no mount namespace. [VerifiedCopy] makes such a file.
+	ProgramSource string
+	// InView says the program lies inside the sandbox's own view (a system
+	// directory or one of the spec's paths), as a tool command's must: it
+	// is not bound in, gets no Landlock rule of its own, and is resolved
+	// by the kernel inside the sandbox, so a name that leads elsewhere on
+	// the host finds nothing.
+	InView bool
 	// Args is argv, Args[0] included; nil means {Path}.
 	Args []string
 	// Env is the program's whole environment: nothing of the host's is
@@ -33,6 +44,11 @@ type Spec struct {
 	// tmpfs and never reach the host (read-only where the kernel refuses
 	// overlays).
 	ReadOnly, ReadWrite, Overlay []string
+	// Tmpfs paths appear as fresh, empty directories the program may write,
+	// each a private tmpfs of Limits.ScratchBytes (TierNamespaces): nothing
+	// written there reaches the host's disk. Without a mount namespace
+	// (TierLandlock) they are the host directories, as ReadWrite.
+	Tmpfs []string
 	// Network keeps the host's network: no network namespace, and sockets
 	// of every family. Off, only AF_UNIX sockets exist.
 	Network bool
@@ -53,7 +69,7 @@ func (s Spec) check() error {
 	if s.Path == "" {
 		return errors.New("isolate: empty program path")
 	}
-	for _, group := range [][]string{s.ReadOnly, s.ReadWrite, s.Overlay, {s.Dir}} {
+	for _, group := range [][]string{s.ReadOnly, s.ReadWrite, s.Overlay, s.Tmpfs, {s.Dir}} {
 		for _, p := range group {
 			if p != "" && !filepath.IsAbs(p) {
 				return fmt.Errorf("isolate: path %q must be absolute", p)
@@ -67,19 +83,26 @@ func (s Spec) check() error {
 // soft (the Go runtime raises a soft NOFILE to the hard one). Zero fields
 // take the value of [DefaultLimits]; there is no "unlimited".
 type Limits struct {
-	// MemoryBytes is RLIMIT_DATA: heap and anonymous mappings per process.
-	// (RLIMIT_AS would stop a Go program from starting at all.)
+	// MemoryBytes is RLIMIT_DATA: heap and anonymous mappings per process
+	// (RLIMIT_AS would stop a Go program from starting at all); by default
+	// also the sandbox's total (TotalMemoryBytes).
 	MemoryBytes int64 `json:"memory_bytes,omitempty"`
 	// CPUSeconds is RLIMIT_CPU: CPU time per process; the kernel SIGKILLs at
 	// the hard limit.
 	CPUSeconds int64 `json:"cpu_seconds,omitempty"`
 	// Processes is RLIMIT_NPROC: processes and threads of the sandbox user
-	// in its user namespace (not enforced for uid 0 in the host namespace).
+	// in its user namespace (not enforced for uid 0 in the host namespace);
+	// and the tasks of all the sandbox's processes together, checked by the
+	// init like MemoryBytes.
 	Processes int64 `json:"processes,omitempty"`
 	// OpenFiles is RLIMIT_NOFILE.
 	OpenFiles int64 `json:"open_files,omitempty"`
 	// FileBytes is RLIMIT_FSIZE: the largest file the program may write.
 	FileBytes int64 `json:"file_bytes,omitempty"`
+	// TotalMemoryBytes bounds the anonymous memory of all the sandbox's
+	// processes together, which the init checks every 50 ms (see
+	// watchdog_linux.go); 0 takes MemoryBytes.
+	TotalMemoryBytes int64 `json:"total_memory_bytes,omitempty"`
 	// ScratchBytes sizes the private tmpfs at /tmp (TierNamespaces).
 	ScratchBytes int64 `json:"scratch_bytes,omitempty"`
 }
@@ -111,5 +134,7 @@ func (l Limits) WithDefaults(d Limits) Limits {
 		OpenFiles:    pick(l.OpenFiles, d.OpenFiles),
 		FileBytes:    pick(l.FileBytes, d.FileBytes),
 		ScratchBytes: pick(l.ScratchBytes, d.ScratchBytes),
+		TotalMemoryBytes: pick(l.TotalMemoryBytes, pick(d.TotalMemoryBytes,
+			pick(l.MemoryBytes, d.MemoryBytes))),
 	}
 }

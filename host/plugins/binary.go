@@ -3,6 +3,7 @@ package plugins
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/sdk/rpc"
@@ -37,6 +38,9 @@ type Pin struct {
 	// ReadOnly are host paths an untrusted plugin may read besides the
 	// system's and its own binary (an interpreter's environment, data).
 	ReadOnly []string
+	// StartTimeout bounds the plugin's start-up, Metadata included (0 keeps
+	// [Options].StartTimeout).
+	StartTimeout time.Duration
 }
 
 // Binary is one plugin binary on disk, resolved by [Discover] or [List].
@@ -59,6 +63,9 @@ type Binary struct {
 	// binaries.
 	Limits   isolate.Limits
 	ReadOnly []string
+	// StartTimeout comes from the pin: it bounds exec to handshake, and
+	// the first Metadata call (0 keeps [Options].StartTimeout).
+	StartTimeout time.Duration
 	// Instance names a separate process of the same binary: the Manager
 	// runs one process per (Path, Instance). "" is the shared process; a
 	// member with isolation = "member" gets an instance of its own.

@@ -52,3 +52,9 @@ func checkPin(b Binary, pin Pin) error {
 	}
 	return &ChecksumError{Kind: b.Kind, Name: b.Name, Path: b.Path, Expected: want, Actual: b.SHA256}
 }
+
+// bytesSHA256 is the lowercase hex SHA-256 of data.
+func bytesSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

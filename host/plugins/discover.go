@@ -70,7 +70,7 @@ func Discover(kind, name string, pins []Pin, searchDirs []string) (Binary, error
 	if err != nil {
 		return Binary{}, err
 	}
-	b.Trust, b.Limits, b.ReadOnly = pin.Trust, pin.Limits, pin.ReadOnly
+	b.Trust, b.Limits, b.ReadOnly, b.StartTimeout = pin.Trust, pin.Limits, pin.ReadOnly, pin.StartTimeout
 	return b, checkPin(b, pin)
 }
 

@@ -19,7 +19,7 @@ func (m *Manager) Info(ctx context.Context, b Binary) ([]base.MetadataResponse, 
 	if err != nil {
 		return nil, err
 	}
-	return p.info(ctx, b)
+	return m.metadata(ctx, p, b)
 }
 
 // Agent returns the agent client of b's process; b.Kind must be agent and
@@ -62,7 +62,7 @@ func (m *Manager) dispense(ctx context.Context, b Binary, kind string) (any, err
 	if err != nil {
 		return nil, err
 	}
-	infos, err := p.info(ctx, b)
+	infos, err := m.metadata(ctx, p, b)
 	if err != nil {
 		return nil, err
 	}

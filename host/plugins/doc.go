@@ -15,11 +15,20 @@
 //     every binary on the path (`swarmhost plugins`).
 //  3. [NewManager] makes the run's [Manager]. [Manager.Start] launches one
 //     process per binary path per run, however many members, samples and
-//     kinds it serves; concurrent callers share it. The checksum is checked
-//     again by go-plugin right before exec. Start-up failures are
+//     kinds it serves; concurrent callers share it. The host, not go-plugin,
+//     starts the process (a runner: hostRunner for trusted binaries,
+//     host/isolate's for untrusted ones), so it decides which bytes run
+//     (what was hashed: see [startVerified] and isolate.VerifiedCopy),
+//     which address is dialled (only a unix socket inside the plugin's own
+//     socket directory: isolate.PluginSockets) and whom a kill reaches (a
+//     held process: isolate.Held). Start-up failures are
 //     [*StartError]s that say what went wrong in the user's terms (junk on
 //     stdout, a protocol version mismatch, an early exit with the last lines
-//     of stderr).
+//     of stderr, no handshake in time, a Metadata method that never returns)
+//     under a [StartCause] whose [StartError.Summary] host/config shows.
+//     The start timeout ([Options.StartTimeout], or the pin's
+//     [Binary.StartTimeout]) bounds exec to handshake and, again, the first
+//     Metadata call.
 //  4. [Manager.Info] fetches a kind's metadata (names, versions, schemas)
 //     once per run; [Manager.Agent], [Manager.Controller] and
 //     [Manager.Scorer] dispense the kind's client lazily, after checking the
@@ -29,8 +38,10 @@
 //     errored; [Process.Err] says why, with the last lines of its stderr.
 //  6. [Manager.Close] stops every process: go-plugin's graceful Kill, bounded
 //     by [Options.KillTimeout], then SIGKILL to the plugin's whole process
-//     group. [KillAll] does that for every live Manager and is what the CLI
-//     calls on Ctrl-C.
+//     group (or sandbox) through its runner, which signals only while it
+//     holds the process: a pidfd, and the group only while its leader is
+//     unreaped. [KillAll] does that for every live Manager and is what the
+//     CLI calls on Ctrl-C.
 //
 // Containment: each plugin runs in its own process group (so its children
 // are killed with it) with a parent-death signal of SIGKILL (so it dies if
@@ -38,7 +49,9 @@
 // when it is re-parented. Plugins log hclog JSON on stderr; the host prints
 // each line at its own level under the logger name plugin.<kind>.<name>.
 // Output a plugin writes to stdout or stderr outside its logger after the
-// handshake is logged as a warning under the same name.
+// handshake is logged as a warning under the same name. All of it is capped
+// ([MaxOutputLine] per line, [MaxOutputStream] per stream and process),
+// cuts noted, so a flooding plugin costs the host bounded memory and log.
 //
 // Decisions taken where the specification is silent:
 //
@@ -46,8 +59,9 @@
 //     reached under several kinds or names still runs once per path;
 //   - a failed start is remembered for the rest of the run (go-plugin cannot
 //     restart a client), so every caller sees the same error;
-//   - untrusted binaries ([Binary.Trust] = [Untrusted]; see [DefaultTrust]
-//     for who decides) run under host/isolate's launcher through go-plugin's
+//   - trust goes by identity: a binary is trusted by default only when the
+//     trust manifest beside swarmhost lists its name and exact digest
+//     ([DefaultTrust]); untrusted binaries ([Binary.Trust] = [Untrusted]) run under host/isolate's launcher through go-plugin's
 //     runner hook: their own namespaces, a minimal read-only root, no
 //     network, seccomp, Landlock, rlimits ([Binary.Limits]), no capability,
 //     and a pid namespace that dies with them and with the host. When the

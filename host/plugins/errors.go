@@ -23,6 +23,8 @@ type StartError struct {
 	Problem string
 	// Stderr holds the last lines the plugin wrote to stderr.
 	Stderr []string
+	// Cause classifies the failure (see [StartError.Summary]).
+	Cause StartCause
 	// Err is go-plugin's (or exec's) own error.
 	Err error
 }
@@ -55,9 +57,13 @@ func (p *Process) startError(err error, opts Options) error {
 	if errors.Is(err, plugin.ErrChecksumsDoNotMatch) {
 		return &ChecksumError{Kind: p.bin.Kind, Name: p.bin.Name, Path: p.bin.Path, Expected: p.bin.SHA256}
 	}
-	e := &StartError{Binary: p.bin, Stderr: p.tail.Lines(), Err: err, Problem: problem(err, p.bin, opts)}
+	e := &StartError{Binary: p.bin, Stderr: p.tail.Lines(), Err: err}
+	e.Problem, e.Cause = problem(err, p.bin, opts)
 	if py := pythonProblem(p.bin, e.Stderr, err.Error()); py != "" {
 		e.Problem = py
+	}
+	if mp := metadataHangProblem(err, e.Stderr, opts); mp != "" {
+		e.Problem, e.Cause = mp, CauseMetadata
 	}
 	if e.Problem == exitedEarly && len(e.Stderr) == 0 {
 		e.Problem += " and wrote nothing to stderr"
@@ -68,26 +74,27 @@ func (p *Process) startError(err error, opts Options) error {
 // exitedEarly is the problem of a plugin that exited before the handshake.
 const exitedEarly = "it exited before the go-plugin handshake"
 
-// problem explains a start-up error.
-func problem(err error, b Binary, opts Options) string {
+// problem explains a start-up error and classifies it.
+func problem(err error, b Binary, opts Options) (string, StartCause) {
 	msg := err.Error()
 	if m := junkRE.FindStringSubmatch(msg); m != nil && strings.TrimSpace(m[1]) != "" {
 		return fmt.Sprintf("it printed %q on stdout before the go-plugin handshake; plugins must log to stderr "+
-			"(stdout carries the handshake), so nothing may print to stdout before Serve", strings.TrimSpace(m[1]))
+			"(stdout carries the handshake), so nothing may print to stdout before Serve", strings.TrimSpace(m[1])), CauseHandshake
 	}
 	if m := versionRE.FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("it speaks plugin protocol version %s, but this swarmhost speaks version %s; "+
-			"rebuild the plugin against a swarmhost SDK of protocol version %s", m[1], hostVersions(m[2]), hostVersions(m[2]))
+			"rebuild the plugin against a swarmhost SDK of protocol version %s", m[1], hostVersions(m[2]), hostVersions(m[2])), CauseHandshake
 	}
 	switch {
 	case junkRE.MatchString(msg), strings.Contains(msg, "plugin exited before we could connect"):
-		return exitedEarly
-	case strings.Contains(msg, "timeout while waiting for plugin to start"):
-		return fmt.Sprintf("it did not complete the go-plugin handshake within %s (slow set-up belongs after Serve)", opts.StartTimeout)
+		return exitedEarly, CauseExited
+	case isHandshakeTimeout(err):
+		return fmt.Sprintf("it did not complete the go-plugin handshake within %s (slow set-up belongs after Serve; "+
+			"raise start_timeout on its plugin block if it must be slow)", opts.StartTimeout), CauseTimeout
 	case errors.Is(err, context.Canceled):
-		return "the run was closed while it was starting"
+		return "the run was closed while it was starting", CauseCancelled
 	}
-	return execProblem(err, b)
+	return execProblem(err, b), CauseExec
 }
 
 // hostVersions renders go-plugin's "[1 2]" list, or the SDK's version.

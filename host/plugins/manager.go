@@ -84,7 +84,7 @@ func (m *Manager) process(b Binary) (*Process, error) {
 	}
 	p := newProcess(b, m.logger)
 	m.procs[key] = p
-	go p.run(m.opts)
+	go p.run(m.opts.forBinary(b))
 	return p, nil
 }
 

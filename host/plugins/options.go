@@ -44,3 +44,14 @@ func (o Options) withDefaults() Options {
 	}
 	return o
 }
+
+// forBinary applies b's own start timeout (from its plugin block).
+func (o Options) forBinary(b Binary) Options {
+	if b.StartTimeout > 0 {
+		o.StartTimeout = b.StartTimeout
+	}
+	return o
+}
+
+// startTimeout is how long b may take to start and to answer Metadata.
+func (o Options) startTimeout(b Binary) time.Duration { return o.forBinary(b).StartTimeout }

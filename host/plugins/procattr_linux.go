@@ -10,6 +10,3 @@ import "syscall"
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
-
-// killGroup sends SIGKILL to the process group led by pid.
-func killGroup(pid int) error { return syscall.Kill(-pid, syscall.SIGKILL) }

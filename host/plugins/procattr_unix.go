@@ -7,6 +7,3 @@ import "syscall"
 // sysProcAttr puts a plugin in its own process group. Outside Linux there
 // is no parent-death signal; the SDK's Serve exits when re-parented instead.
 func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
-
-// killGroup sends SIGKILL to the process group led by pid.
-func killGroup(pid int) error { return syscall.Kill(-pid, syscall.SIGKILL) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/go-plugin/runner"
 
 	"github.com/swarmhost/swarmhost/sdk/base"
 )
@@ -28,6 +29,8 @@ type Process struct {
 	err   error         // launch's error, read after ready
 
 	client  *plugin.Client
+	runMu   sync.Mutex
+	runner  runner.Runner // set by the RunnerFunc; every kill goes through it
 	proto   plugin.ClientProtocol
 	pid     int
 	closing atomic.Bool
@@ -56,6 +59,24 @@ func newProcess(b Binary, host hclog.Logger) *Process {
 		ready: make(chan struct{}), done: make(chan struct{}), crashed: make(chan struct{}),
 		infoLock: make(chan struct{}, 1),
 		clients:  map[string]any{}, infos: map[string][]base.MetadataResponse{},
+	}
+}
+
+// setRunner records the runner go-plugin starts the process with.
+func (p *Process) setRunner(r runner.Runner) {
+	p.runMu.Lock()
+	p.runner = r
+	p.runMu.Unlock()
+}
+
+// killRunner SIGKILLs the process (and its group, or its sandbox) if it is
+// still held; it never signals an id the host no longer holds.
+func (p *Process) killRunner() {
+	p.runMu.Lock()
+	r := p.runner
+	p.runMu.Unlock()
+	if r != nil {
+		_ = r.Kill(context.Background())
 	}
 }
 

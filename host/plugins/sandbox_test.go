@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,25 +58,43 @@ func TestUntrustedPluginChecksumIsChecked(t *testing.T) {
 }
 
 func TestDefaultTrust(t *testing.T) {
-	t.Parallel()
 	exe, err := os.Executable()
 	require.NoError(t, err)
+	dir := filepath.Dir(exe)
+	good := install(t, "swarmhost-scorer-good")
+	require.NoError(t, WriteManifest(dir, []string{good.Path}))
+	t.Cleanup(func() { _ = os.Remove(filepath.Join(dir, ManifestName)) })
+	other := install(t, "swarmhost-scorer-levels")
+	renamed := good
+	renamed.Path = filepath.Join(filepath.Dir(other.Path), "swarmhost-scorer-levels")
 	tests := map[string]struct {
-		path string
+		b    Binary
 		want string
 	}{
-		"beside the executable":   {path: exe, want: Trusted},
-		"in the source tree":      {path: sourceTree() + "/go.mod", want: Trusted},
-		"elsewhere":               {path: binDir + "/swarmhost-scorer-good", want: Untrusted},
-		"missing":                 {path: "/nonexistent/swarmhost-agent-x", want: Untrusted},
-		"escaping by dot-dot too": {path: sourceTree() + "/../x", want: Untrusted},
+		"listed, anywhere":                {b: good, want: Trusted},
+		"listed bytes under another name": {b: renamed, want: Untrusted},
+		"bytes not listed":                {b: other, want: Untrusted},
+		"changed bytes":                   {b: Binary{Path: good.Path, SHA256: strings.Repeat("0", 64)}, want: Untrusted},
+		"beside the executable, unlisted": {b: Binary{Path: exe, SHA256: mustSHA(t, exe)}, want: Untrusted},
+		"in the source tree":              {b: Binary{Path: "../../go.mod", SHA256: mustSHA(t, "../../go.mod")}, want: Untrusted},
+		"no digest":                       {b: Binary{Path: good.Path}, want: Untrusted},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			assert.Equal(t, tt.want, DefaultTrust(tt.path))
+			assert.Equal(t, tt.want, DefaultTrust(tt.b))
 		})
 	}
-	b := WithDefaultTrust(Binary{Path: exe, Trust: Untrusted})
+	b := WithDefaultTrust(Binary{Path: good.Path, SHA256: good.SHA256, Trust: Untrusted})
 	assert.Equal(t, Untrusted, b.Trust, "an explicit trust wins")
+
+	t.Run("a manifest others can write is ignored", func(t *testing.T) {
+		require.NoError(t, os.Chmod(filepath.Join(dir, ManifestName), 0o666))
+		assert.Equal(t, Untrusted, DefaultTrust(good))
+	})
+}
+
+func mustSHA(t *testing.T, path string) string {
+	sum, err := FileSHA256(path)
+	require.NoError(t, err)
+	return sum
 }

@@ -1,6 +1,8 @@
 package plugins
 
 import (
+	"errors"
+	"fmt"
 	"log"
 	"os/exec"
 
@@ -15,24 +17,30 @@ import (
 // by the isolation launcher instead of exec, with no host environment,
 // go-plugin's socket in the launcher's run directory (bound into the
 // sandbox) and the broker multiplexed over the one connection, so the
-// plugin never needs to reach another socket. go-plugin cannot check a
-// runner's checksum, so the runner checks it right before the start.
+// plugin never needs to reach another socket. The runner copies the binary
+// into a directory only the host can write, hashes the copy and runs that
+// ([isolate.VerifiedCopy]), so what runs is what was hashed.
 func (p *Process) sandbox(cfg *plugin.ClientConfig, opts Options) {
 	l := opts.launcher()
-	cfg.Cmd, cfg.SecureConfig = nil, nil
+	cfg.SecureConfig = nil
 	cfg.SkipHostEnv, cfg.GRPCBrokerMultiplex = true, true
 	cfg.Logger = muxLogger{cfg.Logger}
 	dir, err := isolate.RunDir()
 	cfg.UnixSocketConfig = &plugin.UnixSocketConfig{TempDir: dir}
-	inner := l.RunnerFunc(isolate.PluginSpec{Path: p.bin.Path, ReadOnly: p.bin.ReadOnly, Limits: p.bin.Limits, KillCtx: p.killCtx})
+	inner := l.RunnerFunc(isolate.PluginSpec{Path: p.bin.Path, SHA256: p.bin.SHA256, ReadOnly: p.bin.ReadOnly,
+		Limits: p.bin.Limits, KillCtx: p.killCtx})
 	cfg.RunnerFunc = func(log hclog.Logger, cmd *exec.Cmd, socketDir string) (runner.Runner, error) {
 		if err != nil {
 			return nil, err
 		}
-		if sum, err := FileSHA256(p.bin.Path); err != nil || sum != p.bin.SHA256 {
-			return nil, plugin.ErrChecksumsDoNotMatch
+		r, err := inner(log, cmd, socketDir)
+		if errors.As(err, new(*isolate.DigestMismatchError)) {
+			return nil, fmt.Errorf("%w: %w", plugin.ErrChecksumsDoNotMatch, err)
 		}
-		return inner(log, cmd, socketDir)
+		if err == nil {
+			p.setRunner(r)
+		}
+		return r, err
 	}
 	if l.Tier() == isolate.TierNamespaces {
 		p.log.Info("plugin is untrusted: starting it sandboxed", "sandbox", l.Describe())

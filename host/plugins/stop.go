@@ -50,15 +50,12 @@ func (p *Process) stop(timeout time.Duration) {
 	})
 }
 
-// hardKill SIGKILLs the plugin's process group. The group outlives its
-// leader while any child is alive, so this also works after go-plugin
-// reaped the plugin itself, and the kernel does not hand out the group's id
-// again while a member lives. (Once every member is gone the id is free, and
-// a new process could in principle take it and lead a group of its own in
-// the moments since; that race is accepted.)
+// hardKill SIGKILLs the plugin and its process group (or its sandbox)
+// through its runner, which signals only while it still holds the process:
+// before the reap, the group's leader (alive or a zombie) keeps the group's
+// id from being handed out; after it, the runner's Wait has already killed
+// the group and nothing is signalled by id.
 func (p *Process) hardKill() {
 	p.cancel()
-	if p.pid > 0 {
-		_ = killGroup(p.pid)
-	}
+	p.killRunner()
 }

@@ -1,43 +1,39 @@
 package plugins
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strings"
-	"sync"
+	"syscall"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
-// module is this repository's Go module path, as its go.mod declares it.
-const module = "github.com/swarmhost/swarmhost"
+// ManifestName is the trust manifest's file name: `make build` (or an
+// install) writes it beside the swarmhost executable, listing what it
+// built by file name and SHA-256.
+const ManifestName = ".swarmhost-trusted.json"
+
+// Manifest maps a plugin binary's file name (swarmhost-<kind>-<name>) to
+// the lowercase hex SHA-256 of the bytes that were built under that name.
+type Manifest map[string]string
 
 // DefaultTrust is the trust of a plugin whose `plugin` block sets none (or
-// that has no block). A plugin is "shipped in this repository", and
-// trusted, when its binary (symlinks resolved) lies in
-//
-//   - the directory of the running swarmhost executable — ./bin after
-//     `make build`, or wherever swarmhost was installed with its plugins —
-//     or
-//   - the swarmhost source tree this host was built from (found through the
-//     compiled-in source path and recognised by its go.mod), which holds
-//     the repository's example and Python plugins.
-//
-// Every other binary — found on $SWARMHOST_PLUGIN_PATH, in a suite's
-// plugins directory outside that tree, or pinned elsewhere — is untrusted
-// and runs sandboxed (SPEC §13).
-func DefaultTrust(path string) string {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
+// that has no block): [Trusted] only when the trust manifest beside the
+// running swarmhost executable ([ManifestName], written by `make build`)
+// lists the binary's file name with exactly its SHA-256 — the bytes the
+// host then runs (see [Process]); [Untrusted] otherwise, wherever the
+// binary lies. Nothing is trusted for its directory: a binary on
+// $SWARMHOST_PLUGIN_PATH, in a suite's plugins directory, in the source
+// tree or beside swarmhost itself is untrusted unless its bytes are listed.
+func DefaultTrust(b Binary) string {
+	if b.SHA256 == "" {
 		return Untrusted
 	}
-	for _, dir := range shippedDirs() {
-		if rel, err := filepath.Rel(dir, real); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-			return Trusted
-		}
+	m, err := loadManifest(manifestPath())
+	if err == nil && m[filepath.Base(b.Path)] == b.SHA256 {
+		return Trusted
 	}
 	return Untrusted
 }
@@ -47,51 +43,104 @@ func DefaultTrust(path string) string {
 // before starting the binary.
 func WithDefaultTrust(b Binary) Binary {
 	if b.Trust == "" {
-		b.Trust = DefaultTrust(b.Path)
+		b.Trust = DefaultTrust(b)
 	}
 	return b
 }
 
-// shippedDirs are the directories [DefaultTrust] trusts.
-var shippedDirs = sync.OnceValue(func() []string {
-	var dirs []string
-	if exe, err := os.Executable(); err == nil {
-		if real, err := filepath.EvalSymlinks(filepath.Dir(exe)); err == nil {
-			dirs = append(dirs, real)
-		}
+// manifestPath is the manifest beside the running executable (symlinks
+// resolved), or "".
+func manifestPath() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
 	}
-	if root := sourceTree(); root != "" {
-		dirs = append(dirs, root)
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
 	}
-	return dirs
-})
+	return filepath.Join(filepath.Dir(exe), ManifestName)
+}
 
-// sourceTree returns the repository root this file was compiled from, if
-// it still holds this module's go.mod; "" otherwise (a -trimpath build, or
-// the tree is gone).
-func sourceTree() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok || !filepath.IsAbs(file) {
-		return ""
+// loadManifest reads a manifest, refusing one that a user other than its
+// owner (root or the host's own user) could have written.
+func loadManifest(path string) (Manifest, error) {
+	if path == "" {
+		return nil, os.ErrNotExist
 	}
-	root := filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil || !bytes.HasPrefix(mod, []byte("module "+module+"\n")) {
-		return ""
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	if real, err := filepath.EvalSymlinks(root); err == nil {
-		return real
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	return root
+	if err := manifestSafe(path, info); err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.NewDecoder(f).Decode(&m); err != nil {
+		return nil, fmt.Errorf("trust manifest %s: %w", path, err)
+	}
+	return m, nil
+}
+
+// manifestSafe refuses a manifest that is not a regular file, is writable
+// by group or others, or belongs to neither root nor the host's user.
+func manifestSafe(path string, info os.FileInfo) error {
+	if !info.Mode().IsRegular() || info.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("trust manifest %s: ignored: it must be a regular file writable only by its owner", path)
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && int(st.Uid) != os.Geteuid() {
+		return fmt.Errorf("trust manifest %s: ignored: it belongs to uid %d, neither root nor this user", path, st.Uid)
+	}
+	return nil
+}
+
+// WriteManifest writes a manifest of the given binaries (file name →
+// SHA-256 of the file) to dir/[ManifestName], mode 0644, replacing any.
+// `make build` writes the same file with sha256sum.
+func WriteManifest(dir string, paths []string) error {
+	m := Manifest{}
+	for _, p := range paths {
+		sum, err := FileSHA256(p)
+		if err != nil {
+			return err
+		}
+		m[filepath.Base(p)] = sum
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ManifestName+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), filepath.Join(dir, ManifestName))
 }
 
 // untrustedStartable refuses an untrusted binary when the machine has no
 // sandbox left (SPEC §13): it never runs unisolated.
 func untrustedStartable(b Binary, l *isolate.Launcher) error {
 	if l.Tier() == isolate.TierNone {
-		return fmt.Errorf("start %s: it is untrusted (trust = %q, or not shipped with swarmhost) and must run in a sandbox, "+
-			"but %w: %s; run it on a machine with user namespaces or Landlock and seccomp, or, if you trust it, "+
-			"set trust = %q in its plugin block", b, b.Trust, isolate.ErrUnavailable, l.Mechanisms(), Trusted)
+		return fmt.Errorf("start %s: it is untrusted (trust = %q, or its bytes are not in swarmhost's trust manifest) "+
+			"and must run in a sandbox, but %w: %s; run it on a machine with user namespaces or Landlock and seccomp, "+
+			"or, if you trust it, set trust = %q (or its sha256) in its plugin block", b, b.Trust, isolate.ErrUnavailable,
+			l.Mechanisms(), Trusted)
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -19,7 +18,8 @@ const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bi
 type ExecRequest struct {
 	// Command is the program and its arguments; a program without a slash
 	// is looked up in the command's PATH, one with a slash is relative to
-	// the sandbox.
+	// the sandbox; either must lie in what the sandbox shows (its own
+	// directories and the system directories), see programInView.
 	Command []string
 	// Input is written to the command's stdin; empty means no stdin.
 	Input string
@@ -75,8 +75,13 @@ func run(ctx context.Context, w where, req ExecRequest) (ExecResult, error) {
 	if err != nil {
 		return ExecResult{}, fmt.Errorf("sandbox: exec %s: %w", req.Command[0], err)
 	}
-	timedOut, err := waitGroup(ctx, cmd, req.Timeout)
+	disk := watchDisk(w.readWrite, w.diskLimit())
+	timedOut, err := waitGroup(ctx, cmd, req.Timeout, disk.full)
+	disk.stop()
 	res := ExecResult{Stdout: stdout.finish(), Stderr: stderr.finish(), TimedOut: timedOut}
+	if disk.why != "" {
+		res.Stderr += "\nsandbox: " + disk.why + ": the command and everything it started were killed\n"
+	}
 	res.ExitCode = exitCode(cmd.ProcessState)
 	return res, err
 }
@@ -88,10 +93,7 @@ func command(w where, req ExecRequest) (*exec.Cmd, func(), error) {
 		return nil, nil, errors.New("sandbox: exec: empty command")
 	}
 	env := append([]string{"PATH=" + defaultPath, "HOME=" + w.dir, "LANG=C.UTF-8"}, req.Env...)
-	path, err := lookPath(req.Command[0], env)
-	if err == nil && !filepath.IsAbs(path) {
-		_, err = os.Stat(filepath.Join(w.dir, path))
-	}
+	path, err := programInView(w, req.Command[0], dedupEnv(env))
 	if err != nil {
 		return nil, nil, fmt.Errorf("sandbox: exec: %w", err)
 	}
@@ -131,32 +133,11 @@ func dedupEnv(env []string) []string {
 	return out
 }
 
-// lookPath finds name in the PATH of env (the last PATH entry wins, as
-// exec dedups env); a name with a slash is returned as it is.
-func lookPath(name string, env []string) (string, error) {
-	if strings.Contains(name, "/") {
-		return name, nil
-	}
-	var pathList string
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			pathList = v
-		}
-	}
-	for _, dir := range filepath.SplitList(pathList) {
-		p := filepath.Join(dir, name)
-		if info, err := os.Stat(p); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%s: executable file not found in PATH", name)
-}
-
 // waitGroup waits for cmd's leader process to end, kills its whole process
 // group — at once on timeout or ctx cancellation, else as soon as the leader
-// has exited — and only then reaps the leader, so the group id cannot have
+// has exited, or when full is closed — and only then reaps the leader, so the group id cannot have
 // been reused by an unrelated process when the kill is sent.
-func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (timedOut bool, err error) {
+func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration, full <-chan struct{}) (timedOut bool, err error) {
 	exited, reap := watch(cmd)
 	var expired <-chan time.Time
 	if timeout > 0 {
@@ -168,6 +149,7 @@ func waitGroup(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) (timed
 	case <-exited:
 	case <-expired:
 		timedOut = true
+	case <-full:
 	case <-ctx.Done():
 		err = fmt.Errorf("sandbox: exec %s: %w", cmd.Args[0], ctx.Err())
 	}

@@ -29,11 +29,22 @@ type where struct {
 	overlay   []string // dir included for a view
 	network   bool
 	iso       *isolate.Launcher // nil: a plain process group
+	// disk bounds what one command may add to readWrite; 0 takes
+	// ToolLimits.FileBytes.
+	disk int64
+}
+
+// diskLimit is what one command may add to the directories it may write.
+func (w where) diskLimit() int64 {
+	if w.disk > 0 {
+		return w.disk
+	}
+	return ToolLimits.FileBytes
 }
 
 // isolatedCommand builds the sandboxed form of a resolved command.
 func isolatedCommand(w where, path string, args, env []string) (*isolate.Cmd, error) {
-	return w.iso.Command(isolate.Spec{Path: path, Args: args, Env: env, Dir: w.dir,
+	return w.iso.Command(isolate.Spec{Path: path, InView: true, Args: args, Env: env, Dir: w.dir,
 		ReadWrite: w.readWrite, Overlay: w.overlay, Network: w.network, Limits: ToolLimits})
 }
 

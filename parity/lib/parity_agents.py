@@ -75,9 +75,10 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
     """A member that runs its steps in order, as swarmhost's scripted plugin.
 
     Steps: `generate` (optional `prompt`), `sleep` (`seconds`), `submit`
-    (`answer`), `fail` (`message`: raises), `stop_self` (`message`: a
-    sourceless custom limit error). Running out of steps returns an empty
-    output.
+    (`answer`), `fail` (`message`: raises), `give_up` (returns an output
+    that stopped for `stop_reason`, model_length by default: unsubmitted),
+    `stop_self` (`message`: a sourceless custom limit error). Running out
+    of steps returns an empty output.
     """
 
     async def execute(state: AgentState) -> AgentState:
@@ -97,6 +98,11 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
                 return state
             elif action == "fail":
                 raise RuntimeError(step.get("message", "failed"))
+            elif action == "give_up":
+                state.output = ModelOutput.from_content(
+                    model=str(model), content=step.get("message", ""), stop_reason=step.get("stop_reason", "model_length")
+                )
+                return state
             elif action == "stop_self":
                 raise LimitExceededError(
                     "custom", value=1, limit=1, message=step.get("message", "done")

@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
@@ -44,6 +45,9 @@ func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest)
 	h, err := s.host(req.Token)
 	if err != nil {
 		return nil, err
+	}
+	if n := proto.Size(req) - len(req.Token); n > MaxPromptBytes {
+		return nil, tooLarge("a generate call (prompt)", n, MaxPromptBytes)
 	}
 	var cfg map[string]any
 	_ = json.Unmarshal(req.ConfigJson, &cfg)
@@ -93,6 +97,9 @@ func (s *agentHostServer) Submit(ctx context.Context, req *pb.SubmitRequest) (*p
 	if err != nil {
 		return nil, err
 	}
+	if len(req.Answer) > MaxAnswerBytes {
+		return nil, tooLarge("a submitted answer", len(req.Answer), MaxAnswerBytes)
+	}
 	v, err := h.Submit(ctx, req.Answer)
 	if err != nil {
 		return nil, status.Error(codes.Unknown, err.Error())
@@ -104,6 +111,9 @@ func (s *agentHostServer) Log(ctx context.Context, req *pb.LogRequest) (*pb.LogR
 	h, err := s.host(req.Token)
 	if err != nil {
 		return nil, err
+	}
+	if n := len(req.Message) + len(req.FieldsJson); n > MaxLogBytes {
+		return nil, tooLarge("a log call", n, MaxLogBytes)
 	}
 	var fields map[string]any
 	_ = json.Unmarshal(req.FieldsJson, &fields)

@@ -22,7 +22,7 @@ func (h *hostService) brokerID() uint32 {
 	h.once.Do(func() {
 		h.id = h.broker.NextId()
 		go h.broker.AcceptAndServe(h.id, func(opts []grpc.ServerOption) *grpc.Server {
-			s := newServer(opts)
+			s := hostServiceServer(opts)
 			h.register(s)
 			return s
 		})

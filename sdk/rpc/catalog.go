@@ -32,8 +32,7 @@ type catalog[T metadataer] struct {
 func newCatalog[T metadataer](impls []T) *catalog[T] {
 	c := &catalog[T]{byName: map[string]T{}}
 	for _, impl := range impls {
-		var md base.MetadataResponse
-		impl.Metadata(context.Background(), base.MetadataRequest{}, &md)
+		md := watchedMetadata(impl, metadataWarnAfter)
 		c.byName[md.Name] = impl
 		c.infos = append(c.infos, md)
 	}
@@ -99,6 +98,9 @@ func pluginInfos(resp *pb.MetadataResponse) []base.MetadataResponse {
 
 // callError turns a gRPC error from a plugin into a Go error with context.
 func callError(call string, err error) error {
+	if s, ok := status.FromError(err); ok && s.Code() == codes.ResourceExhausted {
+		return overCallLimit(call, s)
+	}
 	if s, ok := status.FromError(err); ok {
 		return fmt.Errorf("%s: %s", call, s.Message())
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/swarmhost/swarmhost/host/evallog/internal/jsontok"
+	"github.com/swarmhost/swarmhost/host/internal/jsontok"
 )
 
 // ErrNoInspectData is returned by InspectDir when Inspect's reference data

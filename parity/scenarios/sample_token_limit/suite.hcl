@@ -33,7 +33,7 @@ swarm "team" {
     config {
       steps = [
         { action = "generate", prompt = "Go." },
-        { action = "sleep", duration = "300ms" },
+        { action = "sleep", duration = "1500ms" },
         { action = "generate" },
         { action = "sleep", duration = "1000ms" },
         { action = "submit", answer = "42" },

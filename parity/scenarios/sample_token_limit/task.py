@@ -13,7 +13,7 @@ def sample_token_limit() -> Task:
         solver=swarm(
             members=[
                 member(scripted, {"steps": [{'action': 'generate', 'prompt': 'Go.'}, {'action': 'sleep', 'seconds': 0.2}, {'action': 'generate'}, {'action': 'sleep', 'seconds': 0.2}, {'action': 'generate'}, {'action': 'submit', 'answer': '7'}]}, name='a'),
-                member(scripted, {"steps": [{'action': 'generate', 'prompt': 'Go.'}, {'action': 'sleep', 'seconds': 0.3}, {'action': 'generate'}, {'action': 'sleep', 'seconds': 1}, {'action': 'submit', 'answer': '42'}]}, name='b'),
+                member(scripted, {"steps": [{'action': 'generate', 'prompt': 'Go.'}, {'action': 'sleep', 'seconds': 1.5}, {'action': 'generate'}, {'action': 'sleep', 'seconds': 1}, {'action': 'submit', 'answer': '42'}]}, name='b'),
             ],
             controller=leaderless(),
             budget=Budget(tokens=1000),

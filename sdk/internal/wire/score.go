@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"encoding/json"
 	"math"
 
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
@@ -12,7 +11,8 @@ import (
 // module reads and writes (standard JSON has no NaN).
 const nanJSON = `NaN`
 
-// ScoreToProto converts a score; a NaN value survives the trip.
+// ScoreToProto converts a score; NaN and ±Inf, in the value and in the
+// metadata, survive the trip as bare tokens.
 func ScoreToProto(s scorer.Score) *pb.Score {
 	value := marshalJSON(s.Value)
 	if f, ok := s.Value.(float64); ok && math.IsNaN(f) {
@@ -32,7 +32,7 @@ func ScoreFromProto(p *pb.Score) scorer.Score {
 	case string(p.ValueJson) == nanJSON || len(p.ValueJson) == 0:
 		s.Value = math.NaN()
 	default:
-		_ = json.Unmarshal(p.ValueJson, &s.Value)
+		s.Value, _ = unmarshalAny(p.ValueJson)
 	}
 	return s
 }

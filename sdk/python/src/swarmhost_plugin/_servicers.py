@@ -8,6 +8,9 @@ logged; the process keeps serving other members and samples.
 
 from __future__ import annotations
 
+import json
+import sys
+import threading
 import traceback
 from typing import Any, Callable, Generic, TypeVar
 
@@ -29,6 +32,37 @@ PROTOCOL_VERSION = 1
 
 T = TypeVar("T")
 
+METADATA_STUCK = "Metadata has not returned"
+"""Starts the warning written to stderr when a metadata() call has not returned
+(the Go SDK's rpc.MetadataStuck): serve calls every metadata() before the
+handshake, so the host looks for this line to name a hang there."""
+
+METADATA_WARN_AFTER = 1.0
+"""Seconds a metadata() call runs before the warning."""
+
+
+def watched_metadata(impl, warn_after: float = METADATA_WARN_AFTER):
+    """impl.metadata(), writing the METADATA_STUCK warning (an hclog JSON line,
+    naming impl's class) to the real stderr if it has not returned after
+    warn_after seconds; it still waits for the call."""
+
+    def warn() -> None:
+        line = {"@level": "warn", "@message": f"{METADATA_STUCK} after {warn_after:g}s: {type(impl).__qualname__}"}
+        try:
+            stream = sys.__stderr__
+            stream.write(json.dumps(line) + "\n")
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    timer = threading.Timer(warn_after, warn)
+    timer.daemon = True
+    timer.start()
+    try:
+        return impl.metadata()
+    finally:
+        timer.cancel()
+
 
 class Catalog(Generic[T]):
     """A binary's implementations of one kind, by metadata name."""
@@ -37,7 +71,7 @@ class Catalog(Generic[T]):
         self.by_name: dict[str, T] = {}
         self.infos = []
         for impl in impls:
-            md = impl.metadata()
+            md = watched_metadata(impl)
             if md.name in self.by_name:
                 raise ValueError(f"two plugins of one kind are named {md.name!r}")
             self.by_name[md.name] = impl

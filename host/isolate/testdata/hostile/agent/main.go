@@ -5,6 +5,9 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/swarmhost/swarmhost/host/isolate/testdata/hostile/attack"
 	"github.com/swarmhost/swarmhost/sdk"
@@ -21,7 +24,9 @@ type config struct {
 }
 
 func (hostile) Metadata(_ context.Context, _ agent.MetadataRequest, resp *agent.MetadataResponse) {
-	resp.Name, resp.Version = "hostile", "0.0.1"
+	// Named after its file: the same binary serves "hostile" and, beside
+	// swarmhost, "besides".
+	resp.Name, resp.Version = strings.TrimPrefix(filepath.Base(os.Args[0]), "swarmhost-agent-"), "0.0.1"
 	resp.Schema = schema.Schema{Attributes: []schema.Attribute{
 		{Name: "attack", Type: "string", Default: ""}, {Name: "arg", Type: "string", Default: ""}}}
 }

@@ -1,5 +1,6 @@
 // Package jsontok rewrites the bare non-finite tokens (NaN, Infinity, -Infinity) that
-// Python's JSON writer puts in Inspect logs and that encoding/json cannot read.
+// Python's JSON writer puts in Inspect logs and datasets and that encoding/json cannot read
+// (host/evallog and host/dataset use it).
 package jsontok
 
 import "bytes"

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// resumingClaims maps each guarantee of the README's "Resuming" section
+// (a phrase of it) to the tests that hold it. Change a guarantee, and its
+// tests, together.
+var resumingClaims = []struct {
+	phrase string
+	tests  []string
+}{
+	{"rewritten whole (atomically) only when it must be", []string{"TestAppendKeepsAValidLogAtEveryStep", "TestWriteAtomicKeepsOldFileOnFailure"}},
+	{"leaves a valid log with status `started` and every finished sample; Inspect reads it as is",
+		[]string{"TestKillMidRunThenResume", "TestCrashLeavesStartedLog"}},
+	{"`--resume` repairs it back to the last complete sample, wherever the cut falls",
+		[]string{"TestResumeRepairsEveryCut", "TestResumeRepairsACutEnd", "TestResumeCutLog", "FuzzRepair"}},
+	{"`swarmhost log` refuses it", []string{"TestResumeRepairsEveryCut", "TestResumeCutLog"}},
+	{"the finished ones stay byte for byte", []string{"TestKillMidRunThenResume", "TestResumeKeepsTheLogsPlan"}},
+	{"the results are computed over all of them at the end", []string{"TestResumeWithNothingMissing", "TestResumeFinishesLikeAnUninterruptedRun"}},
+	{"`SUITE` and `--var` may be left out", []string{"TestKillMidRunThenResume", "TestResumeCutLog"}},
+	{"eval name, task, epochs, reducers, swarm and scorers are checked", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
+	{"a refused resume writes nothing to the log", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
+	{"whatever `--limit` or unseeded `shuffle` the first run used", []string{"TestResumeKeepsTheLogsPlan", "TestResumeCutLog"}},
+	{"`--limit` is refused with `--resume`", []string{"TestResumeChecks"}},
+	{"Samples that ended in error are finished and kept", []string{"TestResumeKeepsErroredSamples"}},
+	{"a log with status `success` has nothing to resume", []string{"TestResumeChecks"}},
+	{"A run stopped with Ctrl-C (status `cancelled`) resumes the same way", []string{"TestCtrlCThenResume"}},
+	{"A log `--resume` cannot read is refused with what is wrong with it", []string{"TestResumeRefusalNeverSuggestsItself"}},
+}
+
+// TestReadmeResumingClaims: every guarantee listed is in the README's
+// Resuming section and every test named for it exists, and every item of
+// the section's list has a guarantee here.
+func TestReadmeResumingClaims(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(repoPath("README.md"))
+	require.NoError(t, err)
+	section := string(readme)
+	start := strings.Index(section, "\n## Resuming\n")
+	require.Positive(t, start)
+	section = section[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	flat := strings.Join(strings.Fields(section), " ")
+	tests := testFuncs(t)
+	for _, c := range resumingClaims {
+		assert.Contains(t, flat, c.phrase, "the README no longer says it")
+		for _, name := range c.tests {
+			assert.True(t, tests[name], "%s (for %q) does not exist", name, c.phrase)
+		}
+	}
+	items := regexp.MustCompile(`(?m)^- `).FindAllStringIndex(section, -1)
+	claimed := 0
+	for _, it := range items {
+		item := strings.Join(strings.Fields(section[it[0]:nextItem(section, it[0])]), " ")
+		for _, c := range resumingClaims {
+			if strings.Contains(item, c.phrase) {
+				claimed++
+				break
+			}
+		}
+	}
+	assert.Equal(t, len(items), claimed, "every guarantee of the list has tests here")
+}
+
+// nextItem is where the list item starting at i ends.
+func nextItem(s string, i int) int {
+	for _, sep := range []string{"\n- ", "\n\n"} {
+		if j := strings.Index(s[i+1:], sep); j >= 0 {
+			return i + 1 + j
+		}
+	}
+	return len(s)
+}
+
+// testFuncs lists the Test and Fuzz functions of the repository's host
+// packages by name.
+func testFuncs(t *testing.T) map[string]bool {
+	t.Helper()
+	re := regexp.MustCompile(`(?m)^func ((?:Test|Fuzz)\w+)\(`)
+	out := map[string]bool{}
+	files, err := filepath.Glob(repoPath("host", "*", "*_test.go"))
+	require.NoError(t, err)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+			out[m[1]] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/model"
+)
+
+type hostileAgent struct{ name string }
+
+func (a *hostileAgent) Metadata(_ context.Context, _ agent.MetadataRequest, resp *agent.MetadataResponse) {
+	resp.Name, resp.Version = a.name, "0.0.1"
+}
+
+// inputBytes reads a byte count from the sample's input (the last
+// message), 1 MiB when it is not a number.
+func inputBytes(req agent.RunRequest) int {
+	if len(req.Input) > 0 {
+		if n, err := strconv.Atoi(strings.TrimSpace(req.Input[len(req.Input)-1].Content)); err == nil {
+			return n
+		}
+	}
+	return 1 << 20
+}
+
+func (a *hostileAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+	switch a.name {
+	case "flood":
+		flood(inputBytes(req))
+	case "biglog":
+		big := strings.Repeat("x", inputBytes(req))
+		if err := req.Host.Log(ctx, "info", big, map[string]any{"note": "hostile"}); err != nil {
+			resp.Output = model.TextOutput("", "refused: "+err.Error())
+			return nil
+		}
+	case "bigprompt":
+		big := strings.Repeat("y", inputBytes(req))
+		msgs := []model.Message{{Role: model.RoleUser, Content: big}}
+		if _, err := req.Host.Generate(ctx, agent.GenerateRequest{Messages: msgs}); err != nil {
+			resp.Output = model.TextOutput("", "refused: "+err.Error())
+			return nil
+		}
+	}
+	resp.Output = model.TextOutput("", "done")
+	return nil
+}
+
+// flood writes n bytes to stdout in long lines.
+func flood(n int) {
+	line := []byte(strings.Repeat("z", 64<<10-1) + "\n")
+	for n > 0 {
+		k := min(n, len(line))
+		_, _ = os.Stdout.Write(line[:k])
+		n -= k
+	}
+	_, _ = os.Stdout.Write([]byte("\n"))
+}

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/swarmhost/swarmhost/sdk/controller"
+)
+
+type hostileController struct{ name string }
+
+func (c *hostileController) Metadata(_ context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
+	resp.Name, resp.Version = c.name, "0.0.1"
+}
+
+func (c *hostileController) Start(context.Context, controller.StartRequest, *controller.StartResponse) error {
+	block()
+	return nil
+}
+
+func (c *hostileController) Event(context.Context, controller.EventRequest, *controller.EventResponse) error {
+	block()
+	return nil
+}
+
+func (c *hostileController) Choose(context.Context, controller.ChooseRequest, *controller.ChooseResponse) error {
+	return errors.New("hostile controller never chooses")
+}
