@@ -26,7 +26,7 @@ build:
 
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
 ## repository's Python plugins: only those bytes run unsandboxed by default (README, "Running plugins you did not write")
-TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-*)
+TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-* parity/scenarios/*/plugins/swarmhost-*-*)
 plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
 TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
 trust-manifest:
@@ -90,7 +90,7 @@ clean:
 ## suite and print its table (see BENCHMARKS.md). Pass swarmbench flags in BENCHFLAGS, e.g.
 ## `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"` or `BENCHFLAGS=-profile=bench/profiles`.
 BENCH_BIN     := $(CURDIR)/bench/bin
-BENCH_PLUGINS := plugins/agents/scripted plugins/controllers/leaderless plugins/scorers/match
+BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match
 bench:
 	@mkdir -p $(BENCH_BIN)
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost

@@ -2,7 +2,8 @@
 # examples/proof_swarm.py): each member works in its own sandbox and leaves
 # its answer in answer.txt; the scorer checks every member's answer with
 # one verify command, read-only, and credits a member whose valid answer
-# was left even though it was stopped before it submitted. Run it with:
+# was left even though it was stopped before it submitted. The swarm is in
+# swarm.hcl. Run it with:
 #
 #   ./bin/swarmhost run examples/proof-swarm --log-dir logs
 
@@ -22,6 +23,11 @@ locals {
     echo "$f is not a proper factor of $n"
     exit 1
   EOT
+}
+
+# How long each prover double-checks before it submits; the guesser submits first.
+variable "check_time" {
+  default = "300ms"
 }
 
 model "default" {
@@ -49,47 +55,6 @@ task "composite" {
   scorer "match" {
     location = "exact"
   }
-}
-
-swarm "provers" {
-  # A quick guesser: submits the trivial factor 1 at once, which stops the
-  # swarm (leaderless, stop_on_submission = true).
-  member "scripted" {
-    name = "guesser"
-    config {
-      steps = [
-        { action = "write_file", path = "answer.txt", content = "1" },
-        { action = "submit", answer = "1" },
-      ]
-    }
-  }
-  # Two careful provers: each leaves its factor in answer.txt, then checks
-  # its work before submitting — and is stopped first.
-  member "scripted" {
-    name = "prover-7"
-    config {
-      steps = [
-        { action = "generate", prompt = "Find a factor." },
-        { action = "write_file", path = "answer.txt", content = "7" },
-        { action = "sleep", duration = "300ms" },
-        { action = "generate", prompt = "Double-check it." },
-        { action = "submit", answer = "7" },
-      ]
-    }
-  }
-  member "scripted" {
-    name = "prover-13"
-    config {
-      steps = [
-        { action = "generate", prompt = "Find a factor." },
-        { action = "write_file", path = "answer.txt", content = "13" },
-        { action = "sleep", duration = "300ms" },
-        { action = "generate", prompt = "Double-check it." },
-        { action = "submit", answer = "13" },
-      ]
-    }
-  }
-  controller "leaderless" {}
 }
 
 eval "proof_swarm" {

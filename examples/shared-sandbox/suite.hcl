@@ -3,9 +3,14 @@
 # each doing its part; every member runs to its own end
 # (stop_on_submission = false) and the answer is the last submission
 # (final = "last"). The task's scorer runs the tests on the script they
-# left. Run it with:
+# left. The swarm is in swarm.hcl. Run it with:
 #
 #   ./bin/swarmhost run examples/shared-sandbox --log-dir logs
+
+# How long, in milliseconds, each member waits for the one before it (the tester twice as long).
+variable "turn_ms" {
+  default = 200
+}
 
 model "default" {
   provider = "mockllm"
@@ -24,50 +29,6 @@ task "build_script" {
   scorer "exec" {
     command = ["sh", "tests/run.sh"]
     member  = "tester"
-  }
-}
-
-swarm "builders" {
-  # Writes the script's first lines...
-  member "scripted" {
-    name = "scaffolder"
-    config {
-      steps = [
-        { action = "generate", prompt = "Write the scaffold." },
-        { action = "write_file", path = "solve.sh", content = "#!/bin/sh\n# solve.sh: prints the sum of its arguments\n" },
-        { action = "submit", answer = "Scaffolded solve.sh." },
-      ]
-    }
-  }
-  # ...then the implementer adds the sum to what the scaffolder left...
-  member "scripted" {
-    name  = "implementer"
-    tools = ["exec"]
-    config {
-      steps = [
-        { action = "sleep", duration = "200ms" },
-        { action = "generate", prompt = "Implement it." },
-        { action = "exec", command = ["sh", "-c", "echo 'echo $(( $1 + $2 ))' >> solve.sh"] },
-        { action = "submit", answer = "solve.sh adds its arguments." },
-      ]
-    }
-  }
-  # ...and the tester tries it last; its submission is the answer.
-  member "scripted" {
-    name  = "tester"
-    tools = ["exec"]
-    config {
-      steps = [
-        { action = "sleep", duration = "400ms" },
-        { action = "generate", prompt = "Try it." },
-        { action = "exec", command = ["sh", "solve.sh", "2", "3"] },
-        { action = "submit", answer = "solve.sh 2 3 prints 5." },
-      ]
-    }
-  }
-  controller "leaderless" {
-    stop_on_submission = false
-    final              = "last"
   }
 }
 

@@ -33,6 +33,7 @@ func run(e env, args []string) int {
 	}
 	cmds := map[string]func(env, []string) int{
 		"run": cmdRun, "validate": cmdValidate, "plugins": withLock(cmdPlugins), "log": cmdLog,
+		"k8s": cmdK8s,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
@@ -55,6 +56,12 @@ commands:
                      run the suite's evals and write one log per eval
   run [SUITE] --resume LOG
                      run only the samples LOG lacks, into LOG (suite and vars default to the log's)
+  run SUITE --shard I/N
+                     run only slice I of N of each eval's sample × epochs, into its own log
+  log merge [--log-dir DIR] LOG...
+                     merge the N shard logs of an eval into the log one run would have written
+  k8s job SUITE --shards N --image IMAGE (--logs-claim PVC | --logs-host-path DIR)
+                     write the Kubernetes Indexed Job that runs the shards as pods
   validate SUITE     check a suite against every plugin's schema and read its datasets; print all diagnostics
   plugins [SUITE]    list the plugins discovered (kind, name, version, protocol, path, sha256)
   plugins lock SUITE write the suite's lock file (swarmhost.lock.json): the sha256 of every plugin it uses

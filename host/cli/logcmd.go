@@ -17,6 +17,9 @@ import (
 // answer, scores, members' statuses and tokens), or, given several logs,
 // compares them side by side (see printComparison).
 func cmdLog(e env, args []string) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return cmdLogMerge(e, args[1:])
+	}
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	if err := fs.Parse(args); err != nil || fs.NArg() < 1 {

@@ -30,6 +30,7 @@ type runFlags struct {
 	maxSamples int
 	json       bool
 	resume     string
+	shard      shardFlag
 	// suite is the suite's path as given (or recorded in a resumed log).
 	suite string
 }
@@ -74,6 +75,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.IntVar(&f.maxSamples, "max-samples", eval.DefaultMaxSamples, "samples run in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
+	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")
 	positional, ok := parsePositional(fs, args)
 	if !ok {
 		return f, false
@@ -111,7 +113,8 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 		failOn, _ := parseFailOnError(f.failOn)
 		opts := eval.Options{LogDir: f.logDir, LogFormat: f.logFormat, RetryOnError: f.retries, FailOnError: failOn,
 			MaxSamples: f.maxSamples, Limit: f.limit, Logger: newLogger(e),
-			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f)}
+			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f),
+			Shard: f.shard.Shard}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)
 		d.finish()
 		if errors.Is(err, eval.ErrLogComplete) {

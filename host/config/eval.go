@@ -42,6 +42,7 @@ func (d *decoder) checkPairing(e *Eval) {
 	if t == nil || s == nil {
 		return
 	}
+	d.checkSandboxes(t, s)
 	if t.Limits.Cost != nil || s.Budget.Cost != nil || anyMemberCost(s) {
 		d.checkPriced(e, s)
 	}

@@ -40,6 +40,11 @@ type Member struct {
 	Tools []string `json:"tools"`
 	// Isolation is IsolationProcess (default) or IsolationMember.
 	Isolation string `json:"isolation"`
+	// Sandbox names the member's own sandbox ("" shares the sample's);
+	// {member} stands for the roster name (see [MemberSandbox]).
+	// VisibleSandboxes are services its tools may also reach by name.
+	Sandbox          string   `json:"sandbox,omitempty"`
+	VisibleSandboxes []string `json:"visible_sandboxes,omitempty"`
 	// Config is the `config` block decoded against the agent's schema (an
 	// absent block decodes as empty, so defaults apply).
 	Config json.RawMessage `json:"config"`
@@ -52,11 +57,15 @@ type Member struct {
 	// NameDefaulted says Name is the plugin's name (no `name` attribute):
 	// default names that repeat are numbered across the roster.
 	NameDefaulted bool `json:"-"`
+	// SandboxRange and VisibleRange are those attributes' values.
+	SandboxRange hcl.Range `json:"-"`
+	VisibleRange hcl.Range `json:"-"`
 }
 
 var memberSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "name"}, {Name: "count"}, {Name: "role"}, {Name: "model"}, {Name: "tools"}, {Name: "isolation"},
+		{Name: "sandbox"}, {Name: "visible_sandboxes"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{{Type: "limits"}, {Type: "config"}},
 }
@@ -86,6 +95,7 @@ func (d *decoder) member(b *hcl.Block) *Member {
 	if iso, ok := d.enum(c.Attributes["isolation"], IsolationProcess, IsolationMember); ok {
 		m.Isolation = iso
 	}
+	d.memberSandbox(m, c.Attributes)
 	m.Limits = d.limits(d.single(c.Blocks, "limits"))
 	m.Config = d.memberConfig(d.single(c.Blocks, "config"), m, b.LabelRanges[0])
 	return m

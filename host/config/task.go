@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -22,15 +23,24 @@ type Task struct {
 	DefRange hcl.Range `json:"-"`
 }
 
-// Sandbox is a `sandbox "<type>" { per_member }` block. Only "local" exists.
+// Sandbox is a `sandbox "<type>" { … }` block: "local" (directories on the
+// host) or "docker" (containers; see [SandboxDocker]).
 type Sandbox struct {
 	Type string `json:"type"`
+	// Compose is the absolute path of the docker sandbox's compose file;
+	// Image its image when it has none. Both empty for "local".
+	Compose string `json:"compose,omitempty"`
+	Image   string `json:"image,omitempty"`
 	// PerMember gives each member its own sandbox (SPEC §5).
 	PerMember bool `json:"per_member"`
 	// Network lets commands in the sandboxes reach the network; off (the
 	// default) they have only unix sockets (SPEC §13).
-	Network  bool      `json:"network,omitempty"`
-	DefRange hcl.Range `json:"-"`
+	Network bool `json:"network,omitempty"`
+	// Kubernetes is the cluster and pod settings of a "kubernetes" sandbox; nil otherwise.
+	Kubernetes *Kubernetes `json:"kubernetes,omitempty"`
+	DefRange   hcl.Range   `json:"-"`
+	// ComposeRange is the compose attribute, for errors reading the file.
+	ComposeRange hcl.Range `json:"-"`
 }
 
 var taskSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -38,7 +48,9 @@ var taskSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "limits"}, {Type: "sandbox", LabelNames: []string{"type"}},
 }}
 
-var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "per_member"}, {Name: "network"}}}
+var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "per_member"}, {Name: "network"},
+	{Name: "compose"}, {Name: "image"}, {Name: "kubeconfig"}, {Name: "context"}, {Name: "namespace"}, {Name: "cpu"},
+	{Name: "memory"}, {Name: "pull_policy"}, {Name: "ready_timeout"}}}
 
 // task decodes one task block.
 func (d *decoder) task(b *hcl.Block) *Task {
@@ -65,11 +77,14 @@ func (d *decoder) task(b *hcl.Block) *Task {
 // sandbox decodes a sandbox block.
 func (d *decoder) sandbox(b *hcl.Block) *Sandbox {
 	s := &Sandbox{Type: b.Labels[0], DefRange: b.DefRange}
-	if s.Type != "local" {
-		d.report(errorAt(b.LabelRanges[0], fmt.Sprintf("Unknown sandbox type %q", s.Type), `The only sandbox type is "local".`))
+	if !slices.Contains(sandboxTypes, s.Type) {
+		d.report(errorAt(b.LabelRanges[0], fmt.Sprintf("Unknown sandbox type %q", s.Type),
+			fmt.Sprintf("The sandbox types are %s.", quoteList(sandboxTypes))))
 	}
 	c := d.content(b.Body, sandboxSchema)
 	s.PerMember, _ = d.boolean(c.Attributes["per_member"])
 	s.Network, _ = d.boolean(c.Attributes["network"])
+	d.sandboxEngine(s, c.Attributes)
+	d.sandboxKubernetes(s, c.Attributes)
 	return s
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -14,7 +15,7 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 	var out []string
 	for _, ch := range r.sw.Channels {
 		switch {
-		case ch.Type == config.ChannelFilesystem:
+		case ch.Type == config.ChannelFilesystem && r.sharedFilesystem():
 			fs, _ := channels.ParseFilesystem(ch.Params, r.perMember())
 			out = append(out, fs.Instructions(m.Name))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
@@ -25,7 +26,10 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 }
 
 // perMember reports whether each member has its own sandbox.
-func (r *evalRun) perMember() bool { return r.task.Sandbox != nil && r.task.Sandbox.PerMember }
+func (r *evalRun) perMember() bool {
+	own, _ := r.memberSandboxes()
+	return own
+}
 
 // channel returns the swarm's channel of type t, or nil.
 func (r *evalRun) channel(t string) *config.Channel {
@@ -62,11 +66,12 @@ func (s *sampleRun) prepareChannels() error {
 	if _, probs := channels.ParseFilesystem(fs.Params, s.r.perMember()); len(probs) > 0 {
 		return fmt.Errorf("channel \"filesystem\": %s: %s", probs[0].Param, probs[0].Detail)
 	}
-	if !s.r.perMember() {
+	local, ok := s.sbs.(*sandbox.SampleSandboxes)
+	if !s.r.perMember() || !ok {
 		return nil
 	}
 	for _, m := range s.r.members {
-		if err := channels.LinkShared(s.sbs.Shared().Dir, s.sbs.For(m.Name).Dir); err != nil {
+		if err := channels.LinkShared(local.Shared().Dir, local.Dir(m.Name).Dir); err != nil {
 			return fmt.Errorf("member %s: %w", m.Name, err)
 		}
 	}

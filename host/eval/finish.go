@@ -36,8 +36,18 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 	return sum, nil
 }
 
-// planned is the number of sample × epochs the eval runs.
-func (r *evalRun) planned() int { return len(r.samples) * r.epochs() }
+// planned is the number of sample × epochs the eval (or its shard) runs.
+func (r *evalRun) planned() int {
+	n := 0
+	for epoch := 1; epoch <= r.epochs(); epoch++ {
+		for i := range r.samples {
+			if r.inShard(i, epoch) {
+				n++
+			}
+		}
+	}
+	return n
+}
 
 // status is success, cancelled (Ctrl-C) or error (some sample failed).
 func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *evallog.EvalError) {

@@ -43,7 +43,7 @@ func (v *memberView) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.E
 func (s *sampleRun) viewFor(member string) scorer.Host {
 	v := &memberView{scorerView: scorerView{sbs: s.sbs}}
 	if sb := s.sbs.For(member); sb != nil {
-		v.own = sb.Name
+		v.own = sb.Name()
 	}
 	return v
 }

@@ -25,7 +25,7 @@ func TestGateViewDefaultsToTheMembersSandbox(t *testing.T) {
 				PerMember: perMember, Members: []string{"a", "b"}})
 			require.NoError(t, err)
 			t.Cleanup(func() { _ = sbs.Close() })
-			require.NoError(t, sbs.For("a").WriteFile("own.txt", []byte("a's")))
+			require.NoError(t, sbs.For("a").WriteFile(ctx, "own.txt", []byte("a's")))
 			s := &sampleRun{sbs: sbs}
 
 			got, err := s.viewFor("a").ReadFile(ctx, "", "own.txt")

@@ -37,10 +37,11 @@ type evalRun struct {
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
-	seed   *int64
-	local  *sandbox.Local
-	root   string
-	writer evallog.LogWriter
+	seed *int64
+	// sandboxes is the run's sandbox provider.
+	sandboxes sandbox.Provider
+	root      string
+	writer    evallog.LogWriter
 
 	mu      sync.Mutex
 	results []sampleResult
@@ -73,6 +74,9 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 	if opts.MaxSamples <= 0 {
 		opts.MaxSamples = DefaultMaxSamples
 	}
+	if err := opts.Shard.check(); err != nil {
+		return nil, fmt.Errorf("eval %s: %w", e.Name, err)
+	}
 	r := &evalRun{suite: suite, e: e, task: suite.Tasks[e.Task], sw: suite.Swarms[e.Swarm], opts: opts,
 		log: opts.Logger.Named(e.Name), started: time.Now(), usage: map[string]evallog.ModelUsage{},
 		meter: opts.Meter}
@@ -80,7 +84,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.meter = &Meter{}
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareSandbox, r.prepareLog}
+		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()
@@ -133,18 +137,22 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 	return nil
 }
 
-func (r *evalRun) prepareSandbox(context.Context, Plugins) error {
+func (r *evalRun) prepareSandbox(ctx context.Context, _ Plugins) error {
 	root, err := os.MkdirTemp("", "swarmhost-"+r.e.Name+"-")
 	if err != nil {
 		return fmt.Errorf("sandbox root: %w", err)
 	}
-	r.root, r.local = root, sandbox.NewLocal(root)
-	return nil
+	r.root = root
+	r.sandboxes, err = r.newProvider(ctx, root)
+	return err
 }
 
 // close removes the eval's sandboxes and releases the log writer (a no-op
 // once the log is finished; the file stays as written).
 func (r *evalRun) close() {
+	if r.sandboxes != nil {
+		_ = r.sandboxes.Close()
+	}
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
 	}

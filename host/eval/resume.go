@@ -70,6 +70,9 @@ func (r *evalRun) resumeLog(path string) error {
 	if err := r.checkResumable(old); err != nil {
 		return fmt.Errorf("resume %s: %w", path, err)
 	}
+	if err := r.resumeShard(old); err != nil {
+		return fmt.Errorf("resume %s: %w", path, err)
+	}
 	if err := r.planFromLog(old.Eval.Dataset.SampleIDs); err != nil {
 		return fmt.Errorf("resume %s: %w", path, err)
 	}

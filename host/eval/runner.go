@@ -72,6 +72,9 @@ type Options struct {
 	// Metadata is added to the log's eval.metadata (the CLI records the
 	// suite path and --var values there so a log can be resumed alone).
 	Metadata map[string]any
+	// Shard, when set, runs only that slice of the sample × epochs (shard.go); a resumed shard's
+	// log says which slice it is.
+	Shard Shard
 }
 
 // Progress reports an eval's advance.

@@ -21,7 +21,7 @@ import (
 type sampleRun struct {
 	r       *evalRun
 	j       job
-	sbs     *sandbox.SampleSandboxes
+	sbs     sandbox.Set
 	input   []model.Message
 	started time.Time
 	// view reads the running swarm's record; record is the final one once
@@ -42,12 +42,16 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
-	s.sbs, err = r.local.Sample(ctx, r.sandboxSpec(j))
+	s.sbs, err = r.sandboxes.Sample(ctx, r.sandboxSpec(j))
 	if err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
 	}
 	defer func() { _ = s.sbs.Close() }()
+	if err := s.checkVisible(); err != nil {
+		res.failed, res.scores = true, r.unscored()
+		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
+	}
 	if err := s.prepareChannels(); err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("channels: %w", err)), res
@@ -82,8 +86,8 @@ func (s *sampleRun) limitCtx(ctx context.Context) (context.Context, context.Canc
 func (r *evalRun) sandboxSpec(j job) sandbox.SampleSpec {
 	spec := sandbox.SampleSpec{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Files: j.sample.Files,
 		Setup: j.sample.Setup, BaseDir: r.dataDir(),
-		PerMember: r.task.Sandbox != nil && r.task.Sandbox.PerMember,
-		Network:   r.task.Sandbox != nil && r.task.Sandbox.Network}
+		Network: r.task.Sandbox != nil && r.task.Sandbox.Network}
+	spec.PerMember, spec.Sandboxes = r.memberSandboxes()
 	for _, m := range r.members {
 		spec.Members = append(spec.Members, m.Name)
 	}
@@ -95,9 +99,10 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	members := make([]swarm.Member, len(s.r.members))
 	for i, m := range s.r.members {
 		sb := s.sbs.For(m.Name)
-		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb))
-		if sb.Name != "" {
-			m.Sandbox = sb.Name
+		visible, _ := s.visibleSandboxes(i)
+		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).withVisible(visible))
+		if sb.Name() != "" {
+			m.Sandbox = sb.Name()
 		}
 		m.Limits, m.Price = s.r.memberLimits(i)
 		members[i] = m

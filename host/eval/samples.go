@@ -53,7 +53,7 @@ func (r *evalRun) runSamples(ctx context.Context) {
 func (r *evalRun) feed(ctx context.Context, jobs chan<- job) {
 	for epoch := 1; epoch <= r.epochs(); epoch++ {
 		for i, s := range r.samples {
-			if r.resumed != nil && !r.missing(sampleID(s.ID), epoch) {
+			if !r.inShard(i, epoch) || (r.resumed != nil && !r.missing(sampleID(s.ID), epoch)) {
 				continue
 			}
 			select {

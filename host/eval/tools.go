@@ -41,12 +41,14 @@ type sandboxTool struct {
 
 // sandboxTools serves one member's chosen sandbox tools.
 type sandboxTools struct {
-	sb    *sandbox.Sandbox
+	sb    sandbox.Env
 	names []string
+	// visible are other sandboxes a call may name (tools_visible.go).
+	visible map[string]sandbox.Env
 }
 
 // newSandboxTools serves the named tools (nil = DefaultTools) in sb.
-func newSandboxTools(sb *sandbox.Sandbox, names []string) *sandboxTools {
+func newSandboxTools(sb sandbox.Env, names []string) *sandboxTools {
 	if names == nil {
 		names = DefaultTools
 	}
@@ -54,7 +56,7 @@ func newSandboxTools(sb *sandbox.Sandbox, names []string) *sandboxTools {
 }
 
 // toolsFor is the sandbox tools of the i-th member in roster order.
-func (r *evalRun) toolsFor(i int, sb *sandbox.Sandbox) *sandboxTools {
+func (r *evalRun) toolsFor(i int, sb sandbox.Env) *sandboxTools {
 	return newSandboxTools(sb, r.sw.Roster[i].Member.Tools)
 }
 
@@ -73,7 +75,7 @@ func checkTools(names []string) error {
 func (t *sandboxTools) List() []model.ToolInfo {
 	out := make([]model.ToolInfo, 0, len(t.names))
 	for _, n := range t.names {
-		out = append(out, sandboxToolDefs[n].info)
+		out = append(out, t.visibleInfo(sandboxToolDefs[n].info))
 	}
 	return out
 }
@@ -88,7 +90,11 @@ func (t *sandboxTools) Call(ctx context.Context, call model.ToolCall) (string, *
 	if call.ParseError != "" {
 		return "", &model.ToolError{Type: "parsing", Message: call.ParseError}
 	}
-	out, terr := def.call(t, ctx, call.Arguments)
+	target, terr := t.target(call.Arguments)
+	if terr != nil {
+		return "", terr
+	}
+	out, terr := def.call(target, ctx, call.Arguments)
 	return truncateToolOutput(call.Function, out, MaxToolOutput), terr
 }
 

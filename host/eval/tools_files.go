@@ -32,12 +32,12 @@ var (
 
 // readFile returns lines offset+1… (at most limit) as "N\tline", as
 // Inspect's read_file tool. "path" is accepted for "file_path".
-func (t *sandboxTools) readFile(_ context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *sandboxTools) readFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	path, ok := stringArg(args, "file_path", "path")
 	if !ok || path == "" {
 		return "", parsing("read_file needs a file_path (a string)")
 	}
-	b, err := t.sb.ReadFile(path)
+	b, err := t.sb.ReadFile(ctx, path)
 	if err != nil {
 		return "", fileError(path, err)
 	}
@@ -57,7 +57,7 @@ func (t *sandboxTools) readFile(_ context.Context, args map[string]any) (string,
 }
 
 // writeFile creates or replaces a file. "path" is accepted for "file_path".
-func (t *sandboxTools) writeFile(_ context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *sandboxTools) writeFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	path, ok := stringArg(args, "file_path", "path")
 	if !ok || path == "" {
 		return "", parsing("write_file needs a file_path (a string)")
@@ -66,7 +66,7 @@ func (t *sandboxTools) writeFile(_ context.Context, args map[string]any) (string
 	if !ok {
 		return "", parsing("write_file needs content (a string)")
 	}
-	if err := t.sb.WriteFile(path, []byte(content)); err != nil {
+	if err := t.sb.WriteFile(ctx, path, []byte(content)); err != nil {
 		return "", fileError(path, err)
 	}
 	return fmt.Sprintf("Wrote %d bytes to %s.", len(content), path), nil

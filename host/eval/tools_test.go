@@ -18,11 +18,11 @@ import (
 // testSandbox is a fresh member sandbox holding notes.txt.
 func testSandbox(t *testing.T) *sandbox.Sandbox {
 	t.Helper()
-	ss, err := sandbox.NewLocal(t.TempDir()).WithLauncher(nil).Sample(context.Background(),
+	ss, err := sandbox.NewLocal(t.TempDir()).WithLauncher(nil).SampleDirs(context.Background(),
 		sandbox.SampleSpec{ID: "s", Epoch: 1, Members: []string{"m"}, Files: map[string]string{"notes.txt": "one\ntwo\nthree\n"}})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = ss.Close() })
-	return ss.For("m")
+	return ss.Dir("m")
 }
 
 func TestSandboxTools(t *testing.T) {

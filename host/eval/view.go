@@ -9,10 +9,10 @@ import (
 
 // scorerView is a scorer's read-only window onto a sample's sandboxes.
 type scorerView struct {
-	sbs *sandbox.SampleSandboxes
+	sbs sandbox.Set
 }
 
-func (v *scorerView) view(name string) (*sandbox.View, error) {
+func (v *scorerView) view(name string) (sandbox.EnvView, error) {
 	sb, err := v.sbs.Named(name)
 	if err != nil {
 		return nil, err
@@ -21,21 +21,21 @@ func (v *scorerView) view(name string) (*sandbox.View, error) {
 }
 
 // ReadFile reads a file from a sandbox view.
-func (v *scorerView) ReadFile(_ context.Context, name, path string) ([]byte, error) {
+func (v *scorerView) ReadFile(ctx context.Context, name, path string) ([]byte, error) {
 	view, err := v.view(name)
 	if err != nil {
 		return nil, err
 	}
-	return view.ReadFile(path)
+	return view.ReadFile(ctx, path)
 }
 
 // ListFiles lists a sandbox view's files.
-func (v *scorerView) ListFiles(_ context.Context, name, dir string) ([]string, error) {
+func (v *scorerView) ListFiles(ctx context.Context, name, dir string) ([]string, error) {
 	view, err := v.view(name)
 	if err != nil {
 		return nil, err
 	}
-	return view.ListFiles(dir)
+	return view.ListFiles(ctx, dir)
 }
 
 // Exec runs a command in a throw-away copy of the sandbox.

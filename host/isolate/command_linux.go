@@ -9,8 +9,11 @@ import (
 )
 
 // command builds the init's command for spec.
-func (l *Launcher) command(spec Spec) (*Cmd, error) {
-	p := policy{Mode: modeRun, Tier: l.tier, Path: spec.Path, InView: spec.InView, Args: spec.argv(), Dir: spec.Dir,
+func (l *Launcher) command(spec Spec) (*Cmd, error) { return l.commandMode(spec, modeRun) }
+
+// commandMode builds the init's command for spec in the given mode.
+func (l *Launcher) commandMode(spec Spec, mode string) (*Cmd, error) {
+	p := policy{Mode: mode, Tier: l.tier, Path: spec.Path, InView: spec.InView, Args: spec.argv(), Dir: spec.Dir,
 		ReadOnly: slices.Clone(spec.ReadOnly), ReadWrite: slices.Clone(spec.ReadWrite),
 		Overlay: slices.Clone(spec.Overlay), Tmpfs: slices.Clone(spec.Tmpfs), Network: spec.Network, UID: -1, GID: -1,
 		Limits: spec.Limits.WithDefaults(DefaultLimits)}

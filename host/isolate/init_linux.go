@@ -3,6 +3,7 @@ package isolate
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -23,7 +24,14 @@ func runInit() int {
 	runtime.LockOSThread()
 	p, err := readPolicy()
 	if err == nil && p.Mode == modeProbe {
+		if err := probeProc(); err != nil {
+			fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)
+			return initFailed
+		}
 		return 0
+	}
+	if err == nil && p.Mode == modeCell {
+		return serveCell(p)
 	}
 	var pid int
 	if err == nil {
@@ -37,33 +45,57 @@ func runInit() int {
 	return reap(pid, p.Tier)
 }
 
+// probeProc mounts a proc of the new pid namespace on a scratch directory and unmounts it: inside
+// an unprivileged container, whose /proc has masked paths, the kernel refuses that mount, and the
+// namespaces tier, which needs it, cannot work there.
+func probeProc() error {
+	dir, err := os.MkdirTemp("", "swarmhost-probe-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(dir)
+	if err := unix.Mount("proc", dir, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount proc: %w", err)
+	}
+	return unix.Unmount(dir, unix.MNT_DETACH)
+}
+
 // setUpAndStart builds the sandbox in the order of the package doc and
 // starts the program.
 func setUpAndStart(p policy) (int, error) {
-	if p.Tier == TierNamespaces {
-		if err := buildRoot(p); err != nil {
-			return 0, err
-		}
-	}
-	if err := os.Chdir(p.Dir); err != nil {
-		return 0, fmt.Errorf("working directory: %w", err)
-	}
-	if err := setLimits(p.Limits); err != nil {
-		return 0, err
-	}
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return 0, fmt.Errorf("no_new_privs: %w", err)
-	}
-	if err := restrictFiles(p); err != nil {
-		return 0, err
-	}
-	if err := loadSeccomp(p.Network, p.Tier == TierLandlock); err != nil {
-		return 0, err
-	}
-	if err := dropCaps(p.UID >= 0); err != nil {
+	if err := confine(p); err != nil {
 		return 0, err
 	}
 	return startProgram(p)
+}
+
+// confine builds the sandbox around the init's locked thread, up to the
+// point where it starts programs.
+func confine(p policy) error {
+	if p.Tier == TierNamespaces {
+		if err := buildRoot(p); err != nil {
+			return err
+		}
+	}
+	if err := os.Chdir(p.Dir); err != nil {
+		return fmt.Errorf("working directory: %w", err)
+	}
+	if err := setLimits(p.Limits); err != nil {
+		return err
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := restrictFiles(p); err != nil {
+		return err
+	}
+	if err := loadSeccomp(p.Network, p.Tier == TierLandlock); err != nil {
+		return err
+	}
+	if err := dropCaps(p.UID >= 0); err != nil {
+		return err
+	}
+	return nil
 }
 
 // startProgram forks and execs the program from this (locked, confined)
@@ -124,12 +156,17 @@ func explainSignal(sig syscall.Signal) {
 	if why, _ := overLimit.Load().(string); why != "" {
 		return // the watchdog said why
 	}
+	explainSignalTo(os.Stderr, sig)
+}
+
+// explainSignalTo writes explainSignal's note to w.
+func explainSignalTo(w io.Writer, sig syscall.Signal) {
 	switch sig {
 	case syscall.SIGKILL:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")
+		fmt.Fprintln(w, "swarmhost sandbox: the program was killed (SIGKILL): it may have reached its CPU time limit")
 	case syscall.SIGXCPU:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program reached its CPU time limit (SIGXCPU)")
+		fmt.Fprintln(w, "swarmhost sandbox: the program reached its CPU time limit (SIGXCPU)")
 	case syscall.SIGXFSZ:
-		fmt.Fprintln(os.Stderr, "swarmhost sandbox: the program reached its file size limit (SIGXFSZ)")
+		fmt.Fprintln(w, "swarmhost sandbox: the program reached its file size limit (SIGXFSZ)")
 	}
 }

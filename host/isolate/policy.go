@@ -24,6 +24,8 @@ const (
 const (
 	modeRun   = "run"
 	modeProbe = "probe"
+	// modeCell serves many programs in one sandbox (cell_linux.go).
+	modeCell = "cell"
 )
 
 // policy is what the launcher tells the init: the spec, resolved for the

@@ -57,6 +57,9 @@ type ExecResult struct {
 // unless the sample enables it, bounded by [ToolLimits], and everything it
 // started dies with it, escapes from the process group included.
 func (s *Sandbox) Exec(ctx context.Context, req ExecRequest) (ExecResult, error) {
+	if res, ok, err := s.execInCell(ctx, req); ok {
+		return res, err
+	}
 	w := where{dir: s.Dir, readWrite: []string{s.Dir}, network: s.network, iso: s.launcher()}
 	if s.shared != "" {
 		w.readWrite = append(w.readWrite, s.shared)

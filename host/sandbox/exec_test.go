@@ -54,8 +54,8 @@ func TestExec(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			sb := newSandbox(t)
-			require.NoError(t, sb.WriteFile("here.txt", []byte("I am here")))
-			require.NoError(t, sb.WriteFile("run.sh", []byte("#!/bin/sh\necho ran \"$1\"\n")))
+			require.NoError(t, sb.WriteFile(t.Context(), "here.txt", []byte("I am here")))
+			require.NoError(t, sb.WriteFile(t.Context(), "run.sh", []byte("#!/bin/sh\necho ran \"$1\"\n")))
 			require.NoError(t, os.Chmod(filepath.Join(sb.Dir, "run.sh"), 0o755))
 			res, err := sb.Exec(context.Background(), tc.req)
 			require.NoError(t, err)

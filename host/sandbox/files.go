@@ -90,7 +90,7 @@ func dataURL(value string) ([]byte, bool, error) {
 // prepare writes the sample's files into the sandbox, then runs the setup.
 func (s *Sandbox) prepare(ctx context.Context, files map[string][]byte, setup string) error {
 	for path, content := range files {
-		if err := s.WriteFile(path, content); err != nil {
+		if err := s.WriteFile(ctx, path, content); err != nil {
 			return err
 		}
 	}
@@ -109,10 +109,10 @@ func (s *Sandbox) prepare(ctx context.Context, files map[string][]byte, setup st
 
 // label names the sandbox in messages.
 func (s *Sandbox) label() string {
-	if s.Name == "" {
+	if s.name == "" {
 		return "the shared sandbox"
 	}
-	return "the sandbox of " + s.Name
+	return "the sandbox of " + s.name
 }
 
 // lastBytes returns the end of s, at most n bytes, trimmed.

@@ -39,8 +39,7 @@ func TestSampleFilesAndSetup(t *testing.T) {
 		"multi-line.txt": "src/data.txt\nsecond line",
 	}
 	for _, name := range ss.Names() {
-		sb, err := ss.Named(name)
-		require.NoError(t, err)
+		sb := namedDir(t, ss, name)
 		got := snapshot(t, sb.Dir)
 		for path, content := range want {
 			assert.Equal(t, content, got[path], "%s in %q", path, name)

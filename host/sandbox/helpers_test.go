@@ -27,10 +27,20 @@ func newSample(t *testing.T, spec SampleSpec) *SampleSandboxes {
 // newSampleWith makes the sandboxes of spec with l.
 func newSampleWith(t *testing.T, l *Local, spec SampleSpec) *SampleSandboxes {
 	t.Helper()
-	ss, err := l.Sample(context.Background(), spec)
+	ss, err := l.SampleDirs(context.Background(), spec)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, ss.Close()) })
 	return ss
+}
+
+// namedDir is the local sandbox of ss with the given name.
+func namedDir(t *testing.T, ss *SampleSandboxes, name string) *Sandbox {
+	t.Helper()
+	env, err := ss.Named(name)
+	require.NoError(t, err)
+	sb, ok := env.(*Sandbox)
+	require.True(t, ok, "%T is a local sandbox", env)
+	return sb
 }
 
 // isolatedEnv is what the isolation launcher adds to a command's

@@ -69,6 +69,11 @@ type SampleSpec struct {
 	// Setup is a script run with `sh -c` in each sandbox after the files
 	// are written; a non-zero exit fails the sample with its stderr.
 	Setup string
+	// Sandboxes names a member's own sandbox when that is not the member's
+	// name (a member block's `sandbox`): the docker provider makes it from
+	// the compose service of that name. The local provider names every
+	// member's sandbox after the member.
+	Sandboxes map[string]string
 	// Network lets the sandboxes' commands reach the network; without it
 	// (the default) an isolated command has only AF_UNIX sockets.
 	Network bool
@@ -82,7 +87,21 @@ var memberName = regexp.MustCompile(`^[^/#\x00-\x1f\x7f]{1,128}$`)
 // member with PerMember, and the filesystem channel's layout in the shared
 // one. It writes the files and runs the setup in every sandbox. On any error
 // nothing is left behind. The caller must Close the result.
-func (l *Local) Sample(ctx context.Context, spec SampleSpec) (*SampleSandboxes, error) {
+func (l *Local) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
+	ss, err := l.SampleDirs(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	return ss, nil
+}
+
+// Close is a no-op: the host removes the root when the run ends, and each
+// sample's Close its own directory.
+func (l *Local) Close() error { return nil }
+
+// SampleDirs is [Local.Sample] as the local type, whose sandboxes are
+// directories on the host.
+func (l *Local) SampleDirs(ctx context.Context, spec SampleSpec) (*SampleSandboxes, error) {
 	if err := checkMembers(spec.Members); err != nil {
 		return nil, err
 	}

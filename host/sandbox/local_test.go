@@ -27,13 +27,13 @@ func TestSampleLayout(t *testing.T) {
 			assert.Equal(t, "q1-e2", filepath.Base(filepath.Dir(ss.Shared().Dir)))
 			assert.Equal(t, tc.wantNames, ss.Names())
 			for member, want := range tc.wantFor {
-				sb := ss.For(member)
+				sb := ss.Dir(member)
 				require.NotNil(t, sb, member)
-				assert.Equal(t, want, sb.Name)
+				assert.Equal(t, want, sb.Name())
 				assert.DirExists(t, sb.Dir)
 				named, err := ss.Named(want)
 				require.NoError(t, err)
-				assert.Same(t, sb, named)
+				assert.Same(t, sb, named.(*Sandbox))
 				assert.DirExists(t, ss.ScratchPath(member))
 				assert.Equal(t, filepath.Join(ss.Shared().Dir, ".swarm", "scratch", member), ss.ScratchPath(member))
 			}
@@ -44,7 +44,7 @@ func TestSampleLayout(t *testing.T) {
 			if tc.perMember {
 				assert.Nil(t, ss.For("gamma"))
 			} else {
-				assert.Same(t, ss.Shared(), ss.For("gamma"), "without per_member every name works in the shared sandbox")
+				assert.Same(t, ss.Shared(), ss.Dir("gamma"), "without per_member every name works in the shared sandbox")
 			}
 			assert.Empty(t, ss.ScratchPath("gamma"))
 			_, err = ss.Named("gamma")

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,13 +20,15 @@ const MaxReadFile = 100 << 20
 // an absolute path elsewhere, a `..` escape, or a symlink that resolves out.
 var ErrOutside = errors.New("path is outside the sandbox")
 
-// Sandbox is one sandbox directory. Name is "" for a sample's shared sandbox
-// and the member's name for a member's own. The host calls its methods for a
+// Sandbox is one local sandbox directory, the local provider's [Env]. Its
+// name is "" for a sample's shared sandbox and the member's name for a
+// member's own. The host calls its methods for a
 // member's tool calls; every file operation is confined to Dir. Methods are
 // safe for concurrent use.
 type Sandbox struct {
-	Name string
-	Dir  string
+	name string
+	// Dir is the sandbox's directory on the host.
+	Dir string
 	// views is where View.Exec makes its copies; scope bounds which symlinks
 	// a copy keeps (see copyTree). Both are set by Local.Sample.
 	views, scope string
@@ -36,7 +39,13 @@ type Sandbox struct {
 	network bool
 	iso     *isolate.Launcher
 	isoSet  bool
+	// cells run its commands without a sandbox built per call (cell.go);
+	// nil for a Sandbox not made by Local.Sample.
+	cells *cellPool
 }
+
+// Name returns the sandbox's name: "" for the shared one.
+func (s *Sandbox) Name() string { return s.name }
 
 // launcher returns the launcher the sandbox's commands run under, or nil.
 // A Sandbox not made by Local.Sample uses the machine's.
@@ -62,7 +71,7 @@ func (s *Sandbox) own(root *os.Root, name string) {
 // ReadFile returns the content of the file at path (relative to the sandbox,
 // or absolute inside it), byte for byte; files over [MaxReadFile] are an
 // error.
-func (s *Sandbox) ReadFile(path string) ([]byte, error) {
+func (s *Sandbox) ReadFile(_ context.Context, path string) ([]byte, error) {
 	var content []byte
 	err := s.inRoot(path, func(root *os.Root, name string) error {
 		f, err := root.Open(name)
@@ -87,7 +96,7 @@ func (s *Sandbox) ReadFile(path string) ([]byte, error) {
 
 // WriteFile writes content to the file at path, creating its parent
 // directories and replacing any previous content.
-func (s *Sandbox) WriteFile(path string, content []byte) error {
+func (s *Sandbox) WriteFile(_ context.Context, path string, content []byte) error {
 	err := s.inRoot(path, func(root *os.Root, name string) error {
 		if err := root.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return err
@@ -108,7 +117,7 @@ func (s *Sandbox) WriteFile(path string, content []byte) error {
 // listed, not followed) under dir, recursively, as sorted slash-separated
 // paths relative to the sandbox — so each can be passed to ReadFile. dir ""
 // or "." lists the whole sandbox.
-func (s *Sandbox) ListFiles(dir string) ([]string, error) {
+func (s *Sandbox) ListFiles(_ context.Context, dir string) ([]string, error) {
 	var files []string
 	err := s.inRoot(dir, func(root *os.Root, name string) error {
 		return fs.WalkDir(root.FS(), filepath.ToSlash(name), func(p string, d fs.DirEntry, err error) error {

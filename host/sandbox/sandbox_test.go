@@ -12,9 +12,9 @@ import (
 func TestFileOps(t *testing.T) {
 	t.Parallel()
 	sb := newSandbox(t)
-	require.NoError(t, sb.WriteFile("deep/er/f.txt", []byte("one")))
-	require.NoError(t, sb.WriteFile("deep/er/f.txt", []byte("two")), "overwrites")
-	require.NoError(t, sb.WriteFile(filepath.Join(sb.Dir, "abs.txt"), []byte("crlf\r\n")), "absolute inside is fine")
+	require.NoError(t, sb.WriteFile(t.Context(), "deep/er/f.txt", []byte("one")))
+	require.NoError(t, sb.WriteFile(t.Context(), "deep/er/f.txt", []byte("two")), "overwrites")
+	require.NoError(t, sb.WriteFile(t.Context(), filepath.Join(sb.Dir, "abs.txt"), []byte("crlf\r\n")), "absolute inside is fine")
 	require.NoError(t, os.Symlink("deep", filepath.Join(sb.Dir, "rel-link")))
 	require.NoError(t, os.Symlink(filepath.Join(sb.Dir, "deep", "er"), filepath.Join(sb.Dir, "abs-link")))
 
@@ -31,21 +31,21 @@ func TestFileOps(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got, err := sb.ReadFile(tc.path)
+			got, err := sb.ReadFile(t.Context(), tc.path)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, string(got))
 		})
 	}
 
-	all, err := sb.ListFiles("")
+	all, err := sb.ListFiles(t.Context(), "")
 	require.NoError(t, err)
 	assert.Equal(t, []string{".swarm/notes.md", "abs-link", "abs.txt", "deep/er/f.txt", "rel-link"}, all)
-	sub, err := sb.ListFiles("deep")
+	sub, err := sb.ListFiles(t.Context(), "deep")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"deep/er/f.txt"}, sub)
-	_, err = sb.ReadFile("deep")
+	_, err = sb.ReadFile(t.Context(), "deep")
 	assert.ErrorContains(t, err, "is a directory")
-	_, err = sb.ReadFile("nope.txt")
+	_, err = sb.ReadFile(t.Context(), "nope.txt")
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 
@@ -71,9 +71,9 @@ func TestConfinement(t *testing.T) {
 		"dangling symlink outside":      "dangling",
 	}
 	ops := map[string]func(path string) error{
-		"read":  func(p string) error { _, err := sb.ReadFile(p); return err },
-		"write": func(p string) error { return sb.WriteFile(p, []byte("pwned")) },
-		"list":  func(p string) error { _, err := sb.ListFiles(p); return err },
+		"read":  func(p string) error { _, err := sb.ReadFile(t.Context(), p); return err },
+		"write": func(p string) error { return sb.WriteFile(t.Context(), p, []byte("pwned")) },
+		"list":  func(p string) error { _, err := sb.ListFiles(t.Context(), p); return err },
 	}
 	for pathName, path := range paths {
 		for opName, op := range ops {

@@ -20,7 +20,7 @@ const (
 )
 
 // SampleSandboxes are the sandboxes of one sample × epoch, made by
-// [Local.Sample]. Its methods are safe for concurrent use.
+// [Local.Sample], the local provider's [Set]. Its methods are safe for concurrent use.
 type SampleSandboxes struct {
 	dir     string
 	members []string
@@ -38,7 +38,15 @@ func (ss *SampleSandboxes) Shared() *Sandbox { return ss.shared }
 // For returns the sandbox member works in: without per_member the shared
 // one (for any name); with per_member the member's own, or nil for a name
 // not on the roster given to Sample.
-func (ss *SampleSandboxes) For(member string) *Sandbox {
+func (ss *SampleSandboxes) For(member string) Env {
+	if sb := ss.Dir(member); sb != nil {
+		return sb
+	}
+	return nil
+}
+
+// Dir is [SampleSandboxes.For] as the local type, whose Dir is on the host.
+func (ss *SampleSandboxes) Dir(member string) *Sandbox {
 	if ss.own != nil {
 		return ss.own[member]
 	}
@@ -48,7 +56,7 @@ func (ss *SampleSandboxes) For(member string) *Sandbox {
 // Named returns the sandbox with the given name, as written in the result
 // record's `sandbox` field: "" is the shared one, a member's name its own
 // (per_member only). Scorers address sandboxes this way.
-func (ss *SampleSandboxes) Named(name string) (*Sandbox, error) {
+func (ss *SampleSandboxes) Named(name string) (Env, error) {
 	if name == "" {
 		return ss.shared, nil
 	}
@@ -86,11 +94,26 @@ func (ss *SampleSandboxes) ScratchPath(member string) string {
 // the permissions. It is safe to call more than once.
 func (ss *SampleSandboxes) Close() error {
 	ss.once.Do(func() {
+		for _, sb := range ss.all() {
+			sb.cells.close()
+		}
 		if err := removeAll(ss.dir); err != nil {
 			ss.err = fmt.Errorf("sandbox: close: %w", err)
 		}
 	})
 	return ss.err
+}
+
+// all is every sandbox of the sample made so far.
+func (ss *SampleSandboxes) all() []*Sandbox {
+	var out []*Sandbox
+	if ss.shared != nil {
+		out = append(out, ss.shared)
+	}
+	for _, sb := range ss.own {
+		out = append(out, sb)
+	}
+	return out
 }
 
 // isMember reports whether name is on the roster.
@@ -130,8 +153,8 @@ func (ss *SampleSandboxes) build(ctx context.Context, perMember bool, files map[
 
 // sandbox makes one of the sample's sandboxes.
 func (ss *SampleSandboxes) sandbox(name, dir, views, shared string) *Sandbox {
-	return &Sandbox{Name: name, Dir: dir, views: views, scope: ss.dir, shared: shared, network: ss.network,
-		iso: ss.iso, isoSet: true}
+	return &Sandbox{name: name, Dir: dir, views: views, scope: ss.dir, shared: shared, network: ss.network,
+		iso: ss.iso, isoSet: true, cells: &cellPool{}}
 }
 
 // makeDirs creates every sandbox directory, the views directory and the

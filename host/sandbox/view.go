@@ -6,7 +6,8 @@ import (
 	"os"
 )
 
-// View is a scorer's read-only window on a sandbox (SPEC §13): it reads
+// View is the local provider's [EnvView], a scorer's read-only window on a
+// sandbox directory (SPEC §13): it reads
 // files, and runs commands in a throw-away copy of the sandbox so that their
 // writes never reach the member's files. host/scoring hands views, never
 // sandboxes, to scorer plugins.
@@ -22,16 +23,20 @@ type View struct {
 }
 
 // View returns the sandbox's read-only view.
-func (s *Sandbox) View() *View { return &View{sb: s} }
+func (s *Sandbox) View() EnvView { return &View{sb: s} }
 
 // Name returns the name of the sandbox seen: "" for the shared one.
-func (v *View) Name() string { return v.sb.Name }
+func (v *View) Name() string { return v.sb.name }
 
 // ReadFile reads a file of the sandbox, as [Sandbox.ReadFile].
-func (v *View) ReadFile(path string) ([]byte, error) { return v.sb.ReadFile(path) }
+func (v *View) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	return v.sb.ReadFile(ctx, path)
+}
 
 // ListFiles lists files of the sandbox, as [Sandbox.ListFiles].
-func (v *View) ListFiles(dir string) ([]string, error) { return v.sb.ListFiles(dir) }
+func (v *View) ListFiles(ctx context.Context, dir string) ([]string, error) {
+	return v.sb.ListFiles(ctx, dir)
+}
 
 // Exec runs req as [Sandbox.Exec] would, but so that nothing it does
 // reaches the sandbox. Under the isolation launcher the command sees the

@@ -34,11 +34,11 @@ func TestViewExecLeavesSandboxUnchanged(t *testing.T) {
 
 func viewLeavesSandboxUnchanged(t *testing.T, l *Local, wantCopy bool) {
 	ss := newSampleWith(t, l, SampleSpec{ID: "v", Epoch: 1, PerMember: true, Members: []string{"a", "b"}})
-	a, b := ss.For("a"), ss.For("b")
+	a, b := ss.Dir("a"), ss.Dir("b")
 	for path, content := range map[string]string{"keep.txt": "original", "gone.txt": "still here", "dir/x.txt": "x"} {
-		require.NoError(t, a.WriteFile(path, []byte(content)))
+		require.NoError(t, a.WriteFile(t.Context(), path, []byte(content)))
 	}
-	require.NoError(t, b.WriteFile("other.txt", []byte("b's file")))
+	require.NoError(t, b.WriteFile(t.Context(), "other.txt", []byte("b's file")))
 	require.NoError(t, os.Symlink(filepath.Join(a.Dir, "keep.txt"), filepath.Join(a.Dir, "abs-link")))
 	require.NoError(t, os.Symlink("dir/x.txt", filepath.Join(a.Dir, "rel-link")))
 	require.NoError(t, os.Symlink(filepath.Join(b.Dir, "other.txt"), filepath.Join(a.Dir, "to-b")))
@@ -72,16 +72,16 @@ func viewLeavesSandboxUnchanged(t *testing.T, l *Local, wantCopy bool) {
 func TestViewReads(t *testing.T) {
 	t.Parallel()
 	sb := newSandbox(t)
-	require.NoError(t, sb.WriteFile("src/main.go", []byte("package main")))
+	require.NoError(t, sb.WriteFile(t.Context(), "src/main.go", []byte("package main")))
 	v := sb.View()
 	assert.Equal(t, "", v.Name())
-	got, err := v.ReadFile("src/main.go")
+	got, err := v.ReadFile(t.Context(), "src/main.go")
 	require.NoError(t, err)
 	assert.Equal(t, "package main", string(got))
-	files, err := v.ListFiles("src")
+	files, err := v.ListFiles(t.Context(), "src")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"src/main.go"}, files)
-	_, err = v.ReadFile("../../x")
+	_, err = v.ReadFile(t.Context(), "../../x")
 	assert.ErrorIs(t, err, ErrOutside)
 }
 
@@ -89,7 +89,7 @@ func TestViewOfUnmanagedSandbox(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"f.txt": "f"})
-	sb := &Sandbox{Name: "plain", Dir: dir}
+	sb := &Sandbox{name: "plain", Dir: dir}
 	res, err := sb.View().Exec(context.Background(), ExecRequest{Command: []string{"sh", "-c", "cat f.txt; rm f.txt"}})
 	require.NoError(t, err)
 	assert.Equal(t, "f", res.Stdout)

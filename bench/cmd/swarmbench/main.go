@@ -80,6 +80,9 @@ var benches = []struct {
 	{"throughput", benchThroughput},
 	{"peer", benchPeer},
 	{"start", benchStart},
+	{"tools", benchTools},
+	{"react-bash", benchReactBash},
+	{"sandbox", benchSandbox},
 	{"profile", benchProfile},
 }
 
@@ -97,7 +100,7 @@ func parse() (*env, error) {
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one swarmhost run may take")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,start (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,start,tools,react-bash,sandbox (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100", "member counts run on the peer")
 	flag.StringVar(&sweep, "max-samples", "1,4,16,64", "--max-samples values of the throughput benchmark")

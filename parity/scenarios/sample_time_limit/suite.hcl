@@ -1,4 +1,4 @@
-# The sample's time limit (4s) reached inside the swarm (an explicit time cap of 60s is above it).
+# The sample's time limit (8s) reached inside the swarm (an explicit time cap of 60s is above it); each member calls once at its start, since the time before the swarm starts varies.
 model "default" {
   provider = "mockllm"
   outputs  = [for i in range(20) : { content = "ok", usage = { input_tokens = 10, output_tokens = 2 } }]
@@ -10,7 +10,7 @@ task "parity" {
   }
   scorer "match" {}
   limits {
-    time = "4s"
+    time = "8s"
   }
 }
 
@@ -20,7 +20,7 @@ swarm "team" {
     config {
       steps = [
         { action = "generate", prompt = "Go." },
-        { action = "sleep", duration = "10000ms" },
+        { action = "sleep", duration = "20000ms" },
         { action = "submit", answer = "7" },
       ]
     }
@@ -30,9 +30,7 @@ swarm "team" {
     config {
       steps = [
         { action = "generate", prompt = "Go." },
-        { action = "sleep", duration = "300ms" },
-        { action = "generate" },
-        { action = "sleep", duration = "10000ms" },
+        { action = "sleep", duration = "20000ms" },
         { action = "submit", answer = "42" },
       ]
     }

@@ -4,12 +4,15 @@
 //	scorer "exec" {
 //	  command = ["sh", "/tests/run.sh"]
 //	  member  = "react-1"   # optional: only this member
+//	  sandbox = "comparator" # optional: run there, the member's name last
 //	  timeout = "60s"
 //	}
 //
 // For each member in the result record (or only the named one), the command
 // runs in a throw-away view of the member's sandbox: its own, or the shared
-// sandbox when the record's sandbox is null. The score is CORRECT when any
+// sandbox when the record's sandbox is null; with sandbox, in a view of that
+// sandbox (the comparator pattern: a service that sees every member's
+// answers), the member's name appended as the command's last argument. The score is CORRECT when any
 // run exits 0, INCORRECT otherwise; metadata.passed lists the members that
 // passed, in roster order (always a list), and the explanation gives each
 // member's exit code. A member name that is not in the record scores

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +33,7 @@ var (
 type config struct {
 	Command []string `json:"command"`
 	Member  *string  `json:"member"`
+	Sandbox *string  `json:"sandbox"`
 	Timeout string   `json:"timeout"`
 }
 
@@ -45,6 +47,8 @@ func (*Exec) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.
 			Description: `The command and its arguments, e.g. ["sh", "/tests/run.sh"].`},
 		{Name: "member", Type: "string", Default: nil,
 			Description: "Run only in this member's sandbox; unset runs it for every member in the result record."},
+		{Name: "sandbox", Type: "string", Default: nil,
+			Description: "Run in this sandbox (a comparator service) for each member, the member's name appended as the command's last argument; unset runs in each member's own."},
 		{Name: "timeout", Type: "string", Default: "60s",
 			Description: `How long each run may take, as a Go duration ("90s", "5m").`},
 	}}
@@ -68,7 +72,7 @@ func (*Exec) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.Sc
 		resp.Score = verdict(nil, missing)
 		return nil
 	}
-	runs, err := runAll(ctx, req.Host, members, cfg.Command, timeout)
+	runs, err := runAll(ctx, req.Host, members, cfg, timeout)
 	if err != nil {
 		return err
 	}
@@ -86,6 +90,9 @@ func decode(c schema.Config) (config, time.Duration, diag.Diagnostics) {
 	}
 	if len(cfg.Command) == 0 || cfg.Command[0] == "" {
 		diags.AddError("Missing command", `command must name a program, e.g. ["sh", "/tests/run.sh"].`, "command")
+	}
+	if cfg.Sandbox != nil && *cfg.Sandbox == "" {
+		diags.AddError("Empty sandbox name", "Set sandbox to a service's name, or leave it unset to run in each member's own sandbox.", "sandbox")
 	}
 	if cfg.Member != nil && *cfg.Member == "" {
 		diags.AddError("Empty member name", "Set member to a member's name, or leave it unset to run the command for every member.", "member")
@@ -125,12 +132,16 @@ type run struct {
 
 // runAll runs the command in every member's sandbox view; the results keep
 // roster order. The first exec failure, in roster order, is the error.
-func runAll(ctx context.Context, host scorer.Host, members []scorer.RecordMember, command []string, timeout time.Duration) ([]run, error) {
+func runAll(ctx context.Context, host scorer.Host, members []scorer.RecordMember, cfg config, timeout time.Duration) ([]run, error) {
 	runs := make([]run, len(members))
 	errs := make([]error, len(members))
 	var wg sync.WaitGroup
 	for i, m := range members {
 		runs[i] = run{member: m, sandbox: sandboxOf(m)}
+		command := cfg.Command
+		if cfg.Sandbox != nil {
+			runs[i].sandbox, command = *cfg.Sandbox, append(slices.Clone(command), m.Name)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

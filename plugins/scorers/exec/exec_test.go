@@ -204,3 +204,44 @@ func TestExecValidateConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestExecInNamedSandbox is the comparator pattern: with sandbox, every
+// member's run goes to that sandbox, the member's name appended.
+func TestExecInNamedSandbox(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var got [][]string
+	host := &sdktest.ScorerHost{ExecFunc: func(_ context.Context, req scorer.ExecRequest) (scorer.ExecResult, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if req.Sandbox != "comparator" {
+			return scorer.ExecResult{}, errors.New("not the comparator: " + req.Sandbox)
+		}
+		got = append(got, req.Command)
+		code := 1
+		if req.Command[len(req.Command)-1] == "b" {
+			code = 0
+		}
+		return scorer.ExecResult{ExitCode: code}, nil
+	}}
+	set := map[string]any{"command": []string{"verify"}, "sandbox": "comparator"}
+	var resp scorer.ScoreResponse
+	err := sdktest.Scorer(t, &Exec{}).Score(context.Background(), scorer.ScoreRequest{
+		Config: plugintest.Config(t, &Exec{}, set),
+		Record: scorer.Record{Members: []scorer.RecordMember{member("a", "a"), member("b", "b")}},
+		Host:   host,
+	}, &resp)
+	if err != nil {
+		t.Fatalf("Score: %v", err)
+	}
+	if resp.Score.Value != scorer.Correct {
+		t.Fatalf("score %v, want CORRECT", resp.Score.Value)
+	}
+	slices.SortFunc(got, slices.Compare)
+	if diff := cmp.Diff([][]string{{"verify", "a"}, {"verify", "b"}}, got); diff != "" {
+		t.Errorf("commands (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]any{"b"}, resp.Score.Metadata["passed"]); diff != "" {
+		t.Errorf("passed (-want +got):\n%s", diff)
+	}
+}

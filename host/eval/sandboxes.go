@@ -1,0 +1,83 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/sandbox"
+)
+
+// newProvider makes the run's sandbox provider from the task's sandbox
+// block: local directories under root (also without a block), or docker
+// containers, connected and checked (engine, compose file, images) before
+// any sample runs.
+func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provider, error) {
+	sb := r.task.Sandbox
+	if sb != nil && sb.Type == config.SandboxKubernetes {
+		return r.kubernetesProvider(ctx)
+	}
+	if sb == nil || sb.Type != config.SandboxDocker {
+		return sandbox.NewLocal(root), nil
+	}
+	d, err := sandbox.NewDocker(ctx, sandbox.DockerConfig{Compose: sb.Compose, Image: sb.Image,
+		PerMember: sb.PerMember, Network: sb.Network, Run: r.e.Name + "-" + r.started.UTC().Format("20060102T150405.000")})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// memberSandboxes reports whether members have sandboxes of their own
+// (per_member on the task's sandbox, or `sandbox` on the member blocks),
+// and names those that are not named after their member.
+func (r *evalRun) memberSandboxes() (bool, map[string]string) {
+	own := r.task.Sandbox != nil && r.task.Sandbox.PerMember
+	names := map[string]string{}
+	for _, e := range r.sw.Roster {
+		if name := config.MemberSandbox(e); name != "" {
+			own = true
+			if name != e.Name {
+				names[e.Name] = name
+			}
+		}
+	}
+	return own, names
+}
+
+// visibleSandboxes are the services the i-th member's tools may reach by
+// name (its block's visible_sandboxes), from the sample's set.
+func (s *sampleRun) visibleSandboxes(i int) (map[string]sandbox.Env, error) {
+	names := s.r.sw.Roster[i].Member.VisibleSandboxes
+	if len(names) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]sandbox.Env, len(names))
+	for _, n := range names {
+		env, err := s.sbs.Named(n)
+		if err != nil {
+			return nil, err
+		}
+		out[n] = env
+	}
+	return out, nil
+}
+
+// checkVisible checks that every member's visible sandboxes exist in the
+// sample (the swarm checks that they exist when it starts, as Inspect's).
+func (s *sampleRun) checkVisible() error {
+	for i, e := range s.r.sw.Roster {
+		if _, err := s.visibleSandboxes(i); err != nil {
+			return fmt.Errorf("member %s: visible_sandboxes: %w", e.Name, err)
+		}
+	}
+	return nil
+}
+
+// sharedFilesystem reports whether the filesystem channel's shared directory
+// exists for every member: always on local sandboxes, and on containers only
+// when members share the sample's.
+func (r *evalRun) sharedFilesystem() bool {
+	own, _ := r.memberSandboxes()
+	return r.task.Sandbox == nil || r.task.Sandbox.Type != config.SandboxDocker || !own
+}

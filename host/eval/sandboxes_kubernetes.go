@@ -1,0 +1,20 @@
+package eval
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/swarmhost/swarmhost/host/sandbox"
+)
+
+// kubernetesProvider connects the task's `sandbox "kubernetes"` block to its cluster; a cluster
+// that does not answer, or a namespace the user may not use, fails the eval before any sample.
+func (r *evalRun) kubernetesProvider(ctx context.Context) (sandbox.Provider, error) {
+	sb := r.task.Sandbox
+	k := sb.Kubernetes
+	return sandbox.NewKubernetes(ctx, sandbox.KubernetesConfig{Kubeconfig: k.Kubeconfig, Context: k.Context,
+		Namespace: k.Namespace, Compose: sb.Compose, Image: sb.Image, PerMember: sb.PerMember, Network: sb.Network,
+		CPU: k.CPU, Memory: k.Memory, PullPolicy: corev1.PullPolicy(k.PullPolicy), ReadyTimeout: k.ReadyTimeout,
+		Run: sandbox.RunID(r.e.Name, r.started)})
+}

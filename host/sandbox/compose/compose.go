@@ -1,0 +1,150 @@
+// Package compose reads compose files for the docker sandbox provider with
+// compose-go, the loader Docker Compose itself uses, into the few settings
+// the provider implements, and refuses what it does not implement.
+package compose
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/compose-spec/compose-go/v2/loader"
+	"github.com/compose-spec/compose-go/v2/types"
+)
+
+// DefaultService is the compose service that is a sample's default sandbox
+// (name ""), as in Inspect; without one, a compose file's first service by
+// name is.
+const DefaultService = "default"
+
+// Service is what the provider makes one container from: a compose
+// service, or the one service of `image = "…"`.
+type Service struct {
+	Name  string
+	Image string
+	// Command is nil when the service runs nothing of its own.
+	Command    []string
+	Entrypoint []string
+	WorkingDir string
+	User       string
+	// Env is KEY=value, sorted.
+	Env     []string
+	Volumes []Volume
+	// Tmpfs are "target[:options]" mounts.
+	Tmpfs []string
+	// Memory is in bytes, NanoCPUs in 1e-9 CPUs, Pids a process count;
+	// 0 is no limit.
+	Memory   int64
+	NanoCPUs int64
+	Pids     int64
+	ReadOnly bool
+	CapAdd   []string
+	CapDrop  []string
+}
+
+// Volume is one of a service's volumes: a named volume of the project
+// (the provider makes one per sample) or a bind mount of a host path.
+type Volume struct {
+	// Bind is true for a bind mount (Source a host path), false for a
+	// named volume (Source the project's volume name).
+	Bind     bool
+	Source   string
+	Target   string
+	ReadOnly bool
+}
+
+// Project is a parsed compose file: its services sorted by name and the
+// named volumes they use, sorted.
+type Project struct {
+	Services []Service
+	Volumes  []string
+}
+
+// Load parses the compose file at path and checks that swarmhost can run
+// it: every service has an image (swarmhost never builds or pulls) and uses
+// only volumes it implements. Errors name the file and the service.
+func Load(ctx context.Context, path string) (*Project, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	content, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("compose file: %w", err)
+	}
+	details := types.ConfigDetails{WorkingDir: filepath.Dir(abs),
+		ConfigFiles: []types.ConfigFile{{Filename: abs, Content: content}}, Environment: types.NewMapping(os.Environ())}
+	project, err := loader.LoadWithContext(ctx, details, func(o *loader.Options) {
+		o.SetProjectName("swarmhost", true)
+		o.ResolvePaths = true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("compose file %s: %w", path, err)
+	}
+	if len(project.Services) == 0 {
+		return nil, fmt.Errorf("compose file %s: no services", path)
+	}
+	out := &Project{Volumes: slices.Sorted(maps.Keys(project.Volumes))}
+	for _, name := range slices.Sorted(maps.Keys(project.Services)) {
+		svc, err := fromCompose(project.Services[name])
+		if err != nil {
+			return nil, fmt.Errorf("compose file %s: service %q: %w", path, name, err)
+		}
+		out.Services = append(out.Services, svc)
+	}
+	return out, nil
+}
+
+// fromCompose converts one compose service.
+func fromCompose(s types.ServiceConfig) (Service, error) {
+	if s.Image == "" {
+		return Service{}, fmt.Errorf("no image: swarmhost never builds or pulls; build the image first and name it in `image:`")
+	}
+	if s.Build != nil {
+		return Service{}, fmt.Errorf("`build:` is not supported: build the image first (docker build -t %s …) and keep only `image:`", s.Image)
+	}
+	svc := Service{Name: s.Name, Image: s.Image, Command: s.Command, Entrypoint: s.Entrypoint, WorkingDir: s.WorkingDir,
+		User: s.User, Tmpfs: s.Tmpfs, Memory: int64(s.MemLimit), NanoCPUs: int64(s.CPUS * 1e9), Pids: s.PidsLimit,
+		ReadOnly: s.ReadOnly, CapAdd: s.CapAdd, CapDrop: s.CapDrop}
+	if s.Deploy != nil && s.Deploy.Resources.Limits != nil {
+		l := s.Deploy.Resources.Limits
+		svc.Memory = max(svc.Memory, int64(l.MemoryBytes))
+		svc.NanoCPUs = max(svc.NanoCPUs, int64(float32(l.NanoCPUs)*1e9))
+		svc.Pids = max(svc.Pids, l.Pids)
+	}
+	for k, v := range s.Environment {
+		if v != nil {
+			svc.Env = append(svc.Env, k+"="+*v)
+		}
+	}
+	slices.Sort(svc.Env)
+	for _, v := range s.Volumes {
+		if v.Type == types.VolumeTypeTmpfs {
+			svc.Tmpfs = append(svc.Tmpfs, v.Target)
+			continue
+		}
+		m, err := fromComposeVolume(v)
+		if err != nil {
+			return Service{}, err
+		}
+		svc.Volumes = append(svc.Volumes, m)
+	}
+	return svc, nil
+}
+
+// fromComposeVolume converts one named volume or bind mount.
+func fromComposeVolume(v types.ServiceVolumeConfig) (Volume, error) {
+	switch v.Type {
+	case types.VolumeTypeVolume:
+		if v.Source == "" {
+			return Volume{}, fmt.Errorf("volume at %s: anonymous volumes are not supported; name it", v.Target)
+		}
+		return Volume{Source: v.Source, Target: v.Target, ReadOnly: v.ReadOnly}, nil
+	case types.VolumeTypeBind:
+		return Volume{Bind: true, Source: v.Source, Target: v.Target, ReadOnly: v.ReadOnly}, nil
+	}
+	return Volume{}, fmt.Errorf("volume at %s: type %q is not supported (volume, bind or tmpfs)", v.Target, v.Type)
+}

@@ -1,0 +1,128 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+)
+
+// k8sSet is one sample × epoch's pod: the kubernetes provider's [Set].
+type k8sSet struct {
+	k       *Kubernetes
+	pod     string
+	members []string
+	own     bool
+	ownOf   map[string]string // member → its sandbox's name
+	byName  map[string]*k8sEnv
+	names   []string
+	once    sync.Once
+	err     error
+}
+
+// Sample creates the sample's pod (a container per sandbox, the compose project's named volumes as
+// the pod's emptyDir volumes), waits until every container runs, writes the sample's files and the
+// filesystem channel's layout and runs the setup. On any error it deletes the pod.
+func (k *Kubernetes) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
+	if err := checkMembers(spec.Members); err != nil {
+		return nil, err
+	}
+	contents, err := resolveFiles(spec.Files, spec.BaseDir)
+	if err != nil {
+		return nil, err
+	}
+	own := spec.PerMember || k.cfg.PerMember
+	ownOf := ownSandboxes(spec)
+	plan, err := planSandboxes("kubernetes", k.project, k.cfg.Compose, spec.Members, ownOf, own)
+	if err != nil {
+		return nil, err
+	}
+	s := &k8sSet{k: k, pod: projectName(k.cfg.Run, spec.ID, spec.Epoch), members: spec.Members, own: own,
+		ownOf: ownOf, byName: map[string]*k8sEnv{}}
+	pod := k.pod(podPlan{name: s.pod, sample: spec.ID, epoch: spec.Epoch, network: spec.Network || k.cfg.Network, boxes: plan})
+	if _, err := k.c.Set.CoreV1().Pods(k.c.Namespace).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
+		return nil, k.apiError(err, "create pod "+s.pod)
+	}
+	k.track(s, true)
+	for i, b := range plan {
+		workdir := pod.Spec.Containers[2*i].WorkingDir
+		s.byName[b.name] = &k8sEnv{k: k, pod: s.pod, name: b.name, container: containerName(i), view: viewName(i), workdir: workdir}
+		s.names = append(s.names, b.name)
+	}
+	if err := k.waitReady(ctx, s.pod); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.prepare(ctx, contents, spec.Setup); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// prepare writes the files (with the filesystem channel's layout in the default sandbox) and runs
+// the setup in the default sandbox and each member's own.
+func (s *k8sSet) prepare(ctx context.Context, files map[string][]byte, setup string) error {
+	targets := []*k8sEnv{s.byName[""]}
+	if s.own {
+		for _, m := range s.members {
+			targets = append(targets, s.byName[s.ownOf[m]])
+		}
+	}
+	errs := make([]error, len(targets))
+	var wg sync.WaitGroup
+	for i, e := range targets {
+		wg.Go(func() {
+			fs := files
+			if i == 0 {
+				fs = withLayout(files, s.members)
+			}
+			errs[i] = e.prepare(ctx, fs, setup)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// For returns the container member works in.
+func (s *k8sSet) For(member string) Env {
+	if !s.own {
+		return s.byName[""]
+	}
+	if e := s.byName[s.ownOf[member]]; e != nil && s.ownOf[member] != "" {
+		return e
+	}
+	return nil
+}
+
+// Named returns the sandbox called name.
+func (s *k8sSet) Named(name string) (Env, error) {
+	if e := s.byName[name]; e != nil {
+		return e, nil
+	}
+	return nil, fmt.Errorf("sandbox: no sandbox named %q", name)
+}
+
+// Names lists the sandboxes: "", the members' own, then the services.
+func (s *k8sSet) Names() []string { return slices.Clone(s.names) }
+
+// Pod is the name of the sample's pod.
+func (s *k8sSet) Pod() string { return s.pod }
+
+// Close deletes the sample's pod at once (no grace period: nothing in a sandbox needs one).
+func (s *k8sSet) Close() error {
+	s.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), engineTimeout)
+		defer cancel()
+		err := s.k.c.Set.CoreV1().Pods(s.k.c.Namespace).Delete(ctx, s.pod,
+			metav1.DeleteOptions{GracePeriodSeconds: ptr.To(int64(0))})
+		if err != nil && !apierrors.IsNotFound(err) {
+			s.err = fmt.Errorf("kubernetes sandbox: delete pod %s: %w", s.pod, err)
+		}
+		s.k.track(s, false)
+	})
+	return s.err
+}
