@@ -14,22 +14,12 @@ const (
 	ScratchRoot = ".swarm/scratch"
 )
 
-// FilesystemInstructions are the filesystem channel's preamble lines for
-// member. Shared sandbox: the whole working directory is shared. Per-member
-// sandboxes (perMember): the member's directory is its own, and the swarm's
-// shared directory is linked into it at .swarm (see LinkShared); the link
-// leads outside the member's sandbox, so the file tools refuse it and the
-// member reaches it with commands.
+// FilesystemInstructions are the default filesystem channel's preamble
+// paragraph for member (see [Filesystem.Instructions]); perMember says
+// whether members have their own sandboxes, whose shared directory is
+// linked into each at .swarm (see LinkShared).
 func FilesystemInstructions(member string, perMember bool) string {
-	where := "Shared filesystem: your working directory is shared with every other member of the swarm."
-	if perMember {
-		where = "Shared filesystem: your working directory is your own; the directory " + SharedDir +
-			"/ in it is shared with every other member of the swarm (use commands, such as cat and " +
-			"echo >>, to work in it; the file tools cannot follow the link)."
-	}
-	return fmt.Sprintf("%s Append notes for everyone to %s: add to its end, never rewrite or truncate it. "+
-		"Keep your own scratch work in %s/%s/ and leave the other members' scratch directories alone.",
-		where, NotesFile, ScratchRoot, member)
+	return DefaultFilesystem(perMember).Instructions(member)
 }
 
 // LinkShared makes the swarm's shared directory (sharedSandbox/.swarm)

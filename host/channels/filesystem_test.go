@@ -12,12 +12,65 @@ import (
 func TestFilesystemInstructions(t *testing.T) {
 	t.Parallel()
 	shared := FilesystemInstructions("worker-2", false)
-	assert.Contains(t, shared, "your working directory is shared")
-	assert.Contains(t, shared, ".swarm/notes.md")
-	assert.Contains(t, shared, ".swarm/scratch/worker-2/")
+	assert.Contains(t, shared, "The other members share your sandbox")
+	assert.Contains(t, shared, "Put files meant for the others in .swarm/.")
+	assert.Contains(t, shared, "Read .swarm/notes.md")
+	assert.Contains(t, shared, "Keep your own work in .swarm/scratch/worker-2/")
 	own := FilesystemInstructions("worker-2", true)
-	assert.Contains(t, own, "your working directory is your own")
-	assert.Contains(t, own, ".swarm/scratch/worker-2/")
+	assert.Contains(t, own, ".swarm/ is one directory that every member's sandbox shares")
+	assert.Contains(t, own, "Read .swarm/notes.md")
+	assert.NotContains(t, own, "scratch", "no scratch directory with a shared volume")
+}
+
+// TestParseFilesystem: Inspect Swarm's parameters and checks.
+func TestParseFilesystem(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct {
+		params    string
+		perMember bool
+		want      Filesystem
+		problems  []string // parameter names
+		says      string
+	}{
+		"defaults":            {want: DefaultFilesystem(false)},
+		"defaults per member": {perMember: true, want: DefaultFilesystem(true)},
+		"own paths": {params: `{"shared":"work/shared","notes":"log.md","scratch":"mine/{member}"}`,
+			want: Filesystem{Shared: "work/shared", Notes: "log.md", Scratch: "mine/{member}"}},
+		"explicit shared volume with per-member sandboxes": {params: `{"shared_volume":true}`, perMember: true,
+			want: DefaultFilesystem(true)},
+		"shared volume without per-member sandboxes": {params: `{"shared_volume":true}`,
+			problems: []string{"shared_volume"}, says: "share the sample's sandbox"},
+		"no shared volume with per-member sandboxes": {params: `{"shared_volume":false}`, perMember: true,
+			problems: []string{"shared_volume"}, says: "own sandboxes"},
+		"scratch without {member}":         {params: `{"scratch":"mine"}`, problems: []string{"scratch"}, says: "one {member}"},
+		"scratch with another placeholder": {params: `{"scratch":"{member}/{index}"}`, problems: []string{"scratch"}},
+		"scratch with a shared volume":     {params: `{"scratch":"x/{member}"}`, perMember: true, problems: []string{"scratch"}},
+		"absolute shared":                  {params: `{"shared":"/shared"}`, problems: []string{"shared"}, says: "inside the sandbox"},
+		"notes outside":                    {params: `{"notes":"../x.md"}`, problems: []string{"notes"}},
+		"unknown parameter":                {params: `{"mount":"x"}`, problems: []string{"mount"}},
+		"moved shared dir with per-member sandboxes": {params: `{"shared":"elsewhere"}`, perMember: true,
+			problems: []string{"shared"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, probs := ParseFilesystem([]byte(tc.params), tc.perMember)
+			var params []string
+			for _, p := range probs {
+				params = append(params, p.Param)
+				if tc.says != "" {
+					assert.Contains(t, p.Detail, tc.says)
+				}
+			}
+			assert.Equal(t, tc.problems, params)
+			if tc.problems == nil {
+				assert.Equal(t, tc.want, got)
+			}
+		})
+	}
+	fs, _ := ParseFilesystem([]byte(`{"shared":"work/shared","notes":"log.md","scratch":"mine/{member}"}`), false)
+	assert.Contains(t, fs.Instructions("w-1"), "Read work/shared/log.md")
+	assert.Contains(t, fs.Instructions("w-1"), "Keep your own work in mine/w-1/")
 }
 
 func TestLinkShared(t *testing.T) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -36,15 +37,48 @@ func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 			case ch.Type == config.ChannelSharedMemory:
 				_, probs = channels.ParseSharedMemory(ch.Params)
 			}
-			for _, p := range probs {
-				subject := ch.DefRange
-				if r, ok := ch.ParamRanges[p.Param]; ok {
-					subject = r
-				}
-				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: p.Summary, Detail: p.Detail,
-					Subject: subject.Ptr()})
-			}
+			diags = append(diags, problemDiags(ch, probs)...)
 		}
+	}
+	return append(diags, filesystemDiags(suite)...)
+}
+
+// filesystemDiags checks each eval's filesystem channel parameters with
+// host/channels, against the eval's task (its sandboxes decide whether the
+// shared directory is a shared volume), once per swarm and sandbox kind.
+func filesystemDiags(suite *config.Suite) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	seen := map[string]bool{}
+	for _, e := range suite.Evals {
+		t, sw := suite.Tasks[e.Task], suite.Swarms[e.Swarm]
+		if t == nil || sw == nil {
+			continue
+		}
+		perMember := t.Sandbox != nil && t.Sandbox.PerMember
+		for _, ch := range sw.Channels {
+			key := sw.Name + "/" + strconv.FormatBool(perMember)
+			if ch == nil || ch.Type != config.ChannelFilesystem || seen[key] {
+				continue
+			}
+			seen[key] = true
+			_, probs := channels.ParseFilesystem(ch.Params, perMember)
+			diags = append(diags, problemDiags(ch, probs)...)
+		}
+	}
+	return diags
+}
+
+// problemDiags reports each problem at its parameter's value (the block's
+// header when it has none).
+func problemDiags(ch *config.Channel, probs []channels.Problem) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, p := range probs {
+		subject := ch.DefRange
+		if r, ok := ch.ParamRanges[p.Param]; ok {
+			subject = r
+		}
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: p.Summary, Detail: p.Detail,
+			Subject: subject.Ptr()})
 	}
 	return diags
 }

@@ -136,10 +136,12 @@ func checkConversationRequests(t *testing.T, reqs []fakeopenai.Request) {
 	}
 	assert.Equal(t, []string{"bash", "python", "read_file", "write_file", "submit"}, tools)
 	msgs := reactMessages(first)
-	require.Len(t, msgs, 2)
+	require.Len(t, msgs, 3)
 	assert.Equal(t, "system", msgs[0]["role"])
-	assert.Contains(t, msgs[0]["content"], "You are react, one of 1 members")
+	assert.NotContains(t, msgs[0]["content"], "You are react", "the preamble is not in the system prompt")
 	assert.Equal(t, map[string]any{"role": "user", "content": "Write hello to a file and submit what it says."}, msgs[1])
+	assert.Equal(t, "user", msgs[2]["role"], "the preamble follows the input")
+	assert.Contains(t, msgs[2]["content"], "You are react, and no other agent works in this swarm")
 
 	assert.Equal(t, reactMessages(reqs[1]), reactMessages(reqs[2]), "a retry resends the same call")
 	assert.Equal(t, map[string]any{"role": "tool", "tool_call_id": "c1", "content": "hello\n"}, reactLast(reactMessages(reqs[1])))

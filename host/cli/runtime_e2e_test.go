@@ -198,16 +198,18 @@ func TestPreambleE2E(t *testing.T) {
 		if e["event"] != "model" {
 			continue
 		}
+		// the preamble is a user message right after the sample input
 		input := e["input"].([]any)
-		first := input[0].(map[string]any)
-		require.Equal(t, "system", first["role"])
+		require.GreaterOrEqual(t, len(input), 2)
+		pre := input[1].(map[string]any)
+		require.Equal(t, "user", pre["role"])
 		member := strings.TrimPrefix(e["span_id"].(string), "member-")
-		seen[member] = first["content"].(string)
+		seen[member] = pre["content"].(string)
 	}
 	roles := map[string]string{"talker": "solver", "listener-1": "critic", "listener-2": "critic"}
 	require.Len(t, seen, len(roles))
 	for member, pre := range seen {
-		assert.True(t, strings.HasPrefix(pre, "You are "+member+", one of 3 members"), pre)
+		assert.True(t, strings.HasPrefix(pre, "You are "+member+". A swarm of 3 agents works on this task at once"), pre)
 		assert.Contains(t, pre, "Your role is "+roles[member]+".")
 		assert.Contains(t, pre, ".swarm/notes.md", "the filesystem channel's instructions")
 		assert.NotContains(t, pre, "SECRET", "no member-written text in a preamble")

@@ -74,3 +74,20 @@ func TestMemberErrorE2E(t *testing.T) {
 	assert.Contains(t, memberErr, "the tool broke", "the member's evidence names its error")
 	validateLogFile(t, sum["log"].(string))
 }
+
+// TestValidationAsInspectSwarmE2E: `swarmhost validate` refuses what
+// Inspect Swarm refuses, each with the file, line and snippet.
+func TestValidationAsInspectSwarmE2E(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runCLI(t, "validate", repoPath("host", "cli", "testdata", "validation", "final_last.hcl"))
+	assert.Equal(t, ExitUsage, code, out)
+	for _, s := range []string{`final = "last" needs stop_on_submission = false`, "final_last.hcl line 23",
+		`final = "last"`} {
+		assert.Contains(t, errOut, s)
+	}
+	code, out, errOut = runCLI(t, "validate", repoPath("host", "cli", "testdata", "validation", "filesystem.hcl"))
+	assert.Equal(t, ExitUsage, code, out)
+	for _, s := range []string{"Scratch directory with a shared volume", "filesystem.hcl line 25", `scratch = "mine/{member}"`} {
+		assert.Contains(t, errOut, s)
+	}
+}

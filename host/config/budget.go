@@ -35,8 +35,10 @@ type Budget struct {
 	Split   Split   `json:"split"`
 	// Grace is how long a soft stop waits before cancelling (default 120s).
 	Grace time.Duration `json:"grace"`
-	// DefRange is the block (the swarm's header when absent).
-	DefRange hcl.Range `json:"-"`
+	// DefRange is the block (the swarm's header when absent); Ranges
+	// holds each attribute's expression range, by name, when it is set.
+	DefRange hcl.Range            `json:"-"`
+	Ranges   map[string]hcl.Range `json:"-"`
 }
 
 // Split says how a budget is shared: Mode SplitPool (default), SplitEqual,
@@ -60,6 +62,10 @@ func (d *decoder) budget(b *hcl.Block, rosterSize int) Budget {
 	}
 	bg.DefRange = b.DefRange
 	c := d.content(b.Body, budgetSchema)
+	bg.Ranges = map[string]hcl.Range{}
+	for name, a := range c.Attributes {
+		bg.Ranges[name] = a.Expr.Range()
+	}
 	bg.Tokens = d.optWhole(c.Attributes["tokens"])
 	if f, ok := d.positive(c.Attributes["cost"]); ok {
 		bg.Cost = &f

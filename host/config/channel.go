@@ -20,7 +20,7 @@ const (
 // channelParams are the parameters each channel type accepts. Their values
 // are the bus's to check and default; config only rejects unknown names.
 var channelParams = map[string][]string{
-	ChannelFilesystem:   {},
+	ChannelFilesystem:   {"shared", "notes", "scratch", "shared_volume"},
 	ChannelMessages:     {"delivery", "max_bytes", "max_unread", "rate", "dedupe", "max_wait", "routes"},
 	ChannelSharedMemory: {"max_files", "max_file_bytes", "max_file_lines", "max_board_bytes", "rate", "max_wait"},
 }

@@ -54,7 +54,52 @@ func (d *decoder) checkPairing(e *Eval) {
 				s.Name, *t.Limits.Tokens, s.Budget.Reserve, derived))
 		}
 	}
+	d.checkSplit(e, t, s)
+	d.checkCapsBelowLimits(t, s)
 }
+
+// checkSplit refuses a split budget with nothing to split, as Inspect
+// Swarm does: a split divides the token and cost caps, so it needs one of
+// them, set in the budget or derived from the task's limit.
+func (d *decoder) checkSplit(e *Eval, t *Task, s *Swarm) {
+	b := s.Budget
+	if b.Split.Mode == SplitPool || b.Tokens != nil || b.Cost != nil || t.Limits.Tokens != nil || t.Limits.Cost != nil {
+		return
+	}
+	r, ok := b.Ranges["split"]
+	if !ok {
+		r = b.DefRange
+	}
+	d.report(errorf(r, "Split budget without a cap",
+		"Eval %q splits swarm %q's budget (split = %s), but there is no token or cost cap to split: set budget.tokens or budget.cost, "+
+			"or a tokens or cost limit on task %q, or use split = \"pool\".", e.Name, s.Name, b.Split.Mode, t.Name))
+}
+
+// checkCapsBelowLimits warns, as Inspect Swarm does, of an explicit cap
+// above the task's limit of the same kind (the swarm runs first, so the
+// limit is what remains): the sample's limit then ends the swarm first,
+// without a final step.
+func (d *decoder) checkCapsBelowLimits(t *Task, s *Swarm) {
+	b, l := s.Budget, t.Limits
+	warn := func(kind, cap, limit string) {
+		d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: ptrRange(b.Ranges[kind]),
+			Summary: fmt.Sprintf("Swarm %s cap above the task's %s limit", kind, kind),
+			Detail: fmt.Sprintf("budget.%s (%s) is above task %q's %s limit (%s): the sample's limit will end the swarm first, "+
+				"without a final step (no answer message). Lower the cap or leave it out to derive it from the limit.",
+				kind, cap, t.Name, kind, limit)})
+	}
+	if b.Tokens != nil && l.Tokens != nil && *b.Tokens > *l.Tokens {
+		warn("tokens", fmt.Sprint(*b.Tokens), fmt.Sprint(*l.Tokens))
+	}
+	if b.Cost != nil && l.Cost != nil && *b.Cost > *l.Cost {
+		warn("cost", fmt.Sprint(*b.Cost), fmt.Sprint(*l.Cost))
+	}
+	if b.Time != nil && l.Time != nil && *b.Time > *l.Time {
+		warn("time", b.Time.String(), l.Time.String())
+	}
+}
+
+func ptrRange(r hcl.Range) *hcl.Range { return &r }
 
 // anyMemberCost reports whether a member has a cost limit.
 func anyMemberCost(s *Swarm) bool {

@@ -57,6 +57,9 @@ type Member struct {
 	DefRange   hcl.Range `json:"-"`
 	NameRange  hcl.Range `json:"-"`
 	ModelRange hcl.Range `json:"-"`
+	// NameDefaulted says Name is the plugin's name (no `name` attribute):
+	// default names that repeat are numbered across the roster.
+	NameDefaulted bool `json:"-"`
 	// SandboxRange and VisibleRange are those attributes' values.
 	SandboxRange hcl.Range `json:"-"`
 	VisibleRange hcl.Range `json:"-"`
@@ -74,13 +77,13 @@ var memberSchema = &hcl.BodySchema{
 // member decodes one member block; nil when its plugin name is invalid.
 func (d *decoder) member(b *hcl.Block) *Member {
 	m := &Member{Plugin: b.Labels[0], Name: b.Labels[0], Count: 1, Isolation: IsolationProcess,
-		DefRange: b.DefRange, NameRange: b.LabelRanges[0], ModelRange: b.DefRange}
+		DefRange: b.DefRange, NameRange: b.LabelRanges[0], ModelRange: b.DefRange, NameDefaulted: true}
 	if !d.pluginName(m.Plugin, b.LabelRanges[0]) {
 		return nil
 	}
 	c := d.content(b.Body, memberSchema)
 	if a := c.Attributes["name"]; a != nil {
-		m.NameRange = a.Expr.Range()
+		m.NameRange, m.NameDefaulted = a.Expr.Range(), false
 		m.Name, _ = d.str(a)
 	}
 	if n, ok := d.whole(c.Attributes["count"], 1); ok {

@@ -22,12 +22,16 @@ type Swarm struct {
 	// error to that member, which ends "errored" while the swarm goes on.
 	// Off by default: as in Inspect Swarm, a member that errors ends the
 	// sample in error (the others cancelled, no answer, not scored).
-	ContainMemberErrors bool      `json:"contain_member_errors,omitempty"`
-	DefRange            hcl.Range `json:"-"`
+	ContainMemberErrors bool `json:"contain_member_errors,omitempty"`
+	// Preamble (`preamble = "..."`) replaces the default preamble with a
+	// template; its placeholders are swarm.PreambleFields, written
+	// {member}, {role}, {size}, {split}, {sandbox}, {channels}, {default}.
+	Preamble string    `json:"preamble,omitempty"`
+	DefRange hcl.Range `json:"-"`
 }
 
 var swarmSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "channels"}, {Name: "contain_member_errors"}},
+	Attributes: []hcl.AttributeSchema{{Name: "channels"}, {Name: "contain_member_errors"}, {Name: "preamble"}},
 	Blocks: []hcl.BlockHeaderSchema{
 		{Type: "member", LabelNames: []string{"agent"}},
 		{Type: "controller", LabelNames: []string{"plugin"}},
@@ -55,6 +59,7 @@ func (d *decoder) swarm(b *hcl.Block) *Swarm {
 	s.Channels = d.channels(c.Attributes["channels"], ofType(c.Blocks, "channel"))
 	s.Budget = d.budget(d.single(c.Blocks, "budget"), size)
 	s.ContainMemberErrors, _ = d.boolean(c.Attributes["contain_member_errors"])
+	s.Preamble = d.preamble(c.Attributes["preamble"])
 	return s
 }
 

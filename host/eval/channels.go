@@ -17,7 +17,8 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 	for _, ch := range r.sw.Channels {
 		switch {
 		case ch.Type == config.ChannelFilesystem && r.sharedFilesystem():
-			out = append(out, channels.FilesystemInstructions(m.Name, r.perMember()))
+			fs, _ := channels.ParseFilesystem(ch.Params, r.perMember())
+			out = append(out, fs.Instructions(m.Name))
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))
 		case ch.Type == config.ChannelSharedMemory && s.board != nil:
@@ -64,8 +65,15 @@ func (s *sampleRun) prepareChannels() error {
 	if err := s.prepareBoard(); err != nil {
 		return err
 	}
+	fs := s.r.channel(config.ChannelFilesystem)
+	if fs == nil {
+		return nil
+	}
+	if _, probs := channels.ParseFilesystem(fs.Params, s.r.perMember()); len(probs) > 0 {
+		return fmt.Errorf("channel \"filesystem\": %s: %s", probs[0].Param, probs[0].Detail)
+	}
 	local, ok := s.sbs.(*sandbox.SampleSandboxes)
-	if s.r.channel(config.ChannelFilesystem) == nil || !s.r.perMember() || !ok {
+	if !s.r.perMember() || !ok {
 		return nil
 	}
 	for _, m := range s.r.members {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/sandbox"
@@ -110,7 +111,9 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	}
 	spec := swarm.Spec{Members: members, Controller: s.r.ctrl, ControllerConfig: schemaConfig(s.r.sw.Controller.Config),
 		ControllerTimeout: s.r.sw.Controller.CallTimeoutOrDefault(),
-		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Preamble: s.preamble, Gate: s.gate(), Budget: s.r.budget(),
+		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Gate: s.gate(), Budget: s.r.budget(),
+		Channels: s.channelLines, PreambleTemplate: s.r.sw.Preamble,
+		SharedDirectory:     s.r.perMember() && s.r.channel(config.ChannelFilesystem) != nil,
 		ContainMemberErrors: s.r.sw.ContainMemberErrors}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)

@@ -75,10 +75,8 @@ func (s *sampleRun) gate() func(context.Context, string, string) (agent.Verdict,
 	}
 }
 
-// preamble is the member's host-written preamble with channel instructions.
-func (s *sampleRun) preamble(m swarm.Member, size int) string {
-	return swarm.BasicPreamble(m, size, s.r.channelInstructions(m, s))
-}
+// channelLines are the member's channel instructions for its preamble.
+func (s *sampleRun) channelLines(m swarm.Member) []string { return s.r.channelInstructions(m, s) }
 
 func (r *evalRun) unscored() []scorer.Score {
 	out := make([]scorer.Score, len(r.scorers))

@@ -79,8 +79,9 @@ type SampleSpec struct {
 	Network bool
 }
 
-// memberName is the roster name rule of SPEC §5.
-var memberName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,47}$`)
+// memberName is the roster name rule (host/config): 1 to 128 characters,
+// no '/', '#' or control characters; "." and ".." are refused apart.
+var memberName = regexp.MustCompile(`^[^/#\x00-\x1f\x7f]{1,128}$`)
 
 // Sample creates the sandboxes of one sample × epoch: the shared one, one per
 // member with PerMember, and the filesystem channel's layout in the shared
@@ -139,7 +140,7 @@ func (l *Local) sampleDir(spec SampleSpec) (string, error) {
 func checkMembers(members []string) error {
 	seen := make(map[string]bool, len(members))
 	for _, m := range members {
-		if !memberName.MatchString(m) {
+		if !memberName.MatchString(m) || m == "." || m == ".." {
 			return fmt.Errorf("sandbox: invalid member name %q", m)
 		}
 		if seen[m] {

@@ -84,7 +84,8 @@ func TestSampleErrors(t *testing.T) {
 		spec SampleSpec
 		want string
 	}{
-		"invalid member name":   {spec: SampleSpec{ID: "x", Members: []string{"Bad Name"}}, want: `invalid member name "Bad Name"`},
+		"invalid member name":   {spec: SampleSpec{ID: "x", Members: []string{"a/b"}}, want: `invalid member name "a/b"`},
+		"dot member name":       {spec: SampleSpec{ID: "x", Members: []string{".."}}, want: `invalid member name ".."`},
 		"member twice":          {spec: SampleSpec{ID: "x", Members: []string{"a", "a"}}, want: `member "a" listed twice`},
 		"file outside":          {spec: SampleSpec{ID: "x", Files: map[string]string{"../up.txt": "x"}}, want: "path is outside the sandbox"},
 		"absolute file outside": {spec: SampleSpec{ID: "x", Files: map[string]string{"/etc/x": "x"}}, want: "path is outside the sandbox"},

@@ -19,8 +19,10 @@ package swarm
 // admit is the check before a member's call is dispatched; sending is the
 // number of messages the call sends.
 func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
-	if m.cause != "" {
-		return m.cause, ""
+	if m.cause != "" || r.aborted {
+		// once the sample is ending at once, every other member is
+		// cancelled: refused for the stop, its status is "cancelled"
+		return r.refuse(m), ""
 	}
 	if kind := sampleReached(r.spec.Budget.Sample, &r.total, sending); kind != "" {
 		m.cause = StatusErrored
@@ -51,6 +53,10 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 // are checked after every recorded call, as Inspect checks them, so such a
 // member ends with that limit's status. The overshoot shows in the ledger.
 func (r *runtime) settle(m *memberState) (cause, stop string) {
+	if r.aborted && m.cause == "" {
+		// a call in flight when the sample ended at once: cancelled
+		return r.refuse(m), ""
+	}
 	if m.cause != "" {
 		return "", ""
 	}
@@ -74,15 +80,16 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 }
 
 // sampleReached returns the kind of the first limit of l that a is at or
-// over (the next call would exceed it), or "".
+// over (the next call would exceed it), or "". Turns are not checked
+// before a call: as Inspect records a turn once a generation completes and
+// only then checks the limit, the call past a turn limit is made and
+// recorded, and sampleExceeded ends the member after it.
 func sampleReached(l Limits, a *account, sending int64) string {
 	switch {
 	case atLeast(a.metered, l.Tokens):
 		return LimitToken
 	case l.Cost != nil && a.cost >= *l.Cost:
 		return LimitCost
-	case atLeast(int64(a.calls), l.Turns):
-		return LimitTurn
 	case atLeast(sending, l.Messages):
 		return LimitMessage
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -388,20 +389,26 @@ func TestControllerEventSequence(t *testing.T) {
 
 func TestMemberInputAndPreamble(t *testing.T) {
 	t.Parallel()
-	t.Run("controller input replaces the sample input; basic preamble", func(t *testing.T) {
+	channels := func(m Member) []string { return []string{"Notes go in notes.md, " + m.Name + "."} }
+	t.Run("controller input replaces the sample input; the preamble follows as a user message", func(t *testing.T) {
 		t.Parallel()
 		ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {answer("B")}})
 		members := roster(ag, newMock(t, "m"), "a", "b")
 		members[1].Role, members[1].Index, members[1].Config = "critic", 2, schema.NewConfig([]byte(`{"x":1}`))
 		ctrl := &testController{inputs: map[string]string{"b": "Review the answer."}}
-		res := run(t, context.Background(), Spec{Members: members, Controller: ctrl}, Hooks{})
+		res := run(t, context.Background(), Spec{Members: members, Controller: ctrl, Channels: channels}, Hooks{})
 		require.NoError(t, res.Error)
 
 		a, b := ag.observed("a").req, ag.observed("b").req
-		assert.Equal(t, testSample().Input, a.Input)
-		assert.Equal(t, []model.Message{{Role: model.RoleUser, Content: "Review the answer.", Source: "input"}}, b.Input)
-		assert.Equal(t, "You are a, one of 2 members of a swarm of agents working on the same task.", a.Preamble)
-		assert.Equal(t, "You are b, one of 2 members of a swarm of agents working on the same task. Your role is critic.", b.Preamble)
+		a.Input, b.Input = withoutIDs(a.Input), withoutIDs(b.Input)
+		wantA := "You are a. A swarm of 2 agents works on this task at once, and you are one of them.\n\nNotes go in notes.md, a."
+		wantB := "You are b. A swarm of 2 agents works on this task at once, and you are one of them.\n\nYour role is critic." +
+			"\n\nNotes go in notes.md, b."
+		assert.Equal(t, append(append([]model.Message(nil), testSample().Input...),
+			model.Message{Role: model.RoleUser, Content: wantA, Source: "input"}), a.Input)
+		assert.Equal(t, []model.Message{{Role: model.RoleUser, Content: "Review the answer.", Source: "input"},
+			{Role: model.RoleUser, Content: wantB, Source: "input"}}, b.Input)
+		assert.Equal(t, wantA, a.Preamble, "given apart too")
 		assert.Equal(t, "critic", b.Role)
 		assert.Equal(t, 2, b.Index)
 		assert.Equal(t, schema.NewConfig([]byte(`{"x":1}`)), b.Config)
@@ -420,10 +427,79 @@ func TestMemberInputAndPreamble(t *testing.T) {
 		require.NoError(t, res.Error)
 		assert.Equal(t, "a of 1", ag.observed("a").req.Preamble)
 	})
-	t.Run("basic preamble lists channel instructions", func(t *testing.T) {
+	t.Run("a template replaces the default", func(t *testing.T) {
 		t.Parallel()
-		got := BasicPreamble(Member{Name: "w-1", Role: "worker"}, 3, []string{"Use /shared.", "Send messages."})
-		assert.Equal(t, "You are w-1, one of 3 members of a swarm of agents working on the same task. Your role is worker."+
-			"\n\nUse /shared.\n\nSend messages.", got)
+		ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {answer("B")}})
+		members := roster(ag, newMock(t, "m"), "a", "b")
+		members[0].Role = "lead"
+		spec := Spec{Members: members, Controller: &testController{}, Channels: channels,
+			PreambleTemplate: "{member} ({role}) of {size}. {channels} [{split}]"}
+		res := run(t, context.Background(), spec, Hooks{})
+		require.NoError(t, res.Error)
+		assert.Equal(t, "a (lead) of 2. Notes go in notes.md, a. []", ag.observed("a").req.Preamble)
 	})
+	t.Run("no preamble adds no message", func(t *testing.T) {
+		t.Parallel()
+		ag := newAgent(map[string][]step{"a": {answer("A")}})
+		res := run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a"), Controller: &testController{},
+			PreambleTemplate: "", Preamble: func(Member, int) string { return "" }}, Hooks{})
+		require.NoError(t, res.Error)
+		assert.Equal(t, testSample().Input, ag.observed("a").req.Input)
+	})
+}
+
+// TestPreambleCases: the information and cases of Inspect Swarm's preamble,
+// in swarmhost's words: the only agent, the role, the budget split (pool,
+// equal, a member's percentage), the own sandbox (with a shared
+// directory), the channels.
+func TestPreambleCases(t *testing.T) {
+	t.Parallel()
+	tokens, cost := i64(1000), f64(2)
+	cases := map[string]struct {
+		size    int
+		role    string
+		budget  Budget
+		sandbox string
+		shared  bool
+		want    []string
+		absent  []string
+	}{
+		"the only agent": {size: 1, budget: Budget{Tokens: tokens},
+			want:   []string{"You are m-0, and no other agent works in this swarm: you are its only member."},
+			absent: []string{"budget"}},
+		"pool": {size: 3, budget: Budget{Tokens: tokens},
+			want: []string{"A swarm of 3 agents", "Every member spends from one budget shared by the whole swarm."}},
+		"no cap: no split sentence": {size: 3, absent: []string{"budget"}},
+		"equal": {size: 2, budget: Budget{Tokens: tokens, Cost: cost, Split: SplitEqual},
+			want: []string{"The swarm's cost and token budget is divided equally among the members; once your part is spent, you stop."}},
+		"weights": {size: 3, budget: Budget{Tokens: tokens, Split: SplitWeights, Weights: []float64{1, 2, 1}},
+			want: []string{"The swarm's token budget is divided among the members in fixed parts; yours is 25% of it"}},
+		"role": {size: 2, role: "critic", want: []string{"Your role is critic."}},
+		"own sandbox": {size: 2, sandbox: "m-0",
+			want: []string{"Your sandbox is yours alone; the other members cannot reach it."}, absent: []string{"shared directory"}},
+		"own sandbox with a shared directory": {size: 2, sandbox: "m-0", shared: true,
+			want: []string{"cannot reach it, apart from the shared directory described below."}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			names := make([]string, tc.size)
+			for i := range names {
+				names[i] = fmt.Sprintf("m-%d", i)
+			}
+			members := roster(nil, nil, names...)
+			members[0].Role, members[0].Sandbox = tc.role, tc.sandbox
+			r := newRuntime(context.Background(), Spec{Members: members, Budget: tc.budget, SharedDirectory: tc.shared,
+				Channels: func(Member) []string { return []string{"CHANNEL"} }}, Sample{}, Hooks{})
+			defer r.hardCancel()
+			got := r.preamble(members[0])
+			for _, w := range tc.want {
+				assert.Contains(t, got, w)
+			}
+			for _, a := range tc.absent {
+				assert.NotContains(t, got, a)
+			}
+			assert.True(t, strings.HasSuffix(got, "\n\nCHANNEL"), "channels come last: %q", got)
+		})
+	}
 }

@@ -51,9 +51,15 @@ func (r *runtime) answerMessages(m *memberState, f Final) []model.Message {
 	if msg.Metadata == nil {
 		msg.Metadata = map[string]any{}
 	}
-	msg.Metadata["inspect_swarm"] = map[string]any{
-		"final": map[string]any{"mode": deref(f.Mode), "member": deref(f.Member)}}
+	msg.Metadata["inspect_swarm"] = map[string]any{"final": AnswerFinal{Mode: f.Mode, Member: f.Member}}
 	return append(append([]model.Message(nil), r.sample.Input...), msg)
+}
+
+// AnswerFinal is the answer message's metadata["inspect_swarm"]["final"]:
+// the mode and member that chose it, in Inspect Swarm's key order.
+type AnswerFinal struct {
+	Mode   *string `json:"mode"`
+	Member *string `json:"member"`
 }
 
 // emptyOutput reports an output with no message (Inspect's empty

@@ -488,9 +488,15 @@ func run(t *testing.T, ctx context.Context, spec Spec, hooks Hooks) *Result {
 	return runSample(t, ctx, spec, testSample(), hooks)
 }
 
-// runSample runs spec on sample with a generous overall timeout.
+// runSample runs spec on sample with a generous overall timeout. A spec
+// that sets none of Preamble, Channels and PreambleTemplate runs without
+// a preamble, so the members' token counts are those of their input; the
+// preamble tests set Channels to get the default one.
 func runSample(t *testing.T, ctx context.Context, spec Spec, sample Sample, hooks Hooks) *Result {
 	t.Helper()
+	if spec.Preamble == nil && spec.Channels == nil && spec.PreambleTemplate == "" {
+		spec.Preamble = func(Member, int) string { return "" }
+	}
 	done := make(chan *Result, 1)
 	go func() { done <- Run(ctx, spec, sample, hooks) }()
 	select {

@@ -181,7 +181,7 @@ func runtimeCases() map[string]runtimeCase {
 		},
 		"sample_limit_token": {
 			spec: func(t *testing.T) Spec {
-				ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {sleep(50 * time.Millisecond), chat(5)}})
+				ag := newAgent(map[string][]step{"a": {sleep(20 * time.Millisecond), answer("A")}, "b": {sleep(300 * time.Millisecond), chat(5)}})
 				// budget.tokens above the task limit: the sample limit ends it.
 				return Spec{Members: roster(ag, newMock(t, "m"), "a", "b"), Controller: &testController{},
 					Budget: Budget{Tokens: i64(1000), Sample: Limits{Tokens: i64(20)}}}

@@ -50,10 +50,11 @@ const (
 //     the sample's start (enforced by the caller through the context, see
 //     [SampleLimit]).
 //
-// Tokens, cost and turns are reached at usage ≥ limit: no call is
-// dispatched then; a recorded call that takes usage above the limit
-// exceeds it and is refused to its agent after being recorded, so the
-// overshoot shows in the ledger.
+// Tokens and cost are reached at usage ≥ limit: no call is dispatched
+// then; a recorded call that takes usage above the limit exceeds it and
+// is refused to its agent after being recorded, so the overshoot shows in
+// the ledger. Turns are checked only after a call, as Inspect checks them:
+// with a limit of n the (n+1)th call is made, recorded and refused.
 type Limits struct {
 	Tokens   *int64
 	Cost     *float64 // US dollars

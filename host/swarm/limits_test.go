@@ -104,7 +104,8 @@ func TestSampleLimits(t *testing.T) {
 		calls  int
 	}{
 		// Each of b's chat calls: 14 tokens, then 23 (mockllm counts).
-		"turns summed over members": {sample: Limits{Turns: i64(2)}, reason: "sample_limit:turn", calls: 2},
+		// a turn limit lets the call past it complete (recorded), then ends it
+		"turns summed over members": {sample: Limits{Turns: i64(2)}, reason: "sample_limit:turn", calls: 3},
 		"messages per conversation": {sample: Limits{Messages: i64(4)}, reason: "sample_limit:message", calls: 1},
 		"cost":                      {sample: Limits{Cost: f64(30e-6)}, price: priced, reason: "sample_limit:cost", calls: 2},
 		"tokens":                    {sample: Limits{Tokens: i64(30)}, reason: "sample_limit:token", calls: 2},
@@ -309,4 +310,20 @@ func TestOneFirstOverTheCap(t *testing.T) {
 	assert.Equal(t, int64(n*100), res.Ledger.Swarm.Usage.TotalTokens, "every call in flight was recorded")
 	assert.Equal(t, floatPtr(n*100-50), res.Ledger.Overshoot.Tokens)
 	assert.Equal(t, int64(n), fixed.calls.Load(), "no call was dispatched after the stop")
+}
+
+// TestSampleLimitCancelsTheOthers: once a sample limit ends the sample,
+// only the member whose call met it is "errored"; a sibling still polling
+// the model ends "cancelled", though the limit stays exceeded (admit and
+// settle refuse a sibling's call for the stop once the sample is ending).
+func TestSampleLimitCancelsTheOthers(t *testing.T) {
+	t.Parallel()
+	ag := newAgent(map[string][]step{"a": {sleep(100 * time.Millisecond), chat(5)}, "b": {pollUntilRefused(20 * time.Millisecond)}})
+	members := roster(ag, newMock(t, "m"), "a", "b")
+	members[1].Model = &fixedModel{name: "free/model", usage: usage(0, 0)}
+	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{},
+		Budget: Budget{Sample: Limits{Tokens: i64(20)}}}, Hooks{})
+	assert.Equal(t, map[string]string{"a": "errored", "b": "cancelled"}, statuses(res.Record))
+	assert.Equal(t, "sample_limit:token", res.EndedBy)
+	require.NoError(t, res.Error)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -42,26 +43,35 @@ func (r *runtime) startMember(name, input string) error {
 	r.mu.Unlock()
 	r.wg.Add(1)
 	r.observe(name, StateRunning, "")
-	go r.runMember(m, r.memberInput(input))
+	messages, preamble := r.memberInput(m, input)
+	go r.runMember(m, messages, preamble)
 	r.publish()
 	return nil
 }
 
-// memberInput is the controller's input, else the sample input.
-func (r *runtime) memberInput(input string) []model.Message {
+// memberInput is the controller's input, else the sample input, followed
+// by the member's preamble as one user message, as Inspect Swarm places
+// it.
+func (r *runtime) memberInput(m *memberState, input string) (messages []model.Message, preamble string) {
 	if input != "" {
-		return []model.Message{{Role: model.RoleUser, Content: input, Source: "input"}}
+		messages = []model.Message{{Role: model.RoleUser, Content: input, Source: "input"}}
+	} else {
+		messages = append(messages, r.sample.Input...)
 	}
-	return r.sample.Input
+	if preamble = r.preamble(m.spec); preamble != "" {
+		messages = append(messages, model.Message{ID: shortid.New(), Role: model.RoleUser, Content: preamble, Source: "input"})
+	}
+	return messages, preamble
 }
 
-// runMember runs one member in its agent plugin and records how it ended.
-func (r *runtime) runMember(m *memberState, input []model.Message) {
+// runMember runs one member in its agent plugin and records how it ended;
+// input already ends with the preamble.
+func (r *runtime) runMember(m *memberState, input []model.Message, preamble string) {
 	defer r.wg.Done()
 	span := spanID(m.spec.Name)
 	r.events.add(Event{Kind: EventSpanBegin, Time: time.Now(), SpanID: span, Member: m.spec.Name})
 	req := agent.RunRequest{Member: m.spec.Name, Role: m.spec.Role, Index: m.spec.Index, Input: input,
-		Preamble: r.preamble(m.spec), Config: m.spec.Config,
+		Preamble: preamble, Config: m.spec.Config,
 		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Host: &memberHost{r: r, m: m}}
 	var resp agent.RunResponse
 	err := runGuarded(func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })

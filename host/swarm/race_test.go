@@ -55,7 +55,7 @@ func TestManyMembersConcurrently(t *testing.T) {
 			require.NotNil(t, res.Record.Final.Member)
 			chosen := *res.Record.Final.Member
 			assert.Equal(t, "answer "+chosen, res.Output.Completion)
-			assert.Equal(t, chosen, res.Messages[len(res.Messages)-1].Metadata["inspect_swarm"].(map[string]any)["final"].(map[string]any)["member"])
+			assert.Equal(t, chosen, *res.Messages[len(res.Messages)-1].Metadata["inspect_swarm"].(map[string]any)["final"].(AnswerFinal).Member)
 			submitted := 0
 			var best *RecordMember
 			for i, m := range res.Record.Members {

@@ -146,7 +146,7 @@ func TestOutputUnchangedAndMessages(t *testing.T) {
 			require.Len(t, res.Messages, 3)
 			assert.Empty(t, cmp.Diff(sampleCopy.Input, res.Messages[:2]), "messages start with the sample input")
 			wantMsg := out.Message
-			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"final": map[string]any{"mode": mode, "member": "b"}}}
+			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"final": AnswerFinal{Mode: &mode, Member: ptr("b")}}}
 			assert.Empty(t, cmp.Diff(wantMsg, res.Messages[2]))
 			assert.Empty(t, cmp.Diff(sampleCopy, sample), "the sample input is not mutated")
 		})

@@ -30,8 +30,19 @@ type Spec struct {
 	Deadline time.Time
 	// ControllerTimeout bounds each controller call; default 60s.
 	ControllerTimeout time.Duration
-	// Preamble builds each member's preamble; nil uses BasicPreamble.
+	// Preamble, when set, builds each member's whole preamble; nil builds
+	// the default one ([Preamble.Text]) from the roster, the budget split,
+	// the member's sandbox and Channels (or fills PreambleTemplate).
 	Preamble func(m Member, rosterSize int) string
+	// Channels returns a member's channel instructions, in order; nil gives
+	// none.
+	Channels func(m Member) []string
+	// PreambleTemplate, when set, replaces the default preamble; its
+	// placeholders are PreambleFields.
+	PreambleTemplate string
+	// SharedDirectory says a directory is shared between the members'
+	// own sandboxes (the filesystem channel beside per-member sandboxes).
+	SharedDirectory bool
 	// Gate checks a submission in the member's loop; nil means gate checks
 	// are off (Submit answers "not checked").
 	Gate func(ctx context.Context, member, answer string) (agent.Verdict, error)

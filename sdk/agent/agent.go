@@ -40,10 +40,14 @@ type RunRequest struct {
 	Role string
 	// Index is the 1-based copy index within the member block's count.
 	Index int
-	// Input is the controller's start input, else the sample input.
+	// Input is the controller's start input, else the sample input, then
+	// the host's preamble as its last message (a user message), as Inspect
+	// Swarm places it. Agents use Input as it is.
 	Input []model.Message
-	// Preamble is written by the host: name, role, roster size and each
-	// channel's instructions. Agents put it before the input.
+	// Preamble is the host-written text already at the end of Input: name,
+	// role, roster size, budget split, own sandbox and each channel's
+	// instructions. It is given apart for agents that want to read it; do
+	// not add it to the conversation again ("" when there is none).
 	Preamble string
 	// Config is the member's decoded `config` block.
 	Config schema.Config

@@ -1,22 +1,31 @@
 // Package controller is what a controller plugin author implements: the
 // swarm's policy — which members start and with what input, when the swarm
-// stops, and (in "controller" final mode) which submission is the answer.
+// stops, and (if it wants) which submission is the answer. It follows
+// Inspect Swarm 0.1.0's controller contract.
 //
 // Lifecycle, per swarm run (one sample, one epoch), identified by a session id:
 //
 //  1. Start receives the roster (every member pending) and returns actions
-//     (start members, or stop) and the final mode: "first", "last" or
-//     "controller".
+//     (start members, stop, choose) and the final rule, "first" or "last",
+//     that picks the answer when the controller chooses none. Setting
+//     [StartResponse.Answers] opts in to the richer view (answer text, gate
+//     verdicts, Choose calls).
 //  2. Event is called for every member started, submission and member ended,
-//     in order, one at a time per session; it returns more actions.
-//  3. Choose is called in "controller" mode after every new submission with
-//     every submission so far; its answer is the provisional, then final,
-//     answer and its reason is recorded.
+//     in order, one at a time per session; it returns more actions. The
+//     controller is out of the run once the swarm stops: no call follows the
+//     event whose actions stopped it.
+//  3. Choose (only with Answers) is called after each submission and member
+//     end with every submission so far, until it names a member; that choice
+//     is final.
 //  4. End (optional, [WithEnd]) closes the session.
 //
-// The runtime owns everything else: it applies actions, enforces budgets and
-// limits, runs the stop procedure and writes the record. A controller never
-// sees member text except the submissions passed to it. A controller that
-// returns an error, or does not answer, ends the sample with an error and a
-// provisional record.
+// Actions are checked: starting a member twice or by an unknown name, or
+// choosing ([ChooseAnswer]) a member that has not ended "submitted", or
+// choosing twice, is an error; a start after the stop is dropped. The
+// runtime owns everything else: it applies actions, enforces budgets and
+// limits, runs the stop procedure and writes the record. Without Answers a
+// controller sees names, roles, states and statuses, never member text. A
+// controller that returns an error, does not answer, or sends an invalid
+// action ends the sample in error (its members cancelled, no answer, not
+// scored).
 package controller

@@ -21,12 +21,13 @@ func (Relay) Metadata(_ context.Context, _ controller.MetadataRequest, resp *con
 	resp.Version = "1.0.0"
 }
 
-// Start starts the first member and asks to choose the answer.
+// Start starts the first member and asks for the answers (text and gate
+// verdicts, and Choose calls); without a choice the latest submission wins.
 func (Relay) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
 	if len(req.Roster) > 0 {
 		resp.Actions = append(resp.Actions, controller.Start(req.Roster[0].Name, ""))
 	}
-	resp.FinalMode = controller.FinalController
+	resp.FinalMode, resp.Answers = controller.FinalLast, true
 	return nil
 }
 
@@ -99,7 +100,7 @@ func Example_relay() {
 		Submissions: []controller.Submission{{Member: "solver-2", Time: 61, Answer: "42", Gate: passed}}}, &chosen))
 	fmt.Printf("answer: %s (%s)\n", chosen.Member, chosen.Reason)
 	// Output:
-	// start: [start solver-1] final: controller
+	// start: [start solver-1] final: last
 	// solver-1 ended: [start solver-2 with "Your predecessor gave up; try another way."]
 	// solver-2 submitted: [stop "passed"]
 	// answer: solver-2 (latest passing submission)

@@ -1,4 +1,5 @@
-# Bad, reserved and duplicate roster names; bad counts.
+# Bad, reserved and duplicate roster names; bad counts. Names as Inspect
+# Swarm allows them: "Bad Name" and "Critic.v2" are fine, '/' and '#' not.
 task "t" {
   dataset { file = "arith.jsonl" }
 }
@@ -14,6 +15,15 @@ swarm "s" {
     name = "Bad Name"
   }
   member "scripted" {
+    name = "Critic.v2"
+  }
+  member "scripted" {
+    name = "a/b"
+  }
+  member "scripted" {
+    name = "init"
+  }
+  member "scripted" {
     name = "all"
   }
   member "scripted" {
@@ -23,8 +33,8 @@ swarm "s" {
     name = "role:lead"
   }
   member "scripted" {
-    name  = "abcdefghijabcdefghijabcdefghijabcdefghijabcdefg"
-    count = 10                      # 47 characters, fine alone, too long with "-10"
+    name  = "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefg"
+    count = 10                      # 127 characters, fine alone, too long with a "-N" suffix
   }
   member "scripted" {
     name  = "zero"

@@ -79,8 +79,9 @@ func (c Config) check() []string {
 
 // systemPrompt is Inspect's system message: instructions, then the
 // assistant prompt with the submit prompt (unless it names {submit}
-// itself), joined by blank lines; then the host's preamble.
-func (c Config) systemPrompt(preamble string) string {
+// itself), joined by blank lines. The host's preamble is the input's last
+// message, not part of it.
+func (c Config) systemPrompt() string {
 	var parts []string
 	if c.Instructions != "" {
 		parts = append(parts, c.Instructions)
@@ -91,9 +92,6 @@ func (c Config) systemPrompt(preamble string) string {
 			p += "\n" + c.SubmitPrompt
 		}
 		parts = append(parts, strings.ReplaceAll(p, "{submit}", c.SubmitName))
-	}
-	if preamble != "" {
-		parts = append(parts, preamble)
 	}
 	return strings.Join(parts, "\n\n")
 }

@@ -85,7 +85,8 @@ func runReact(t *testing.T, host *sdktest.AgentHost, overrides map[string]any) (
 	a := sdktest.Agent(t, &React{})
 	var resp agent.RunResponse
 	err := a.Run(context.Background(), agent.RunRequest{Member: "react-1", Preamble: "You are react-1.",
-		Input: []model.Message{{Role: "user", Content: "What is 2+2?"}}, Config: config(t, overrides), Host: host}, &resp)
+		Input:  []model.Message{{Role: "user", Content: "What is 2+2?"}, {Role: "user", Content: "You are react-1."}},
+		Config: config(t, overrides), Host: host}, &resp)
 	return resp.Output, err
 }
 

@@ -26,9 +26,9 @@ type loop struct {
 	warned   bool
 }
 
-// newLoop starts the conversation: the system message (prompts and the
-// host's preamble), then the member's input; the tools are the host's plus
-// submit.
+// newLoop starts the conversation: the system message (the prompts), then
+// the member's input, which ends with the host's preamble; the tools are
+// the host's plus submit.
 func newLoop(ctx context.Context, req agent.RunRequest, cfg Config) (*loop, error) {
 	hostTools, err := req.Host.ListTools(ctx)
 	if err != nil {
@@ -41,7 +41,8 @@ func newLoop(ctx context.Context, req agent.RunRequest, cfg Config) (*loop, erro
 		}
 	}
 	l.tools = append(l.tools, submitTool(cfg))
-	if sys := cfg.systemPrompt(req.Preamble); sys != "" {
+	// the host's preamble is already the input's last message
+	if sys := cfg.systemPrompt(); sys != "" {
 		l.messages = append(l.messages, model.Message{Role: model.RoleSystem, Content: sys})
 	}
 	l.messages = append(l.messages, req.Input...)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,13 +34,14 @@ func TestToolLoopUntilSubmit(t *testing.T) {
 	}
 	assert.Equal(t, []string{"bash", "submit"}, names)
 	msgs := reqs[1].Messages
-	require.Len(t, msgs, 4)
+	require.Len(t, msgs, 5)
 	assert.Equal(t, model.RoleSystem, msgs[0].Role)
-	assert.True(t, strings.HasSuffix(msgs[0].Content, "\n\nYou are react-1."), "the preamble closes the system message")
+	assert.NotContains(t, msgs[0].Content, "You are react-1.", "the preamble is not added again")
 	assert.Contains(t, msgs[0].Content, "call the submit() tool to report it")
 	assert.Equal(t, model.Message{Role: "user", Content: "What is 2+2?"}, msgs[1])
-	assert.Equal(t, "c1", msgs[2].ToolCalls[0].ID)
-	assert.Equal(t, model.Message{Role: "tool", ToolCallID: "c1", Function: "bash", Content: "4\n"}, msgs[3])
+	assert.Equal(t, model.Message{Role: "user", Content: "You are react-1."}, msgs[2], "the preamble follows the input, as the host put it")
+	assert.Equal(t, "c1", msgs[3].ToolCalls[0].ID)
+	assert.Equal(t, model.Message{Role: "tool", ToolCallID: "c1", Function: "bash", Content: "4\n"}, msgs[4])
 }
 
 func TestSystemPrompt(t *testing.T) {
@@ -50,18 +50,18 @@ func TestSystemPrompt(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		"instructions, assistant and submit prompts, preamble": {
+		"instructions, assistant and submit prompts": {
 			cfg:  Config{Instructions: "Be exact.", AssistantPrompt: "Use tools.", SubmitPrompt: "Call {submit}().", SubmitName: "answer"},
-			want: "Be exact.\n\nUse tools.\nCall answer().\n\nPRE"},
+			want: "Be exact.\n\nUse tools.\nCall answer()."},
 		"assistant prompt naming submit drops the submit prompt": {
 			cfg:  Config{AssistantPrompt: "Use tools, then {submit}.", SubmitPrompt: "unused", SubmitName: "submit"},
-			want: "Use tools, then submit.\n\nPRE"},
-		"no prompts": {cfg: Config{SubmitName: "submit"}, want: "PRE"},
+			want: "Use tools, then submit."},
+		"no prompts": {cfg: Config{SubmitName: "submit"}, want: ""},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tc.want, tc.cfg.systemPrompt("PRE"))
+			assert.Equal(t, tc.want, tc.cfg.systemPrompt())
 		})
 	}
 }

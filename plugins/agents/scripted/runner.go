@@ -21,7 +21,7 @@ type runner struct {
 
 // run executes the steps; running out of steps returns an empty output.
 func (r *runner) run(ctx context.Context, steps []Step) (model.Output, error) {
-	r.messages = append([]model.Message{{Role: model.RoleSystem, Content: r.req.Preamble}}, r.req.Input...)
+	r.messages = append([]model.Message(nil), r.req.Input...)
 	for i, s := range steps {
 		out, done, err := r.step(ctx, s)
 		if err != nil {

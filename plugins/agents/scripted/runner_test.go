@@ -323,22 +323,23 @@ func (o *observed) Run(ctx context.Context, req agent.RunRequest, resp *agent.Ru
 	return err
 }
 
-// The conversation sent to the model: the preamble as a system message, the
-// input, each prompt as a user message and every earlier reply.
+// The conversation sent to the model: the input (which ends with the host's
+// preamble, as a user message), each prompt as a user message and every
+// earlier reply; the preamble is not added again.
 func TestGenerateConversation(t *testing.T) {
 	t.Parallel()
-	input := []model.Message{{Role: model.RoleUser, Content: "What is 6 x 7?"}}
+	input := []model.Message{{Role: model.RoleUser, Content: "What is 6 x 7?"}, {Role: model.RoleUser, Content: "You are solver-2."}}
 	tests := map[string]struct {
 		steps []map[string]any
 		want  [][]string
 	}{
-		"preamble, input and prompt": {
+		"input, preamble and prompt": {
 			steps: []map[string]any{step("generate", "prompt", "hello")},
-			want:  [][]string{{"system: You are solver-2.", "user: What is 6 x 7?", "user: hello"}},
+			want:  [][]string{{"user: What is 6 x 7?", "user: You are solver-2.", "user: hello"}},
 		},
 		"without a prompt the conversation goes as it is": {
 			steps: []map[string]any{step("generate")},
-			want:  [][]string{{"system: You are solver-2.", "user: What is 6 x 7?"}},
+			want:  [][]string{{"user: What is 6 x 7?", "user: You are solver-2."}},
 		},
 		"earlier replies and expanded prompts": {
 			steps: []map[string]any{
@@ -347,8 +348,8 @@ func TestGenerateConversation(t *testing.T) {
 				step("generate", "prompt", "again, {member} #{index}"),
 			},
 			want: [][]string{
-				{"system: You are solver-2.", "user: What is 6 x 7?", "user: hello"},
-				{"system: You are solver-2.", "user: What is 6 x 7?", "user: hello",
+				{"user: What is 6 x 7?", "user: You are solver-2.", "user: hello"},
+				{"user: What is 6 x 7?", "user: You are solver-2.", "user: hello",
 					"assistant: reply-1", "user: again, solver-2 #2"},
 			},
 		},

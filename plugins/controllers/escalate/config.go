@@ -21,8 +21,9 @@ type Config struct {
 	RequireGate bool `json:"require_gate"`
 }
 
-// memberName is SPEC §5's roster name pattern.
-var memberName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,47}$`)
+// memberName is the host's roster name rule: 1 to 128 characters, no '/',
+// '#' or control characters.
+var memberName = regexp.MustCompile(`^[^/#\x00-\x1f\x7f]{1,128}$`)
 
 // configSchema is the config block's schema.
 func configSchema() schema.Schema {

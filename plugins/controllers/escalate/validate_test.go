@@ -20,14 +20,15 @@ func TestValidateConfig(t *testing.T) {
 		config   string
 		wantPath []diag.Path
 	}{
-		"defaults":            {config: `{"first": "cheap", "final": "first", "require_gate": false}`},
-		"last":                {config: `{"first": "solver-2", "final": "last", "require_gate": true}`},
-		"missing first":       {config: `{"final": "first"}`, wantPath: []diag.Path{{"first"}}},
-		"first not a name":    {config: `{"first": "Cheap Model"}`, wantPath: []diag.Path{{"first"}}},
-		"final controller":    {config: `{"first": "cheap", "final": "controller"}`, wantPath: []diag.Path{{"final"}}},
-		"both wrong":          {config: `{"first": "", "final": "middle"}`, wantPath: []diag.Path{{"first"}, {"final"}}},
-		"first not a string":  {config: `{"first": 1}`, wantPath: []diag.Path{nil}},
-		"require_gate string": {config: `{"first": "cheap", "require_gate": "yes"}`, wantPath: []diag.Path{nil}},
+		"defaults":                      {config: `{"first": "cheap", "final": "first", "require_gate": false}`},
+		"last":                          {config: `{"first": "solver-2", "final": "last", "require_gate": true}`},
+		"missing first":                 {config: `{"final": "first"}`, wantPath: []diag.Path{{"first"}}},
+		"first not a name":              {config: `{"first": "cheap/model"}`, wantPath: []diag.Path{{"first"}}},
+		"first as Inspect Swarm allows": {config: `{"first": "Cheap Model"}`},
+		"final controller":              {config: `{"first": "cheap", "final": "controller"}`, wantPath: []diag.Path{{"final"}}},
+		"both wrong":                    {config: `{"first": "", "final": "middle"}`, wantPath: []diag.Path{{"first"}, {"final"}}},
+		"first not a string":            {config: `{"first": 1}`, wantPath: []diag.Path{nil}},
+		"require_gate string":           {config: `{"first": "cheap", "require_gate": "yes"}`, wantPath: []diag.Path{nil}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -16,11 +16,11 @@ func (a *hostileAgent) Metadata(_ context.Context, _ agent.MetadataRequest, resp
 	resp.Name, resp.Version = a.name, "0.0.1"
 }
 
-// inputBytes reads a byte count from the sample's input (the last
-// message), 1 MiB when it is not a number.
+// inputBytes reads a byte count from the sample's input (its first
+// message; the host's preamble follows it), 1 MiB when it is not a number.
 func inputBytes(req agent.RunRequest) int {
 	if len(req.Input) > 0 {
-		if n, err := strconv.Atoi(strings.TrimSpace(req.Input[len(req.Input)-1].Content)); err == nil {
+		if n, err := strconv.Atoi(strings.TrimSpace(req.Input[0].Content)); err == nil {
 			return n
 		}
 	}
