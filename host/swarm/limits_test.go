@@ -113,12 +113,18 @@ func TestSampleLimits(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			ag := newAgent(map[string][]step{"a": {sleep(10 * time.Millisecond), answer("A")}, "b": {sleep(60 * time.Millisecond), chat(5)}})
+			// b starts calling only once a's submission is in the record (a
+			// sleep here raced a loaded machine: b's limit could end the
+			// sample before a had submitted).
+			aSubmitted := newRecordLog(func(r Record) bool {
+				return r.Members[0].Status != nil && *r.Members[0].Status == StatusSubmitted
+			})
+			ag := newAgent(map[string][]step{"a": {answer("A")}, "b": {waitFor(aSubmitted.when), chat(5)}})
 			members := roster(ag, newMock(t, "m"), "a", "b")
 			members[1].Price = tc.price
 			// budget caps set high, so the sample limit is what ends it.
 			budget := Budget{Tokens: i64(1 << 40), Cost: f64(1e9), Sample: tc.sample}
-			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: budget}, Hooks{})
+			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Budget: budget}, aSubmitted.hooks())
 			assert.Equal(t, "", res.StopReason)
 			assert.Equal(t, tc.reason, res.EndedBy)
 			assert.True(t, res.Interrupted)
