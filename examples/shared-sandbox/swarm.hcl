@@ -27,19 +27,24 @@ swarm "builders" {
       ]
     }
   }
-  # ...and the tester tries it last; its submission is the answer.
+  # ...and the tester tries it last; its submission is the answer. Its read waits (nobody writes to
+  # it) until no other member is active, that is until the implementer has ended, however slow the
+  # machine: the tester ends last, whatever the timings.
   member "scripted" {
     name  = "tester"
     tools = ["exec"]
     config {
       steps = [
         { action = "sleep", duration = "${var.turn_ms * 2}ms" },
+        { action = "read", wait = "60s" },
         { action = "generate", prompt = "Try it." },
         { action = "exec", command = ["sh", "solve.sh", "2", "3"] },
         { action = "submit", answer = "solve.sh 2 3 prints 5." },
       ]
     }
   }
+  # The messages channel, for the tester's read (no member sends).
+  channel "messages" {}
   controller "leaderless" {
     stop_on_submission = false
     final              = "last"

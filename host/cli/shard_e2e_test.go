@@ -19,12 +19,14 @@ import (
 // shardSuite is the suite the sharded-run tests run: six samples × two epochs, two scorers, a gate.
 var shardSuite = filepath.Join("testdata", "shard", "suite.hcl")
 
-// runShards runs the suite in n shards into dir and returns their logs, in shard order.
+// runShards runs the suite in n shards into dir and returns their logs, in shard order: .json
+// logs, which the tests compare and edit as JSON (TestLogMergeWholeSuite merges .eval logs).
 func runShards(t *testing.T, suite string, n int, dir string) []string {
 	t.Helper()
 	var logs []string
 	for i := range n {
-		code, out, errOut := runCLI(t, "run", "--json", "--log-dir", dir, "--shard", fmt.Sprintf("%d/%d", i, n), suite)
+		code, out, errOut := runCLI(t, "run", "--json", "--log-format", "json", "--log-dir", dir,
+			"--shard", fmt.Sprintf("%d/%d", i, n), suite)
 		require.Equal(t, ExitOK, code, out+errOut)
 		sum := jsonLine(t, out)
 		logs = append(logs, sum["log"].(string))
@@ -160,7 +162,8 @@ func jsonLine(t *testing.T, out string) map[string]any {
 
 func replaceOnce(s, old, new string) string { return strings.Replace(s, old, new, 1) }
 
-// TestLogMergeWholeSuite: the shard logs of a suite's evals, given together, merge eval by eval.
+// TestLogMergeWholeSuite: the shard logs of a suite's evals, given together, merge eval by eval;
+// the logs are .eval, the default format, and so is the merged log.
 func TestLogMergeWholeSuite(t *testing.T) {
 	t.Parallel()
 	suite := filepath.Join("testdata", "shard-two-evals", "suite.hcl")
@@ -169,7 +172,7 @@ func TestLogMergeWholeSuite(t *testing.T) {
 		code, out, errOut := runCLI(t, "run", "--json", "--log-dir", dir, "--shard", fmt.Sprintf("%d/2", i), suite)
 		require.Equal(t, ExitOK, code, out+errOut)
 	}
-	logs, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	logs, err := filepath.Glob(filepath.Join(dir, "*.eval"))
 	require.NoError(t, err)
 	require.Len(t, logs, 4)
 	out := t.TempDir()
@@ -180,6 +183,10 @@ func TestLogMergeWholeSuite(t *testing.T) {
 		sum := jsonLine(t, line)
 		evals[sum["eval"].(string)] = sum["samples"].(float64)
 		assert.InDelta(t, 2.0/3, scoreOf(sum, "match", "accuracy"), 1e-9)
+		assert.True(t, evallog.IsEvalFile(sum["log"].(string)), sum["log"])
+		l, err := evallog.Read(sum["log"].(string))
+		require.NoError(t, err)
+		assert.Len(t, l.Samples, 3)
 	}
 	assert.Equal(t, map[string]float64{"first": 3, "second": 3}, evals)
 }

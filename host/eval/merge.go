@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,7 +16,8 @@ import (
 // into the log one run would have written, in dir: the shards' samples byte for byte, sorted by
 // epoch and id; the header of shard 0 with fresh eval and task ids and without the shard; the
 // results, reductions, usage and status recomputed over every sample as Run computes them. Merge
-// needs no suite and no plugin: everything it recomputes from is in the logs.
+// needs no suite and no plugin: everything it recomputes from is in the logs. The logs may be
+// .eval or .json; the merged log is in shard 0's format.
 func Merge(paths []string, dir string) (Summary, error) {
 	shards, err := readShards(paths)
 	if err != nil {
@@ -25,7 +27,7 @@ func Merge(paths []string, dir string) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	w, err := evallog.Concat(dir, mergedHeader(shards), shardPaths(shards))
+	w, err := evallog.ConcatLog(dir, mergedHeader(shards), shardPaths(shards), mergedFormat(shards))
 	if err != nil {
 		return Summary{}, fmt.Errorf("merge: %w", err)
 	}
@@ -157,7 +159,8 @@ func datasetID(id evallog.SampleID) any {
 }
 
 // scorersFromResults recovers the task's scorers from results.scores: one entry per scorer ×
-// reducer, in scorer order, then the gate entry when the first scorer gates.
+// reducer, in scorer order, then the gate entry when the first scorer gates; each with the options
+// its entry's params record.
 func scorersFromResults(scores []evallog.EvalScore) []scorerRun {
 	var out []scorerRun
 	seen := map[string]bool{}
@@ -175,7 +178,12 @@ func scorersFromResults(scores []evallog.EvalScore) []scorerRun {
 		for _, m := range s.Metrics {
 			metrics = append(metrics, m.Name)
 		}
-		out = append(out, scorerRun{name: s.Name, cfg: &config.Scorer{Plugin: s.Scorer, Metrics: metrics}})
+		// The scorer's options, which results.scores records as its params (scorerOptions).
+		opts, err := json.Marshal(s.Params)
+		if err != nil || s.Params == nil {
+			opts = []byte("{}")
+		}
+		out = append(out, scorerRun{name: s.Name, cfg: &config.Scorer{Plugin: s.Scorer, Metrics: metrics, Config: opts}})
 	}
 	if gate && len(out) > 0 {
 		out[0].cfg.Gate = true
@@ -206,6 +214,14 @@ func mergedHeader(shards []shardLog) evallog.EvalLog {
 	}
 	h.Stats = evallog.EvalStats{StartedAt: earliestStart(shards)}
 	return h
+}
+
+// mergedFormat is the format the merged log is written in: shard 0's (.eval or .json).
+func mergedFormat(shards []shardLog) string {
+	if evallog.IsEvalFile(shards[0].path) {
+		return evallog.FormatEval
+	}
+	return evallog.FormatJSON
 }
 
 func shardPaths(shards []shardLog) []string {

@@ -21,9 +21,11 @@ var volatileKeys = map[string]bool{
 	"total_time": true, "working_time": true, "time": true, "duration": true, "elapsed": true,
 	"span_id": true, "parent_id": true, "message_id": true, "event_id": true, "pending": true,
 	"first_pass_time": true, "started": true, "ended": true, "completed": true, "at": true, "swarmhost_suite": true,
+	"running_time": true, "wall_clock": true,
 }
 
-// idPattern matches the random ids the host draws (shortuuid-like base57 strings).
+// idPattern matches the random ids the host draws (shortuuid-like base57 strings): the values of
+// "id", "*_id" and "event" (a timeline's reference to an event by its id).
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9]{22}$`)
 
 // Normalised reads the log at path as generic JSON with the volatile parts blanked.
@@ -57,7 +59,7 @@ func blank(v any) {
 				x[k] = "~"
 				continue
 			}
-			if s, ok := val.(string); ok && (k == "id" || strings.HasSuffix(k, "_id")) && idPattern.MatchString(s) {
+			if s, ok := val.(string); ok && (k == "id" || k == "event" || strings.HasSuffix(k, "_id")) && idPattern.MatchString(s) {
 				x[k] = "~id"
 				continue
 			}
