@@ -158,3 +158,32 @@ func jsonOf(t *testing.T, l *EvalLog) string {
 	require.NoError(t, err)
 	return string(out)
 }
+
+// TestReadRepairedEvalLog: ReadRepaired reads an .eval log cut in the
+// middle of its last sample (a killed writer's) up to its last complete
+// sample, says it repaired it, and leaves the file as it was.
+func TestReadRepairedEvalLog(t *testing.T) {
+	t.Parallel()
+	path, samples := writeEvalFixture(t, false)
+	got, repaired, err := ReadRepaired(path)
+	require.NoError(t, err)
+	assert.False(t, repaired, "a complete archive needs no repair")
+	assert.Len(t, got.Samples, len(samples))
+
+	info, err := os.Stat(path)
+	require.NoError(t, err)
+	require.NoError(t, os.Truncate(path, info.Size()-int64(len(samples))*8-40))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	_, err = Read(path)
+	require.Error(t, err, "the cut archive is refused by Read")
+	got, repaired, err = ReadRepaired(path)
+	require.NoError(t, err)
+	assert.True(t, repaired)
+	assert.Equal(t, StatusStarted, got.Status)
+	assert.NotEmpty(t, got.Samples)
+	assert.LessOrEqual(t, len(got.Samples), len(samples))
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "ReadRepaired never changes the file")
+}

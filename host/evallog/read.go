@@ -51,6 +51,9 @@ func (e *CutError) Error() string {
 // sample, as [Resume] will continue it, and repaired is true. The file is
 // not changed. `swarmhost run --resume` reads with it.
 func ReadRepaired(path string) (log *EvalLog, repaired bool, err error) {
+	if IsEvalFile(path) {
+		return readEvalRepaired(path) // evalrepair.go
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, false, fmt.Errorf("evallog: read: %w", err)
