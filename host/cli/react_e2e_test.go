@@ -215,8 +215,13 @@ func reactLast(ms []map[string]any) map[string]any { return ms[len(ms)-1] }
 func TestReactSoftStopMidSwarm(t *testing.T) {
 	t.Parallel()
 	u := fakeopenai.Usage{Prompt: 3, Completion: 1, Total: 4}
-	isFast := func(r fakeopenai.Request) bool {
-		return strings.Contains(reactMessages(r)[0]["content"].(string), "You are fast,")
+	isFast := func(r fakeopenai.Request) bool { // the preamble (a user message after the input) names the member
+		for _, m := range reactMessages(r) {
+			if c, ok := m["content"].(string); ok && strings.Contains(c, "You are fast.") {
+				return true
+			}
+		}
+		return false
 	}
 	srv := fakeopenai.NewScripted(t, func(_ int, r fakeopenai.Request) fakeopenai.Reply {
 		if isFast(r) {
