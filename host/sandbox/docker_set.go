@@ -109,25 +109,7 @@ func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[
 // channel's layout) and runs the setup in the default sandbox and each
 // member's own.
 func (s *dockerSet) prepare(ctx context.Context, files map[string][]byte, setup string) error {
-	targets := []*dockerEnv{s.byName[""]}
-	if s.own {
-		for _, m := range s.members {
-			targets = append(targets, s.byName[s.ownOf[m]])
-		}
-	}
-	errs := make([]error, len(targets))
-	var wg sync.WaitGroup
-	for i, e := range targets {
-		wg.Go(func() {
-			fs := files
-			if i == 0 {
-				fs = withLayout(files, s.members)
-			}
-			errs[i] = e.prepare(ctx, fs, setup)
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return prepareEnvs(ctx, s.byName, s.ownOf, s.own, s.members, files, setup)
 }
 
 // withLayout adds the filesystem channel's notes file and scratch markers.

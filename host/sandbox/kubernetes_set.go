@@ -66,25 +66,7 @@ func (k *Kubernetes) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 // prepare writes the files (with the filesystem channel's layout in the default sandbox) and runs
 // the setup in the default sandbox and each member's own.
 func (s *k8sSet) prepare(ctx context.Context, files map[string][]byte, setup string) error {
-	targets := []*k8sEnv{s.byName[""]}
-	if s.own {
-		for _, m := range s.members {
-			targets = append(targets, s.byName[s.ownOf[m]])
-		}
-	}
-	errs := make([]error, len(targets))
-	var wg sync.WaitGroup
-	for i, e := range targets {
-		wg.Go(func() {
-			fs := files
-			if i == 0 {
-				fs = withLayout(files, s.members)
-			}
-			errs[i] = e.prepare(ctx, fs, setup)
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return prepareEnvs(ctx, s.byName, s.ownOf, s.own, s.members, files, setup)
 }
 
 // For returns the container member works in.

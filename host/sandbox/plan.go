@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
@@ -57,4 +60,35 @@ func ownSandboxes(spec SampleSpec) map[string]string {
 		}
 	}
 	return out
+}
+
+// envPreparer is a container provider's sandbox that takes a sample's files and setup.
+type envPreparer interface {
+	prepare(ctx context.Context, files map[string][]byte, setup string) error
+}
+
+// prepareEnvs writes the files (with the filesystem channel's layout in the default sandbox) and
+// runs the setup in the default sandbox and, when members have their own, in each member's,
+// all at once; byName maps sandbox names to environments and ownOf members to their sandbox's name.
+func prepareEnvs[E envPreparer](ctx context.Context, byName map[string]E, ownOf map[string]string, own bool,
+	members []string, files map[string][]byte, setup string) error {
+	targets := []E{byName[""]}
+	if own {
+		for _, m := range members {
+			targets = append(targets, byName[ownOf[m]])
+		}
+	}
+	errs := make([]error, len(targets))
+	var wg sync.WaitGroup
+	for i, e := range targets {
+		wg.Go(func() {
+			fs := files
+			if i == 0 {
+				fs = withLayout(files, members)
+			}
+			errs[i] = e.prepare(ctx, fs, setup)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
