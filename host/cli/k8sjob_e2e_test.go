@@ -64,15 +64,16 @@ func TestK8sJobShardsMergeToOneRun(t *testing.T) {
 	require.Equal(t, ExitOK, code, out+errOut)
 	runJob(t, c, manifest)
 
-	shards, err := filepath.Glob(filepath.Join(logs, "*.json"))
+	shards, err := filepath.Glob(filepath.Join(logs, "*.eval")) // the default format
 	require.NoError(t, err)
 	require.Len(t, shards, 4, "one log per shard pod")
 	merged := t.TempDir()
 	code, stdout, errOut := runCLI(t, append([]string{"log", "merge", "--json", "--log-dir", merged}, shards...)...)
 	require.Equal(t, ExitOK, code, stdout+errOut)
-	code, single, errOut := runJSON(t, shardSuite)
+	// the single run in the shards' format, so both are read the same way
+	code, single, errOut := runCLI(t, "run", "--json", "--log-dir", t.TempDir(), shardSuite)
 	require.Equal(t, ExitOK, code, errOut)
-	assert.Equal(t, logcompare.Normalised(t, single["log"].(string)), logcompare.Normalised(t, jsonLine(t, stdout)["log"].(string)))
+	assert.Equal(t, logcompare.Normalised(t, jsonLine(t, single)["log"].(string)), logcompare.Normalised(t, jsonLine(t, stdout)["log"].(string)))
 }
 
 // runJob creates the Job of the manifest, waits for it to complete and deletes it with its pods.

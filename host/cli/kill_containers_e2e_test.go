@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +34,7 @@ func TestKilledHostContainersSwept(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, "TMPDIR="+tmp)
-	var stderr bytes.Buffer
+	var stderr syncBuffer // read while the process writes it
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
 	pid := cmd.Process.Pid

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/swarmhost/swarmhost/host/evallog"
 )
 
 // volatileKeys are the keys whose values differ between two runs of one eval.
@@ -28,10 +30,17 @@ var volatileKeys = map[string]bool{
 // "id", "*_id" and "event" (a timeline's reference to an event by its id).
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9]{22}$`)
 
-// Normalised reads the log at path as generic JSON with the volatile parts blanked.
+// Normalised reads the log at path as generic JSON with the volatile parts blanked. An .eval
+// archive is read with evallog and marshalled as the JSON log it holds.
 func Normalised(t testing.TB, path string) map[string]any {
 	t.Helper()
 	data, err := os.ReadFile(path)
+	if err == nil && evallog.IsEvalFile(path) {
+		var l *evallog.EvalLog
+		if l, err = evallog.Read(path); err == nil {
+			data, err = evallog.Marshal(l)
+		}
+	}
 	if err != nil {
 		t.Fatalf("read %s: %v", path, err)
 	}

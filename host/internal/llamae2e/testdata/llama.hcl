@@ -67,6 +67,9 @@ swarm "engines" {
   member "react" {
     name  = "plain"
     model = model.plain
+    config {
+      assistant_prompt = ""
+    }
     limits {
       turns = 3
     }
@@ -74,6 +77,9 @@ swarm "engines" {
   member "react" {
     name  = "streamed"
     model = model.streamed
+    config {
+      assistant_prompt = ""
+    }
     limits {
       turns = 3
     }
@@ -81,11 +87,20 @@ swarm "engines" {
   member "react" {
     name  = "short"
     model = model.short
+    config {
+      assistant_prompt = ""
+    }
     limits {
       turns = 2
     }
   }
   channels = []
+  # The tiny model was trained on a short system message and one user turn
+  # before its tool call: Inspect's long assistant prompt (assistant_prompt
+  # = "" above) or the preamble's second user message (empty here: no
+  # member has a sandbox of its own) leave it answering in prose, which
+  # tests no protocol.
+  preamble = "{sandbox}"
   controller "leaderless" {
     stop_on_submission = false
   }
