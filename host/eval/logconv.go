@@ -79,12 +79,10 @@ func logUsageMap(m map[string]model.Usage) map[string]evallog.ModelUsage {
 	return out
 }
 
-// logScore converts a scorer's verdict.
+// logScore converts a scorer's verdict: an answer the scorer gave, "" too,
+// is written; none is null.
 func logScore(s scorer.Score) evallog.Score {
-	ls := evallog.Score{Value: evallog.NewValue(s.Value), Metadata: s.Metadata}
-	if s.Answer != "" {
-		ls.Answer = evallog.Str(s.Answer)
-	}
+	ls := evallog.Score{Value: evallog.NewValue(s.Value), Metadata: s.Metadata, Answer: s.Answer}
 	if s.Explanation != "" {
 		ls.Explanation = evallog.Str(s.Explanation)
 	}

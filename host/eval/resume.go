@@ -145,10 +145,7 @@ func scoreFromLog(scores map[string]evallog.Score, name string) scorer.Score {
 	if !ok {
 		return scorer.Unscored()
 	}
-	s := scorer.Score{Value: ls.Value.Interface(), Metadata: ls.Metadata}
-	if ls.Answer != nil {
-		s.Answer = *ls.Answer
-	}
+	s := scorer.Score{Value: ls.Value.Interface(), Metadata: ls.Metadata, Answer: ls.Answer}
 	if ls.Explanation != nil {
 		s.Explanation = *ls.Explanation
 	}

@@ -105,21 +105,30 @@ func reducedScore(value any, epochs []scorer.Score) scorer.Score {
 		return out
 	}
 	out.Metadata = epochs[0].Metadata
-	if allSame(epochs, func(s scorer.Score) string { return s.Answer }) {
+	if allSame(epochs, func(a, b scorer.Score) bool { return sameAnswer(a.Answer, b.Answer) }) {
 		out.Answer = epochs[0].Answer
 	}
-	if allSame(epochs, func(s scorer.Score) string { return s.Explanation }) {
+	if allSame(epochs, func(a, b scorer.Score) bool { return a.Explanation == b.Explanation }) {
 		out.Explanation = epochs[0].Explanation
 	}
 	return out
 }
 
-// allSame reports whether field is equal across all epochs.
-func allSame(epochs []scorer.Score, field func(scorer.Score) string) bool {
+// allSame reports whether every epoch equals the first by equal.
+func allSame(epochs []scorer.Score, equal func(a, b scorer.Score) bool) bool {
 	for _, e := range epochs[1:] {
-		if field(e) != field(epochs[0]) {
+		if !equal(e, epochs[0]) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameAnswer reports whether two answers are equal, no answer (nil) being
+// unequal to every text, "" included (Python's None != "").
+func sameAnswer(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }

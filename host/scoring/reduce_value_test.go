@@ -19,30 +19,30 @@ func TestReducerKeepsFields(t *testing.T) {
 	}{
 		"same answer, different explanations": {
 			in: []scorer.Score{
-				{Value: C, Answer: "42", Explanation: "a", Metadata: meta0},
-				{Value: I, Answer: "42", Explanation: "b", Metadata: meta1},
+				{Value: C, Answer: scorer.Text("42"), Explanation: "a", Metadata: meta0},
+				{Value: I, Answer: scorer.Text("42"), Explanation: "b", Metadata: meta1},
 			},
-			want: scorer.Score{Value: C, Answer: "42", Metadata: meta0},
+			want: scorer.Score{Value: C, Answer: scorer.Text("42"), Metadata: meta0},
 		},
 		"everything equal": {
 			in: []scorer.Score{
-				{Value: I, Answer: "x", Explanation: "e"},
-				{Value: C, Answer: "x", Explanation: "e"},
+				{Value: I, Answer: scorer.Text("x"), Explanation: "e"},
+				{Value: C, Answer: scorer.Text("x"), Explanation: "e"},
 			},
-			want: scorer.Score{Value: C, Answer: "x", Explanation: "e"},
+			want: scorer.Score{Value: C, Answer: scorer.Text("x"), Explanation: "e"},
 		},
 		// Inspect compares answers across all epochs, unscored ones included,
 		// and takes metadata from the first epoch even when it is unscored.
 		"unscored first epoch": {
 			in: []scorer.Score{
-				{Value: nan, Answer: "", Explanation: "grader failed", Metadata: meta1},
-				{Value: C, Answer: "42", Explanation: "grader failed", Metadata: meta0},
+				{Value: nan, Answer: scorer.Text(""), Explanation: "grader failed", Metadata: meta1},
+				{Value: C, Answer: scorer.Text("42"), Explanation: "grader failed", Metadata: meta0},
 			},
 			want: scorer.Score{Value: C, Explanation: "grader failed", Metadata: meta1},
 		},
 		"all unscored keeps fields": {
-			in:   []scorer.Score{{Value: nan, Answer: "a"}, {Value: nan, Answer: "a"}},
-			want: scorer.Score{Value: nan, Answer: "a"},
+			in:   []scorer.Score{{Value: nan, Answer: scorer.Text("a")}, {Value: nan, Answer: scorer.Text("a")}},
+			want: scorer.Score{Value: nan, Answer: scorer.Text("a")},
 		},
 		"no epochs": {in: nil, want: scorer.Score{Value: nan}},
 	}

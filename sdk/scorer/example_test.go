@@ -37,7 +37,7 @@ func (Match) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.Sc
 		return err
 	}
 	answer := strings.TrimSpace(req.Output.Completion)
-	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: answer, Explanation: req.Output.Completion}
+	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(answer), Explanation: req.Output.Completion}
 	for _, target := range req.Sample.Target {
 		if answer == target || cfg.IgnoreCase && strings.EqualFold(answer, target) {
 			resp.Score.Value = scorer.Correct
@@ -85,7 +85,7 @@ func Example_match() {
 			fmt.Println("error:", err)
 			return
 		}
-		fmt.Printf("%s %q answer_file=%v\n", resp.Score.Value, resp.Score.Answer, resp.Score.Metadata["answer_file"])
+		fmt.Printf("%s %q answer_file=%v\n", resp.Score.Value, *resp.Score.Answer, resp.Score.Metadata["answer_file"])
 	}
 	// Output:
 	// C "paris" answer_file=true

@@ -73,7 +73,7 @@ func (fileScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *scor
 	if err != nil {
 		return err
 	}
-	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: string(b)}
+	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(string(b))}
 	if string(b) == req.Sample.Target[0] {
 		resp.Score.Value = scorer.Correct
 	}
@@ -90,7 +90,7 @@ func TestScorerRoundTrip(t *testing.T) {
 		Record: scorer.Record{Members: []scorer.RecordMember{{Name: "m1", Sandbox: &sb}}}, Host: host}, &resp)
 	require.NoError(t, err)
 	assert.Equal(t, scorer.Correct, resp.Score.Value)
-	assert.Equal(t, "42", resp.Score.Answer)
+	assert.Equal(t, scorer.Text("42"), resp.Score.Answer)
 }
 
 type nanScorer struct{}

@@ -30,7 +30,7 @@ func (*Exact) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer
 // the answer is the completion and there is no explanation.
 func (*Exact) Score(_ context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) error {
 	completion := req.Output.Completion
-	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: completion}
+	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(completion)}
 	if textnorm.MaxExact(completion, req.Sample.Target) {
 		resp.Score.Value = scorer.Correct
 	}

@@ -9,8 +9,12 @@ import (
 
 func TestExact(t *testing.T) {
 	t.Parallel()
-	c := func(completion string) scorer.Score { return scorer.Score{Value: scorer.Correct, Answer: completion} }
-	i := func(completion string) scorer.Score { return scorer.Score{Value: scorer.Incorrect, Answer: completion} }
+	c := func(completion string) scorer.Score {
+		return scorer.Score{Value: scorer.Correct, Answer: scorer.Text(completion)}
+	}
+	i := func(completion string) scorer.Score {
+		return scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(completion)}
+	}
 	cases := map[string]plugintest.Case{
 		// "the" goes, "cat!" loses its "!", both sides casefold.
 		"articles punctuation case": {Completion: "The Cat!", Targets: []string{"cat"}, Want: c("The Cat!")},

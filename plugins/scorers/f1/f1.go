@@ -43,6 +43,6 @@ func (*F1) Score(_ context.Context, req scorer.ScoreRequest, resp *scorer.ScoreR
 		return nil
 	}
 	completion := req.Output.Completion
-	resp.Score = scorer.Score{Value: textnorm.MaxF1(completion, req.Sample.Target, cfg.StopWords), Answer: completion}
+	resp.Score = scorer.Score{Value: textnorm.MaxF1(completion, req.Sample.Target, cfg.StopWords), Answer: scorer.Text(completion)}
 	return nil
 }

@@ -9,7 +9,9 @@ import (
 
 func TestF1(t *testing.T) {
 	t.Parallel()
-	f1 := func(v float64, completion string) scorer.Score { return scorer.Score{Value: v, Answer: completion} }
+	f1 := func(v float64, completion string) scorer.Score {
+		return scorer.Score{Value: v, Answer: scorer.Text(completion)}
+	}
 	cases := map[string]plugintest.Case{
 		"same word":  {Completion: "foo", Targets: []string{"foo"}, Want: f1(1, "foo")},
 		"no overlap": {Completion: "foo1", Targets: []string{"foo"}, Want: f1(0, "foo1")},

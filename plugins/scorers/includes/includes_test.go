@@ -10,7 +10,7 @@ import (
 func TestIncludes(t *testing.T) {
 	t.Parallel()
 	score := func(value, answer, completion string) scorer.Score {
-		return scorer.Score{Value: value, Answer: answer, Explanation: completion}
+		return scorer.Score{Value: value, Answer: scorer.Text(answer), Explanation: completion}
 	}
 	caseSensitive := map[string]any{"ignore_case": false}
 	plugintest.Run(t, &Includes{}, map[string]plugintest.Case{
@@ -32,6 +32,6 @@ func TestIncludes(t *testing.T) {
 			Want: score(scorer.Correct, "a cat sat", "a cat sat")},
 		"empty target is included": {Completion: "x", Targets: []string{""},
 			Want: score(scorer.Correct, "x", "x")},
-		"no targets": {Completion: "x", Want: score(scorer.Incorrect, "", "x")},
+		"no targets": {Completion: "x", Want: scorer.Score{Value: scorer.Incorrect, Explanation: "x"}},
 	})
 }

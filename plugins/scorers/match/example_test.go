@@ -25,6 +25,6 @@ func Example_score() {
 	if err := (&Match{}).Score(context.Background(), req, &resp); err != nil {
 		panic(err)
 	}
-	fmt.Println(resp.Score.Value, resp.Score.Answer)
+	fmt.Println(resp.Score.Value, *resp.Score.Answer)
 	// Output: C 1000.5
 }

@@ -13,11 +13,11 @@ import (
 // c and i build the scores str_match_scorer returns: the explanation is
 // always the completion.
 func c(answer, completion string) scorer.Score {
-	return scorer.Score{Value: scorer.Correct, Answer: answer, Explanation: completion}
+	return scorer.Score{Value: scorer.Correct, Answer: scorer.Text(answer), Explanation: completion}
 }
 
 func i(answer, completion string) scorer.Score {
-	return scorer.Score{Value: scorer.Incorrect, Answer: answer, Explanation: completion}
+	return scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(answer), Explanation: completion}
 }
 
 func TestMatchText(t *testing.T) {
@@ -48,7 +48,10 @@ func TestMatchText(t *testing.T) {
 			Want: c("STRASSE", "STRASSE")},
 		"second target matches": {Completion: "It is blue", Targets: []string{"red", "blue"},
 			Want: c("It is blue", "It is blue")},
-		"no targets": {Completion: "anything", Want: i("", "anything")},
+		// No target tried: no answer at all (Inspect's None), unlike an
+		// empty completion's empty answer.
+		"no targets":       {Completion: "anything", Want: scorer.Score{Value: scorer.Incorrect, Explanation: "anything"}},
+		"empty completion": {Completion: "", Targets: []string{"42"}, Want: i("", "")},
 	})
 }
 

@@ -48,7 +48,7 @@ func score(re *regexp.Regexp, completion string, targets []string, cfg config) s
 			answer = groups[0]
 		}
 	}
-	s := scorer.Score{Value: scorer.Incorrect, Answer: deref(answer), Explanation: completion}
+	s := scorer.Score{Value: scorer.Incorrect, Answer: answer, Explanation: completion}
 	if deref(found) != "" {
 		s.Value = scorer.Correct
 	}

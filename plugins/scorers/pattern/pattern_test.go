@@ -13,10 +13,14 @@ import (
 func TestPatternScore(t *testing.T) {
 	t.Parallel()
 	c := func(answer, completion string) scorer.Score {
-		return scorer.Score{Value: scorer.Correct, Answer: answer, Explanation: completion}
+		return scorer.Score{Value: scorer.Correct, Answer: scorer.Text(answer), Explanation: completion}
 	}
 	i := func(answer, completion string) scorer.Score {
-		return scorer.Score{Value: scorer.Incorrect, Answer: answer, Explanation: completion}
+		return scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(answer), Explanation: completion}
+	}
+	// none is INCORRECT with no answer (Inspect's None, written null).
+	none := func(completion string) scorer.Score {
+		return scorer.Score{Value: scorer.Incorrect, Explanation: completion}
 	}
 	n := func(completion string) scorer.Score {
 		return scorer.Score{Value: scorer.NoAnswer, Explanation: "Scoring pattern not matched in output: " + completion}
@@ -37,19 +41,19 @@ func TestPatternScore(t *testing.T) {
 		// With several groups, the first group equal to a target is the answer.
 		"first group":      {Config: p("(foo) (bar)"), Completion: "foo bar", Targets: []string{"foo"}, Want: c("foo", "foo bar")},
 		"later group":      {Config: p("(foo) (bar)"), Completion: "foo bar", Targets: []string{"bar"}, Want: c("bar", "foo bar")},
-		"no group matches": {Config: p("(foo) (bar)"), Completion: "foo bar", Targets: []string{"baz"}, Want: i("", "foo bar")},
+		"no group matches": {Config: p("(foo) (bar)"), Completion: "foo bar", Targets: []string{"baz"}, Want: none("foo bar")},
 		"exact targets only": {Config: p("(f[oz]o) (b[az]r)"), Completion: "foo bzr", Targets: []string{"bar"},
-			Want: i("", "foo bzr")},
+			Want: none("foo bzr")},
 		"unmatched optional group": {Config: p("(x)?(foo)"), Completion: "foo", Targets: []string{"foo"}, Want: c("foo", "foo")},
-		"no groups":                {Config: p("foo"), Completion: "foo", Targets: []string{"foo"}, Want: i("", "foo")},
+		"no groups":                {Config: p("foo"), Completion: "foo", Targets: []string{"foo"}, Want: none("foo")},
 		// match_all: every group equals a target; the answer is the targets joined.
 		"all groups": {Config: all("(foo) (foo)"), Completion: "foo foo", Targets: []string{"foo"}, Want: c("foo", "foo foo")},
 		"all joined": {Config: all(`(\d+)-(\d+)`), Completion: "range 3-4", Targets: []string{"3", "4"},
 			Want: c("34", "range 3-4")},
 		"all fails": {Config: all("(foo|bar) (foo|bar)"), Completion: "foo bar", Targets: []string{"bar"},
-			Want: i("", "foo bar")},
+			Want: none("foo bar")},
 		"all with no group taking part": {Config: all("(x)?(y)?foo"), Completion: "foo", Targets: []string{"foo"},
-			Want: i("", "foo")},
+			Want: none("foo")},
 		// An empty group equal to an empty target is falsy in Python: INCORRECT.
 		"empty group": {Config: p("answer: (a*)"), Completion: "answer: ", Targets: []string{""}, Want: i("", "answer: ")},
 		// Python's \d is any decimal digit; $ also matches before a final newline.

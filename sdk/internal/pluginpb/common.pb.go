@@ -1215,10 +1215,13 @@ func (x *ModelOutput) GetError() string {
 type Score struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// JSON; a NaN value (unscored) is the bare token NaN, as Python writes it.
-	ValueJson     []byte `protobuf:"bytes,1,opt,name=value_json,json=valueJson,proto3" json:"value_json,omitempty"`
-	Answer        string `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
-	Explanation   string `protobuf:"bytes,3,opt,name=explanation,proto3" json:"explanation,omitempty"`
-	MetadataJson  []byte `protobuf:"bytes,4,opt,name=metadata_json,json=metadataJson,proto3" json:"metadata_json,omitempty"`
+	ValueJson []byte `protobuf:"bytes,1,opt,name=value_json,json=valueJson,proto3" json:"value_json,omitempty"`
+	// Absent when the scorer extracted no answer (Inspect's None); present and
+	// empty when it extracted the empty string. Explicit presence (proto3
+	// optional) is wire-compatible with the field's earlier implicit presence.
+	Answer        *string `protobuf:"bytes,2,opt,name=answer,proto3,oneof" json:"answer,omitempty"`
+	Explanation   string  `protobuf:"bytes,3,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	MetadataJson  []byte  `protobuf:"bytes,4,opt,name=metadata_json,json=metadataJson,proto3" json:"metadata_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1261,8 +1264,8 @@ func (x *Score) GetValueJson() []byte {
 }
 
 func (x *Score) GetAnswer() string {
-	if x != nil {
-		return x.Answer
+	if x != nil && x.Answer != nil {
+		return *x.Answer
 	}
 	return ""
 }
@@ -1383,13 +1386,14 @@ const file_swarmhost_v1_common_proto_rawDesc = "" +
 	"stopReason\x12)\n" +
 	"\x05usage\x18\x05 \x01(\v2\x13.swarmhost.v1.UsageR\x05usage\x12\x12\n" +
 	"\x04time\x18\x06 \x01(\x01R\x04time\x12\x14\n" +
-	"\x05error\x18\a \x01(\tR\x05error\"\x85\x01\n" +
+	"\x05error\x18\a \x01(\tR\x05error\"\x95\x01\n" +
 	"\x05Score\x12\x1d\n" +
 	"\n" +
-	"value_json\x18\x01 \x01(\fR\tvalueJson\x12\x16\n" +
-	"\x06answer\x18\x02 \x01(\tR\x06answer\x12 \n" +
+	"value_json\x18\x01 \x01(\fR\tvalueJson\x12\x1b\n" +
+	"\x06answer\x18\x02 \x01(\tH\x00R\x06answer\x88\x01\x01\x12 \n" +
 	"\vexplanation\x18\x03 \x01(\tR\vexplanation\x12#\n" +
-	"\rmetadata_json\x18\x04 \x01(\fR\fmetadataJsonB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\rmetadata_json\x18\x04 \x01(\fR\fmetadataJsonB\t\n" +
+	"\a_answerB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_common_proto_rawDescOnce sync.Once
@@ -1451,6 +1455,7 @@ func file_swarmhost_v1_common_proto_init() {
 	if File_swarmhost_v1_common_proto != nil {
 		return
 	}
+	file_swarmhost_v1_common_proto_msgTypes[16].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

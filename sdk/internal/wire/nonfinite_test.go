@@ -22,7 +22,7 @@ func TestNonFiniteRoundTrip(t *testing.T) {
 	md := map[string]any{"pos": inf, "neg": ninf, "nan": nan, "finite": 1.5, "text": "Infinity NaN",
 		"nested": map[string]any{"list": []any{ninf, "x", 2.0}}}
 	scores := map[string]scorer.Score{
-		"+Inf value":               {Value: inf, Answer: "a"},
+		"+Inf value":               {Value: inf, Answer: scorer.Text("a")},
 		"-Inf value":               {Value: ninf},
 		"NaN value, Inf metadata":  {Value: nan, Metadata: md},
 		"list value with Inf":      {Value: []any{inf, "C"}},

@@ -22,12 +22,15 @@ func TestScoreRoundTrip(t *testing.T) {
 		// want is what comes back; nil means in.
 		want *scorer.Score
 	}{
-		"correct": {in: scorer.Score{Value: scorer.Correct, Answer: "42", Explanation: "matched target 42"}},
+		"correct": {in: scorer.Score{Value: scorer.Correct, Answer: scorer.Text("42"), Explanation: "matched target 42"}},
 		"float":   {in: scorer.Score{Value: 0.75}},
-		"zero":    {in: scorer.Score{Value: 0.0}},
-		"bool":    {in: scorer.Score{Value: false}},
-		"list":    {in: scorer.Score{Value: []any{"C", 1.0, true}}},
-		"dict":    {in: scorer.Score{Value: map[string]any{"accuracy": 1.0, "grade": "C"}}},
+		// An empty answer is not the absence of one (Inspect's "" and None).
+		"empty answer": {in: scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text("")}},
+		"no answer":    {in: scorer.Score{Value: scorer.Incorrect}},
+		"zero":         {in: scorer.Score{Value: 0.0}},
+		"bool":         {in: scorer.Score{Value: false}},
+		"list":         {in: scorer.Score{Value: []any{"C", 1.0, true}}},
+		"dict":         {in: scorer.Score{Value: map[string]any{"accuracy": 1.0, "grade": "C"}}},
 		"NaN value is unscored": {
 			in: scorer.Score{Value: math.NaN(), Explanation: "no answer to score"},
 		},
@@ -38,7 +41,7 @@ func TestScoreRoundTrip(t *testing.T) {
 			in: scorer.Score{Value: 1}, want: &scorer.Score{Value: 1.0},
 		},
 		"nil value comes back unscored": {
-			in: scorer.Score{Answer: "x"}, want: &scorer.Score{Value: math.NaN(), Answer: "x"},
+			in: scorer.Score{Answer: scorer.Text("x")}, want: &scorer.Score{Value: math.NaN(), Answer: scorer.Text("x")},
 		},
 	}
 	for name, tc := range tests {

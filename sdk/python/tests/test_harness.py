@@ -42,6 +42,11 @@ def test_nan_survives_the_wire(h):
     assert math.isnan(s.value) and s.explanation == "asked for NaN"
 
 
+def test_an_empty_answer_is_not_no_answer(h):
+    assert h.score(output="  ", target="Paris").score.answer == ""
+    assert h.score(output="nan", target="Paris").score.answer is None
+
+
 def test_a_raising_scorer_reports_its_traceback(h):
     with pytest.raises(PluginError, match=r"(?s)plugin score raised ValueError: boom.*Traceback"):
         h.score(output="boom", target="x")

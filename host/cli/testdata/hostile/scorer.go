@@ -28,7 +28,7 @@ func (s *hostileScorer) Score(_ context.Context, req scorer.ScoreRequest, resp *
 	case "hang":
 		block()
 	case "inf":
-		resp.Score = scorer.Score{Value: math.Inf(1), Answer: req.Output.Completion,
+		resp.Score = scorer.Score{Value: math.Inf(1), Answer: scorer.Text(req.Output.Completion),
 			Metadata: map[string]any{"pos": math.Inf(1), "neg": math.Inf(-1), "nan": math.NaN(), "list": []any{math.Inf(-1), 1.5}}}
 		return nil
 	}

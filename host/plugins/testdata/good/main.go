@@ -23,7 +23,7 @@ func (good) Score(_ context.Context, req scorer.ScoreRequest, resp *scorer.Score
 		sdk.Logger().Error("crashing on purpose")
 		os.Exit(7)
 	}
-	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: req.Output.Completion}
+	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(req.Output.Completion)}
 	if len(req.Sample.Target) > 0 && req.Output.Completion == req.Sample.Target[0] {
 		resp.Score.Value = scorer.Correct
 	}

@@ -21,12 +21,12 @@ type Golden struct {
 }
 
 // GoldenScore is one scorer call and the Score Inspect returned (a missing
-// answer or explanation is "").
+// explanation is ""; a missing answer, Inspect's None, is nil).
 type GoldenScore struct {
 	Completion  string   `json:"completion"`
 	Targets     []string `json:"targets"`
 	Value       any      `json:"value"`
-	Answer      string   `json:"answer"`
+	Answer      *string  `json:"answer"`
 	Explanation string   `json:"explanation"`
 }
 

@@ -8,13 +8,13 @@ type Check func(completion, target string) (answer string, matched bool)
 
 // Score is Inspect's str_match_scorer: the first target that matches gives
 // CORRECT with that answer; otherwise INCORRECT with the answer from the last
-// target tried (empty when there are no targets). The explanation is always
-// the completion.
+// target tried (none when there are no targets, as Inspect's stays None).
+// The explanation is always the completion.
 func Score(completion string, targets []string, check Check) scorer.Score {
-	answer := ""
+	var answer *string
 	for _, t := range targets {
-		var matched bool
-		answer, matched = check(completion, t)
+		got, matched := check(completion, t)
+		answer = scorer.Text(got)
 		if matched {
 			return scorer.Score{Value: scorer.Correct, Answer: answer, Explanation: completion}
 		}

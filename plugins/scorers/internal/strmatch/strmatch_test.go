@@ -17,9 +17,9 @@ func TestScore(t *testing.T) {
 		want       scorer.Score
 	}{
 		"first match wins": {completion: "b", targets: []string{"a", "b", "c"},
-			want: scorer.Score{Value: scorer.Correct, Answer: "got b", Explanation: "b"}},
+			want: scorer.Score{Value: scorer.Correct, Answer: scorer.Text("got b"), Explanation: "b"}},
 		"answer of last target tried": {completion: "z", targets: []string{"a", "b"},
-			want: scorer.Score{Value: scorer.Incorrect, Answer: "got b", Explanation: "z"}},
+			want: scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text("got b"), Explanation: "z"}},
 		"no targets": {completion: "z",
 			want: scorer.Score{Value: scorer.Incorrect, Explanation: "z"}},
 	}

@@ -72,7 +72,7 @@ class _State:
 
 def _score(fn, completion, targets):
     s = asyncio.run(fn(_State(completion), target_mod.Target(targets)))
-    return {"value": s.value, "answer": s.answer or "", "explanation": s.explanation or ""}
+    return {"value": s.value, "answer": s.answer, "explanation": s.explanation or ""}
 
 
 TOKENS = [

@@ -185,15 +185,18 @@ def score_to_proto(s: Score) -> common_pb2.Score:
         value = b"NaN"
     else:
         value = b"" if v is None else json.dumps(v, default=_default).encode()
-    return common_pb2.Score(value_json=value, answer=s.answer or "", explanation=s.explanation or "",
-                            metadata_json=dumps(s.metadata))
+    p = common_pb2.Score(value_json=value, explanation=s.explanation or "", metadata_json=dumps(s.metadata))
+    if s.answer is not None:
+        p.answer = s.answer
+    return p
 
 
 def score_from_proto(p: common_pb2.Score | None) -> Score:
     if p is None:
         return Score.unscored()
     value = math.nan if p.value_json in (b"", b"NaN") else loads(p.value_json, math.nan)
-    return Score(value=value, answer=p.answer, explanation=p.explanation, metadata=loads(p.metadata_json, {}))
+    answer = p.answer if p.HasField("answer") else None
+    return Score(value=value, answer=answer, explanation=p.explanation, metadata=loads(p.metadata_json, {}))
 
 
 def sample_to_proto(s: scorer.Sample) -> scorer_pb2.Sample:

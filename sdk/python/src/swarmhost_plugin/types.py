@@ -173,10 +173,11 @@ class Output:
 class Score:
     """Inspect's Score. value is a str ("C", "I", "P", "N" or any text), a
     number, a bool, a list or a dict of scalars; float("nan") marks an
-    unscored sample."""
+    unscored sample. answer is the part of the output the scorer extracted,
+    None when it extracted none (the log writes null; "" is written "")."""
 
     value: Any = field(default_factory=lambda: math.nan)
-    answer: str = ""
+    answer: str | None = None
     explanation: str = ""
     metadata: dict[str, Any] = field(default_factory=dict)
 

@@ -31,7 +31,7 @@ func (hostile) Score(_ context.Context, req scorer.ScoreRequest, resp *scorer.Sc
 	if err := req.Config.Decode(&cfg); err != nil {
 		return err
 	}
-	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: req.Output.Completion}
+	resp.Score = scorer.Score{Value: scorer.Incorrect, Answer: scorer.Text(req.Output.Completion)}
 	if req.Sample.ID == attack.SampleID && cfg.Attack != "" {
 		resp.Score.Explanation = attack.Run(cfg.Attack, cfg.Arg)
 		return nil
