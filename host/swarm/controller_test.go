@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,17 +32,21 @@ func longest(req controller.ChooseRequest) controller.ChooseResponse {
 // TestControllerChoosesOnce: a controller that takes answers is asked to
 // choose after each submission and member end until it chooses; its
 // choice is final and, until then, the first rule gives the provisional
-// answer.
+// answer. Each member goes on only once the controller was asked about the
+// submissions before it (never by sleeps: a loaded machine reorders them).
 func TestControllerChoosesOnce(t *testing.T) {
 	t.Parallel()
+	asked := []chan struct{}{make(chan struct{}), make(chan struct{})}
+	var once [2]sync.Once
 	ag := newAgent(map[string][]step{
-		"a": {sleep(20 * time.Millisecond), answer("A")},
-		"b": {sleep(120 * time.Millisecond), answer("BB")},
-		"c": {sleep(220 * time.Millisecond), answer("CCC")},
-		"d": {sleep(70 * time.Millisecond), fail("no answer")},
+		"a": {answer("A")},
+		"b": {waitFor(asked[0]), answer("BB")},
+		"c": {waitFor(asked[1]), answer("CCC")},
+		"d": {waitFor(asked[0]), fail("no answer")},
 	})
 	ctrl := &testController{answers: true, choose: func(req controller.ChooseRequest) controller.ChooseResponse {
-		if len(req.Submissions) < 3 {
+		if n := len(req.Submissions); n < 3 {
+			once[n-1].Do(func() { close(asked[n-1]) })
 			return controller.ChooseResponse{}
 		}
 		return longest(req)

@@ -3,6 +3,7 @@ package swarm
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -178,20 +179,31 @@ func TestContextCancellationKeepsAnswerSoFar(t *testing.T) {
 	t.Parallel()
 	t.Run("last: the latest so far", func(t *testing.T) {
 		t.Parallel()
+		// b submits only once a's submission is in the record and c runs,
+		// so b is the latest and c is cancelled whatever the machine's load.
+		aSubmitted := newRecordLog(func(r Record) bool {
+			return submittedIs("a")(r) && slices.ContainsFunc(r.Members, func(m RecordMember) bool {
+				return m.Name == "c" && m.State == StateRunning
+			})
+		})
+		log := newRecordLog(submittedIs("b"))
 		ag := newAgent(map[string][]step{
-			"a": {sleep(20 * time.Millisecond), answer("A")},
-			"b": {sleep(120 * time.Millisecond), answer("B")},
+			"a": {answer("A")},
+			"b": {waitFor(aSubmitted.when), answer("B")},
 			"c": {pollUntilRefused(30 * time.Millisecond)},
 		})
 		ctx, cancel := context.WithCancelCause(context.Background())
 		defer cancel(nil)
-		log := newRecordLog(submittedIs("b"))
 		go func() {
 			<-log.when
 			cancel(SampleLimit("time"))
 		}()
 		spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{mode: controller.FinalLast}}
-		res := run(t, ctx, spec, log.hooks())
+		both := Hooks{OnRecord: func(r Record) {
+			aSubmitted.hooks().OnRecord(r)
+			log.hooks().OnRecord(r)
+		}}
+		res := run(t, ctx, spec, both)
 		assert.Equal(t, "sample_limit:time", res.EndedBy)
 		assert.Equal(t, Final{Mode: ptr("last"), Member: ptr("b"), Provisional: true}, res.Record.Final)
 		assert.Equal(t, "B", res.Output.Completion)
@@ -200,12 +212,16 @@ func TestContextCancellationKeepsAnswerSoFar(t *testing.T) {
 	t.Run("controller: its choice once made", func(t *testing.T) {
 		t.Parallel()
 		ag := newAgent(map[string][]step{
-			"a": {sleep(20 * time.Millisecond), answer("A")},
+			"a": {answer("A")},
 			"b": {pollUntilRefused(30 * time.Millisecond)},
 		})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		log := newRecordLog(func(r Record) bool { return r.Final.Member != nil })
+		// Cancel once the choice is in the record: before it, the first
+		// rule's provisional answer (mode "first") names a as well.
+		log := newRecordLog(func(r Record) bool {
+			return r.Final.Mode != nil && *r.Final.Mode == controller.FinalController
+		})
 		go func() {
 			<-log.when
 			cancel()
