@@ -2,7 +2,6 @@ package eval
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/swarm"
@@ -13,7 +12,7 @@ import (
 // (Inspect's limit type names) and its value (seconds for time, dollars
 // for cost).
 func (r *evalRun) sampleLimit(stopReason string) *evallog.EvalSampleLimit {
-	kind, ok := strings.CutPrefix(stopReason, "sample_limit:")
+	kind, ok := swarm.SampleLimitKind(stopReason)
 	if !ok {
 		return nil
 	}

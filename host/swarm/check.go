@@ -14,7 +14,7 @@ package swarm
 // the stop ("stopped"), then the member's share ("share"), then its own
 // limits ("member_limit:<kind>").
 //
-// A check that ends the sample returns SampleLimitPrefix+kind as its stop.
+// A check that ends the sample returns sampleLimitStop(kind) as its stop.
 
 // admit is the check before a member's call is dispatched; sending is the
 // number of messages the call sends.
@@ -24,22 +24,22 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 		// cancelled: refused for the stop, its status is "cancelled"
 		return r.refuse(m), ""
 	}
-	if kind := sampleReached(r.spec.Budget.Sample, &r.total, sending); kind != "" {
+	if kind := limitMet(beforeCall, r.spec.Budget.Sample, &r.total, sending); kind != "" {
 		m.cause = StatusErrored
-		return m.cause, SampleLimitPrefix + kind
+		return m.cause, sampleLimitStop(kind)
 	}
-	if capReached(r.caps, &r.total) {
+	if capMet(beforeCall, r.caps, &r.total) {
 		m.cause = StatusSwarmCap
 		return m.cause, StopSwarmCap
 	}
 	if c := r.refuse(m); c != "" {
 		return c, ""
 	}
-	if shareReached(m) {
+	if shareMet(beforeCall, m) {
 		m.cause = StatusShare
 		return m.cause, ""
 	}
-	if kind := sampleReached(m.spec.Limits, &m.acct, sending); kind != "" {
+	if kind := limitMet(beforeCall, m.spec.Limits, &m.acct, sending); kind != "" {
 		m.cause = MemberLimit(kind)
 		return m.cause, ""
 	}
@@ -60,74 +60,71 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 	if m.cause != "" {
 		return "", ""
 	}
-	if kind := sampleExceeded(r.spec.Budget.Sample, &r.total, m.acct.messages); kind != "" {
+	if kind := limitMet(afterCall, r.spec.Budget.Sample, &r.total, m.acct.messages); kind != "" {
 		m.cause = StatusErrored
-		return m.cause, SampleLimitPrefix + kind
+		return m.cause, sampleLimitStop(kind)
 	}
-	if capExceeded(r.caps, &r.total) {
+	if capMet(afterCall, r.caps, &r.total) {
 		m.cause = StatusSwarmCap
 		return m.cause, StopSwarmCap
 	}
-	if shareExceeded(m) {
+	if shareMet(afterCall, m) {
 		m.cause = StatusShare
 		return m.cause, ""
 	}
-	if kind := sampleExceeded(m.spec.Limits, &m.acct, m.acct.messages); kind != "" {
+	if kind := limitMet(afterCall, m.spec.Limits, &m.acct, m.acct.messages); kind != "" {
 		m.cause = MemberLimit(kind)
 		return m.cause, ""
 	}
 	return "", ""
 }
 
-// sampleReached returns the kind of the first limit of l that a is at or
-// over (the next call would exceed it), or "". Turns are not checked
-// before a call: as Inspect records a turn once a generation completes and
-// only then checks the limit, the call past a turn limit is made and
-// recorded, and sampleExceeded ends the member after it.
-func sampleReached(l Limits, a *account, sending int64) string {
-	switch {
-	case atLeast(a.metered, l.Tokens):
-		return LimitToken
-	case l.Cost != nil && a.cost >= *l.Cost:
-		return LimitCost
-	case atLeast(sending, l.Messages):
-		return LimitMessage
+// edge says when usage meets a limit: before a call at the limit (the
+// next call would pass it, >=), after a call only past it (>).
+type edge int
+
+const (
+	beforeCall edge = iota
+	afterCall
+)
+
+// meets reports whether v meets limit at e; a nil limit is never met.
+func meets[T int64 | float64](e edge, v T, limit *T) bool {
+	if limit == nil {
+		return false
 	}
-	return ""
+	if e == beforeCall {
+		return v >= *limit
+	}
+	return v > *limit
 }
 
-// sampleExceeded returns the kind of the first limit of l that a is over,
-// or ""; messages is the conversation length the call made.
-func sampleExceeded(l Limits, a *account, messages int64) string {
+// limitMet returns the kind of the first of l's limits that a meets at e,
+// or "": the sample's limits or a member's own. messages is the
+// conversation length the call sends (before) or made (after). Turns are
+// checked only after a call: as Inspect records a turn once a generation
+// completes and only then checks the limit, the call past a turn limit is
+// made and recorded, and the check after it ends the member.
+func limitMet(e edge, l Limits, a *account, messages int64) string {
 	switch {
-	case over(a.metered, l.Tokens):
+	case meets(e, a.metered, l.Tokens):
 		return LimitToken
-	case l.Cost != nil && a.cost > *l.Cost:
+	case meets(e, a.cost, l.Cost):
 		return LimitCost
-	case over(int64(a.calls), l.Turns):
+	case e == afterCall && meets(e, int64(a.calls), l.Turns):
 		return LimitTurn
-	case over(messages, l.Messages):
+	case meets(e, messages, l.Messages):
 		return LimitMessage
 	}
 	return ""
 }
 
-func capReached(c Caps, a *account) bool {
-	return atLeast(a.metered, c.Tokens) || (c.Cost != nil && a.cost >= *c.Cost)
+// capMet reports whether the swarm's usage meets one of its caps at e.
+func capMet(e edge, c Caps, a *account) bool {
+	return meets(e, a.metered, c.Tokens) || meets(e, a.cost, c.Cost)
 }
 
-func capExceeded(c Caps, a *account) bool {
-	return over(a.metered, c.Tokens) || (c.Cost != nil && a.cost > *c.Cost)
+// shareMet reports whether the member's usage meets its share at e.
+func shareMet(e edge, m *memberState) bool {
+	return meets(e, m.acct.metered, m.shareTokens) || meets(e, m.acct.cost, m.shareCost)
 }
-
-func shareReached(m *memberState) bool {
-	return atLeast(m.acct.metered, m.shareTokens) || (m.shareCost != nil && m.acct.cost >= *m.shareCost)
-}
-
-func shareExceeded(m *memberState) bool {
-	return over(m.acct.metered, m.shareTokens) || (m.shareCost != nil && m.acct.cost > *m.shareCost)
-}
-
-func atLeast(v int64, limit *int64) bool { return limit != nil && v >= *limit }
-
-func over(v int64, limit *int64) bool { return limit != nil && v > *limit }

@@ -3,7 +3,6 @@ package swarm
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/internal/shortid"
@@ -30,7 +29,7 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 		return agent.GenerateResponse{}, err
 	}
 	defer end()
-	if err := r.gate(func() (string, string) { return r.admit(m, int64(len(req.Messages))) }); err != nil {
+	if err := r.enforce(func() (string, string) { return r.admit(m, int64(len(req.Messages))) }); err != nil {
 		return agent.GenerateResponse{}, err
 	}
 	provider := m.spec.Model
@@ -65,19 +64,21 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 		r.charge(m, out.Usage, int64(len(messages))+1)
 		return r.settle(m)
 	}
-	if err := r.gate(settled); err != nil {
+	if err := r.enforce(settled); err != nil {
 		return agent.GenerateResponse{}, err
 	}
 	return agent.GenerateResponse{Output: out}, nil
 }
 
-// gate runs a limit check under r.mu, stops the swarm when it says so (or
-// ends the sample, for a sample limit) and turns its cause into a refusal.
-func (r *runtime) gate(check func() (cause, stop string)) error {
+// enforce runs a limit check (admit or settle) under r.mu, stops the swarm
+// when it says so (or ends the sample, for a sample limit) and turns its
+// cause into a refusal. (It is no answer gate: gate checks are scorers'.)
+func (r *runtime) enforce(check func() (cause, stop string)) error {
 	r.mu.Lock()
 	cause, stop := check()
-	aborted := strings.HasPrefix(stop, SampleLimitPrefix) && r.abortLocked(nil, stop)
-	started := stop != "" && !aborted && !strings.HasPrefix(stop, SampleLimitPrefix) && r.beginStop(stop)
+	sampleLimit := isSampleLimit(stop)
+	aborted := sampleLimit && r.abortLocked(nil, stop)
+	started := stop != "" && !sampleLimit && r.beginStop(stop)
 	r.mu.Unlock()
 	if aborted {
 		r.announceStop(stop)

@@ -2,7 +2,6 @@ package swarm
 
 import (
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -108,7 +107,7 @@ func nonZero(v int64) *int64 {
 // began. Callers hold r.mu.
 func (r *runtime) ending() (stop, endedBy *string, interrupted bool) {
 	reason, ended := r.reason, r.endedBy
-	if reason == StopOperator || strings.HasPrefix(reason, SampleLimitPrefix) {
+	if reason == StopOperator || isSampleLimit(reason) {
 		reason, ended = "", reason
 	}
 	if reason == StopError {

@@ -3,6 +3,7 @@ package swarm
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -22,9 +23,25 @@ const (
 	StopOperator   = "operator"
 )
 
-// SampleLimitPrefix starts the ledger's ended_by when a sample limit ended
-// the sample inside the swarm: "sample_limit:<type>".
-const SampleLimitPrefix = "sample_limit:"
+// sampleLimitPrefix starts the ledger's ended_by when a sample limit ended
+// the sample inside the swarm: "sample_limit:<type>". sampleLimitStop
+// builds it and SampleLimitKind reads it; nothing else spells it.
+const sampleLimitPrefix = "sample_limit:"
+
+// sampleLimitStop is the stop (and ended_by) of a sample limit of kind.
+func sampleLimitStop(kind string) string { return sampleLimitPrefix + kind }
+
+// SampleLimitKind returns the limit kind of a stop reason or ended_by that
+// a sample limit gave ("sample_limit:<kind>"); ok is false for any other.
+func SampleLimitKind(reason string) (kind string, ok bool) {
+	return strings.CutPrefix(reason, sampleLimitPrefix)
+}
+
+// isSampleLimit reports whether a stop reason is a sample limit's.
+func isSampleLimit(reason string) bool {
+	_, ok := SampleLimitKind(reason)
+	return ok
+}
 
 // ControllerReason is the recorded stop reason for a reason a controller
 // gives: a topology reason as it is, any other as "controller:<reason>".
@@ -117,7 +134,7 @@ func (r *runtime) watch(ctx context.Context, done <-chan struct{}) {
 	case <-ctx.Done():
 		var sl *sampleLimitError
 		if errors.As(context.Cause(ctx), &sl) {
-			r.abort(nil, SampleLimitPrefix+sl.kind)
+			r.abort(nil, sampleLimitStop(sl.kind))
 			return
 		}
 		r.stop(StopOperator)

@@ -72,7 +72,9 @@ type Event struct {
 	Status string
 }
 
-// EventRequest delivers one event with the roster as it is after it.
+// EventRequest delivers one event with the roster as it is when the event
+// is delivered: the event's change is in it, and so are any that came since
+// (events queue while the controller works on the one before).
 type EventRequest struct {
 	Session string
 	// Config is the session's config, as in Start.
