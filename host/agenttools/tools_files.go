@@ -1,4 +1,4 @@
-package eval
+package agenttools
 
 import (
 	"context"
