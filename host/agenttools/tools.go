@@ -16,11 +16,11 @@ import (
 // name; nil picks DefaultTools, [] none. Channel tools are added by the
 // channels, whatever this list says.
 var sandboxToolDefs = map[string]sandboxTool{
-	"bash":       {info: bashInfo, call: (*sandboxTools).bash},
-	"python":     {info: pythonInfo, call: (*sandboxTools).python},
-	"read_file":  {info: readFileInfo, call: (*sandboxTools).readFile},
-	"write_file": {info: writeFileInfo, call: (*sandboxTools).writeFile},
-	"exec":       {info: execInfo, call: (*sandboxTools).exec},
+	"bash":       {info: bashInfo, call: (*Set).bash},
+	"python":     {info: pythonInfo, call: (*Set).python},
+	"read_file":  {info: readFileInfo, call: (*Set).readFile},
+	"write_file": {info: writeFileInfo, call: (*Set).writeFile},
+	"exec":       {info: execInfo, call: (*Set).exec},
 }
 
 // DefaultTools is the set a member gets when its block sets no `tools`:
@@ -36,32 +36,27 @@ const MaxToolOutput = 16 << 10
 
 type sandboxTool struct {
 	info model.ToolInfo
-	call func(t *sandboxTools, ctx context.Context, args map[string]any) (string, *model.ToolError)
+	call func(t *Set, ctx context.Context, args map[string]any) (string, *model.ToolError)
 }
 
-// sandboxTools serves one member's chosen sandbox tools.
-type sandboxTools struct {
+// Set serves one member's chosen sandbox tools.
+type Set struct {
 	sb    sandbox.Env
 	names []string
 	// visible are other sandboxes a call may name (tools_visible.go).
 	visible map[string]sandbox.Env
 }
 
-// newSandboxTools serves the named tools (nil = DefaultTools) in sb.
-func newSandboxTools(sb sandbox.Env, names []string) *sandboxTools {
+// New serves the named tools (nil = DefaultTools) in sb.
+func New(sb sandbox.Env, names []string) *Set {
 	if names == nil {
 		names = DefaultTools
 	}
-	return &sandboxTools{sb: sb, names: names}
+	return &Set{sb: sb, names: names}
 }
 
-// toolsFor is the sandbox tools of the i-th member in roster order.
-func (r *evalRun) toolsFor(i int, sb sandbox.Env) *sandboxTools {
-	return newSandboxTools(sb, r.sw.Roster[i].Member.Tools)
-}
-
-// checkTools rejects a tool name the host does not know.
-func checkTools(names []string) error {
+// Check rejects a tool name the host does not know.
+func Check(names []string) error {
 	for _, n := range names {
 		if _, ok := sandboxToolDefs[n]; !ok {
 			known := slices.Sorted(maps.Keys(sandboxToolDefs))
@@ -72,7 +67,7 @@ func checkTools(names []string) error {
 }
 
 // List returns the chosen tools' descriptions, in the order chosen.
-func (t *sandboxTools) List() []model.ToolInfo {
+func (t *Set) List() []model.ToolInfo {
 	out := make([]model.ToolInfo, 0, len(t.names))
 	for _, n := range t.names {
 		out = append(out, t.visibleInfo(sandboxToolDefs[n].info))
@@ -82,7 +77,7 @@ func (t *sandboxTools) List() []model.ToolInfo {
 
 // Call runs one tool call; failures come back as tool errors, and long
 // results are truncated (MaxToolOutput).
-func (t *sandboxTools) Call(ctx context.Context, call model.ToolCall) (string, *model.ToolError) {
+func (t *Set) Call(ctx context.Context, call model.ToolCall) (string, *model.ToolError) {
 	def, ok := sandboxToolDefs[call.Function]
 	if !ok || !slices.Contains(t.names, call.Function) {
 		return "", &model.ToolError{Type: "unknown", Message: fmt.Sprintf("Tool %s not found.", call.Function)}

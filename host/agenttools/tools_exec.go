@@ -32,7 +32,7 @@ var (
 // bash runs `bash --login -c command` as Inspect's bash tool does and
 // returns stderr (then a newline) and stdout; a non-zero exit is not an
 // error. The older argument name "cmd" is accepted too.
-func (t *sandboxTools) bash(ctx context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *Set) bash(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	cmd, ok := stringArg(args, "command", "cmd")
 	if !ok {
 		return "", parsing("bash needs a command (a string)")
@@ -41,7 +41,7 @@ func (t *sandboxTools) bash(ctx context.Context, args map[string]any) (string, *
 }
 
 // python runs the code with python3 on stdin, as Inspect's python tool.
-func (t *sandboxTools) python(ctx context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *Set) python(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	code, ok := stringArg(args, "code")
 	if !ok {
 		return "", parsing("python needs code (a string)")
@@ -51,7 +51,7 @@ func (t *sandboxTools) python(ctx context.Context, args map[string]any) (string,
 }
 
 // shell runs req and formats its output as Inspect's exec tools do.
-func (t *sandboxTools) shell(ctx context.Context, req sandbox.ExecRequest) (string, *model.ToolError) {
+func (t *Set) shell(ctx context.Context, req sandbox.ExecRequest) (string, *model.ToolError) {
 	res, err := t.sb.Exec(ctx, req)
 	out := res.Stdout
 	if res.Stderr != "" {
@@ -67,7 +67,7 @@ func (t *sandboxTools) shell(ctx context.Context, req sandbox.ExecRequest) (stri
 }
 
 // exec runs an argv list; a non-zero exit is a tool error naming the code.
-func (t *sandboxTools) exec(ctx context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *Set) exec(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	raw, _ := args["command"].([]any)
 	var argv []string
 	for _, a := range raw {

@@ -32,7 +32,7 @@ var (
 
 // readFile returns lines offset+1… (at most limit) as "N\tline", as
 // Inspect's read_file tool. "path" is accepted for "file_path".
-func (t *sandboxTools) readFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *Set) readFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	path, ok := stringArg(args, "file_path", "path")
 	if !ok || path == "" {
 		return "", parsing("read_file needs a file_path (a string)")
@@ -57,7 +57,7 @@ func (t *sandboxTools) readFile(ctx context.Context, args map[string]any) (strin
 }
 
 // writeFile creates or replaces a file. "path" is accepted for "file_path".
-func (t *sandboxTools) writeFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
+func (t *Set) writeFile(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	path, ok := stringArg(args, "file_path", "path")
 	if !ok || path == "" {
 		return "", parsing("write_file needs a file_path (a string)")

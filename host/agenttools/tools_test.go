@@ -53,7 +53,7 @@ func TestSandboxTools(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			tools := newSandboxTools(testSandbox(t), nil)
+			tools := New(testSandbox(t), nil)
 			got, terr := tools.Call(context.Background(), model.ToolCall{ID: "c", Function: tc.tool, Arguments: tc.args})
 			if name == "read outside" {
 				require.NotNil(t, terr)
@@ -69,7 +69,7 @@ func TestSandboxTools(t *testing.T) {
 func TestWriteFileLandsInTheSandbox(t *testing.T) {
 	t.Parallel()
 	sb := testSandbox(t)
-	_, terr := newSandboxTools(sb, nil).Call(context.Background(), model.ToolCall{Function: "write_file",
+	_, terr := New(sb, nil).Call(context.Background(), model.ToolCall{Function: "write_file",
 		Arguments: map[string]any{"path": "d/f.txt", "content": "hello"}})
 	require.Nil(t, terr)
 	b, err := os.ReadFile(filepath.Join(sb.Dir, "d", "f.txt"))
@@ -81,12 +81,12 @@ func TestToolChoiceAndParseErrors(t *testing.T) {
 	t.Parallel()
 	sb := testSandbox(t)
 	var names []string
-	for _, ti := range newSandboxTools(sb, nil).List() {
+	for _, ti := range New(sb, nil).List() {
 		names = append(names, ti.Name)
 	}
 	assert.Equal(t, DefaultTools, names)
-	assert.Empty(t, newSandboxTools(sb, []string{}).List(), "tools = [] offers none")
-	only := newSandboxTools(sb, []string{"exec"})
+	assert.Empty(t, New(sb, []string{}).List(), "tools = [] offers none")
+	only := New(sb, []string{"exec"})
 	require.Len(t, only.List(), 1)
 	out, terr := only.Call(context.Background(), model.ToolCall{Function: "exec", Arguments: map[string]any{"command": []any{"echo", "x"}}})
 	assert.Nil(t, terr)
@@ -94,15 +94,15 @@ func TestToolChoiceAndParseErrors(t *testing.T) {
 	_, terr = only.Call(context.Background(), model.ToolCall{Function: "exec", ParseError: "arguments are not a JSON object: {"})
 	assert.Equal(t, &model.ToolError{Type: "parsing", Message: "arguments are not a JSON object: {"}, terr)
 
-	assert.NoError(t, checkTools(nil))
-	assert.NoError(t, checkTools([]string{"bash", "exec"}))
-	assert.EqualError(t, checkTools([]string{"bash", "shell"}),
+	assert.NoError(t, Check(nil))
+	assert.NoError(t, Check([]string{"bash", "exec"}))
+	assert.EqualError(t, Check([]string{"bash", "shell"}),
 		`unknown tool "shell" in tools (available: bash, exec, python, read_file, write_file)`)
 }
 
 func TestBashTimeoutAndLongOutput(t *testing.T) {
 	t.Parallel()
-	tools := newSandboxTools(testSandbox(t), nil)
+	tools := New(testSandbox(t), nil)
 	out, terr := tools.Call(context.Background(), model.ToolCall{Function: "bash",
 		Arguments: map[string]any{"command": fmt.Sprintf("head -c %d /dev/zero | tr '\\0' a; echo; echo END", 3*MaxToolOutput)}})
 	require.Nil(t, terr)

@@ -16,15 +16,15 @@ import (
 // tools may reach by name); without it a tool runs in the member's own.
 const sandboxParam = "sandbox"
 
-// withVisible makes the tools also reach the visible sandboxes by name.
-func (t *sandboxTools) withVisible(visible map[string]sandbox.Env) *sandboxTools {
+// WithVisible makes the tools also reach the visible sandboxes by name.
+func (t *Set) WithVisible(visible map[string]sandbox.Env) *Set {
 	t.visible = visible
 	return t
 }
 
 // visibleInfo adds the sandbox argument to a tool's parameters when the
 // member has visible sandboxes.
-func (t *sandboxTools) visibleInfo(info model.ToolInfo) model.ToolInfo {
+func (t *Set) visibleInfo(info model.ToolInfo) model.ToolInfo {
 	if len(t.visible) == 0 {
 		return info
 	}
@@ -48,7 +48,7 @@ func (t *sandboxTools) visibleInfo(info model.ToolInfo) model.ToolInfo {
 
 // target is the tools serving a call: the member's own, or those of the
 // visible sandbox the call names.
-func (t *sandboxTools) target(args map[string]any) (*sandboxTools, *model.ToolError) {
+func (t *Set) target(args map[string]any) (*Set, *model.ToolError) {
 	name, _ := args[sandboxParam].(string)
 	if name == "" {
 		return t, nil
@@ -59,5 +59,5 @@ func (t *sandboxTools) target(args map[string]any) (*sandboxTools, *model.ToolEr
 		return nil, &model.ToolError{Type: "parsing", Message: fmt.Sprintf("No sandbox %q is visible to you (visible: %s).",
 			name, strings.Join(known, ", "))}
 	}
-	return &sandboxTools{sb: env, names: t.names}, nil
+	return &Set{sb: env, names: t.names}, nil
 }

@@ -24,7 +24,7 @@ func TestVisibleSandboxes(t *testing.T) {
 	ctx := context.Background()
 	require.NoError(t, set.Dir("m").WriteFile(ctx, "where.txt", []byte("own")))
 	require.NoError(t, set.Dir("svc").WriteFile(ctx, "where.txt", []byte("service")))
-	tools := newSandboxTools(set.Dir("m"), nil).withVisible(map[string]sandbox.Env{"svc": set.Dir("svc")})
+	tools := New(set.Dir("m"), nil).WithVisible(map[string]sandbox.Env{"svc": set.Dir("svc")})
 	for args, want := range map[string]string{`{"command":"cat where.txt"}`: "own", `{"command":"cat where.txt","sandbox":"svc"}`: "service"} {
 		var a map[string]any
 		require.NoError(t, json.Unmarshal([]byte(args), &a))
@@ -41,6 +41,6 @@ func TestVisibleSandboxes(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(tools.List()[0].Parameters, &schema))
 	assert.Equal(t, []string{"svc"}, schema.Properties["sandbox"].Enum)
-	plain := newSandboxTools(set.Dir("m"), nil).List()[0]
+	plain := New(set.Dir("m"), nil).List()[0]
 	assert.Equal(t, bashInfo, plain, "without visible sandboxes the schema is Inspect's")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/agenttools"
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -110,7 +111,7 @@ func (f fakeTools) Call(_ context.Context, c model.ToolCall) (string, *model.Too
 
 func TestMemberToolsDispatch(t *testing.T) {
 	t.Parallel()
-	tools := memberTools{fakeTools{"sandbox", []string{"bash"}}, fakeTools{"channel", []string{"send_message"}}}
+	tools := agenttools.Combined{fakeTools{"sandbox", []string{"bash"}}, fakeTools{"channel", []string{"send_message"}}}
 	assert.Len(t, tools.List(), 2)
 	for fn, want := range map[string]string{"bash": "sandbox:bash", "send_message": "channel:send_message",
 		"nope": "sandbox:nope"} {

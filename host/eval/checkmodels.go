@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/swarmhost/swarmhost/host/agenttools"
 	"github.com/swarmhost/swarmhost/host/config"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
 )
@@ -33,7 +34,7 @@ func CheckModels(suite *config.Suite) hcl.Diagnostics {
 	}
 	for _, swName := range slices.Sorted(maps.Keys(suite.Swarms)) {
 		for _, mb := range suite.Swarms[swName].Members {
-			if err := checkTools(mb.Tools); err != nil {
+			if err := agenttools.Check(mb.Tools); err != nil {
 				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid tools",
 					Detail: fmt.Sprintf("Member %q: %s.", mb.Name, err), Subject: mb.DefRange.Ptr()})
 			}

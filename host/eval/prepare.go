@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
+	"github.com/swarmhost/swarmhost/host/agenttools"
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -99,7 +100,7 @@ func (r *evalRun) prepareMembers(ctx context.Context, plugins Plugins) error {
 	models := map[string]hostmodel.Provider{}
 	for _, entry := range r.sw.Roster {
 		m := entry.Member
-		if err := checkTools(m.Tools); err != nil {
+		if err := agenttools.Check(m.Tools); err != nil {
 			return fmt.Errorf("member %s: %w", entry.Name, err)
 		}
 		a, err := memberAgent(ctx, plugins, m, entry.Name)

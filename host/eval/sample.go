@@ -102,7 +102,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	for i, m := range s.r.members {
 		sb := s.sbs.For(m.Name)
 		visible, _ := s.visibleSandboxes(i)
-		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).withVisible(visible))
+		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).WithVisible(visible))
 		if sb.Name() != "" {
 			m.Sandbox = sb.Name()
 		}
