@@ -1,4 +1,4 @@
-package eval
+package logconv
 
 import (
 	"encoding/json"
