@@ -7,6 +7,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/logconv"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -76,9 +77,9 @@ func (c *converter) convert(e swarm.Event) []evallog.Event {
 			out = c.settle(mc, e.Input, e.Time, false)
 			mc.calls, mc.outAt = e.Output.Message.ToolCalls, completedAt(e)
 		}
-		return append(out, modelEvent(e, base))
+		return append(out, logconv.ModelEvent(e, base))
 	case swarm.EventTool:
-		ev := toolEvent(e, base)
+		ev := logconv.ToolEvent(e, base)
 		if mc == nil {
 			return []evallog.Event{ev}
 		}
@@ -158,7 +159,7 @@ func (c *converter) settle(mc *memberCalls, input []model.Message, at time.Time,
 func (c *converter) unranCall(mc *memberCalls, call model.ToolCall, answers map[string]model.Message,
 	at time.Time, ended bool) *evallog.ToolEvent {
 	ev := &evallog.ToolEvent{EventBase: c.base(mc.outAt, memberSpanOf(mc)), Type: "function", ID: call.ID,
-		Function: call.Function, Arguments: orEmpty(call.Arguments), Completed: evallog.TimeOf(at),
+		Function: call.Function, Arguments: logconv.OrEmpty(call.Arguments), Completed: evallog.TimeOf(at),
 		WorkingTime: evallog.Seconds(at.Sub(mc.outAt).Seconds()), Result: ""}
 	if m, ok := answers[call.ID]; ok {
 		ev.Result = m.Content

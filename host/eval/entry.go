@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/logconv"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -13,19 +14,19 @@ import (
 // entry builds the sample's log entry from the swarm's result and scores.
 func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.EvalSample {
 	e := s.baseEntry()
-	e.Messages = logMessages(out.Messages)
-	e.Output = logOutput(out.Output)
+	e.Messages = logconv.Messages(out.Messages)
+	e.Output = logconv.Output(out.Output)
 	if out.Error == nil {
 		// an errored sample has no scores, as in Inspect
 		e.Scores = map[string]evallog.Score{}
 		for i, sc := range s.r.scorers {
-			e.Scores[sc.name] = logScore(scores[i])
+			e.Scores[sc.name] = logconv.Score(scores[i])
 		}
 	}
 	e.Store = swarmStore(out.Record, out.Ledger, s.metrics(out))
 	tr := s.newTranscript(out, &e)
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
-	e.ModelUsage = logUsageMap(out.UsageByModel)
+	e.ModelUsage = logconv.UsageMap(out.UsageByModel)
 	e.TurnCount = turnCount(out.Events)
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
 	if out.Error != nil {
@@ -39,8 +40,8 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 // errorEntry is the log entry of a sample that could not run.
 func (s *sampleRun) errorEntry(err error) evallog.EvalSample {
 	e := s.baseEntry()
-	e.Messages = logMessages(s.input)
-	e.Output = logOutput(model.Output{})
+	e.Messages = logconv.Messages(s.input)
+	e.Output = logconv.Output(model.Output{})
 	e.Error = &evallog.EvalError{Message: err.Error(), Traceback: err.Error()}
 	e.Store = s.unstartedStore()
 	s.finishEntry(&e)
@@ -57,7 +58,7 @@ func (s *sampleRun) baseEntry() evallog.EvalSample {
 		e.Metadata[k] = v
 	}
 	if len(smp.InputMessages) > 0 {
-		e.Input = evallog.Input{Messages: logMessages(smp.InputMessages)}
+		e.Input = evallog.Input{Messages: logconv.Messages(smp.InputMessages)}
 	} else {
 		e.Input = evallog.Input{Text: smp.Input}
 	}

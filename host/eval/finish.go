@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/logconv"
 	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -179,7 +180,7 @@ func reduce(name string, perSample map[int][]scorer.Score) reducedSet {
 func (r *evalRun) sampleScores(set reducedSet) []evallog.EvalSampleScore {
 	out := make([]evallog.EvalSampleScore, len(set.scores))
 	for i, s := range set.scores {
-		ls := logScore(s)
+		ls := logconv.Score(s)
 		out[i] = evallog.EvalSampleScore{Value: ls.Value, Answer: ls.Answer, Explanation: ls.Explanation,
 			Metadata: ls.Metadata, SampleID: sampleID(r.samples[set.index[i]].ID)}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/sdk/scorer"
+	"github.com/swarmhost/swarmhost/host/logconv"
 )
 
 // MetaEval is the eval.metadata key naming the suite's eval a log belongs
@@ -132,24 +132,11 @@ func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
 		res := sampleResult{index: i, epoch: s.Epoch, failed: s.Error != nil, gate: gateFromStore(s.Store),
 			allErrored: allMembersErrored(s.Store)}
 		for _, sc := range r.scorers {
-			res.scores = append(res.scores, scoreFromLog(s.Scores, sc.name))
+			res.scores = append(res.scores, logconv.ScoreFromLog(s.Scores, sc.name))
 		}
 		r.addResult(res, s.ModelUsage)
 	}
 	return nil
-}
-
-// scoreFromLog converts a logged score back; a missing one is unscored.
-func scoreFromLog(scores map[string]evallog.Score, name string) scorer.Score {
-	ls, ok := scores[name]
-	if !ok {
-		return scorer.Unscored()
-	}
-	s := scorer.Score{Value: ls.Value.Interface(), Metadata: ls.Metadata, Answer: ls.Answer}
-	if ls.Explanation != nil {
-		s.Explanation = *ls.Explanation
-	}
-	return s
 }
 
 // statsStart is when the run began: the first run's start when resumed.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/logconv"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -222,7 +223,7 @@ func (t *transcript) initSample() map[string]any {
 
 // initState is the task state the solvers start from.
 func (t *transcript) initState() map[string]any {
-	return map[string]any{"messages": logMessages(t.s.input), "tools": []any{}, "tool_choice": nil,
+	return map[string]any{"messages": logconv.Messages(t.s.input), "tools": []any{}, "tool_choice": nil,
 		"store": map[string]any{}, "output": evallog.ModelOutput{Model: t.s.r.defaultModel(),
 			Choices: []evallog.ChatCompletionChoice{}}, "completed": false, "metadata": map[string]any{}}
 }

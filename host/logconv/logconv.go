@@ -9,19 +9,19 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// logMessages converts chat messages to the log's shape.
-func logMessages(ms []model.Message) []evallog.ChatMessage {
+// Messages converts chat messages to the log's shape.
+func Messages(ms []model.Message) []evallog.ChatMessage {
 	out := make([]evallog.ChatMessage, len(ms))
 	for i, m := range ms {
-		out[i] = logMessage(m)
+		out[i] = Message(m)
 	}
 	return out
 }
 
-// logMessage converts one message; one without an id (an answer no model
+// Message converts one message; one without an id (an answer no model
 // call produced, as a scripted agent's) gets one, as every message in
 // Inspect's logs has.
-func logMessage(m model.Message) evallog.ChatMessage {
+func Message(m model.Message) evallog.ChatMessage {
 	if m.ID == "" {
 		m.ID = evallog.NewID()
 	}
@@ -37,15 +37,15 @@ func logMessage(m model.Message) evallog.ChatMessage {
 	return lm
 }
 
-// logOutput converts a model output; the zero output becomes an empty one.
-func logOutput(o model.Output) evallog.ModelOutput {
+// Output converts a model output; the zero output becomes an empty one.
+func Output(o model.Output) evallog.ModelOutput {
 	out := evallog.ModelOutput{Model: o.Model, Completion: o.Completion, Error: o.Error, Choices: []evallog.ChatCompletionChoice{}}
 	if o.Message.Role != "" {
-		out.Choices = append(out.Choices, evallog.ChatCompletionChoice{Message: logMessage(o.Message),
+		out.Choices = append(out.Choices, evallog.ChatCompletionChoice{Message: Message(o.Message),
 			StopReason: orDefault(o.StopReason, "stop")})
 	}
 	if o.Usage != (model.Usage{}) {
-		u := logUsage(o.Usage)
+		u := Usage(o.Usage)
 		out.Usage = &u
 	}
 	if o.Time > 0 {
@@ -54,7 +54,8 @@ func logOutput(o model.Output) evallog.ModelOutput {
 	return out
 }
 
-func logUsage(u model.Usage) evallog.ModelUsage {
+// Usage converts token usage; unset optional counts stay null.
+func Usage(u model.Usage) evallog.ModelUsage {
 	lu := evallog.ModelUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens}
 	if u.InputCacheRead > 0 {
 		lu.InputTokensCacheRead = &u.InputCacheRead
@@ -71,17 +72,18 @@ func logUsage(u model.Usage) evallog.ModelUsage {
 	return lu
 }
 
-func logUsageMap(m map[string]model.Usage) map[string]evallog.ModelUsage {
+// UsageMap converts usage per model.
+func UsageMap(m map[string]model.Usage) map[string]evallog.ModelUsage {
 	out := make(map[string]evallog.ModelUsage, len(m))
 	for k, u := range m {
-		out[k] = logUsage(u)
+		out[k] = Usage(u)
 	}
 	return out
 }
 
-// logScore converts a scorer's verdict: an answer the scorer gave, "" too,
+// Score converts a scorer's verdict: an answer the scorer gave, "" too,
 // is written; none is null.
-func logScore(s scorer.Score) evallog.Score {
+func Score(s scorer.Score) evallog.Score {
 	ls := evallog.Score{Value: evallog.NewValue(s.Value), Metadata: s.Metadata, Answer: s.Answer}
 	if s.Explanation != "" {
 		ls.Explanation = evallog.Str(s.Explanation)
@@ -89,20 +91,35 @@ func logScore(s scorer.Score) evallog.Score {
 	return ls
 }
 
-func modelEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
+// ScoreFromLog converts a logged score back; a missing one is unscored.
+func ScoreFromLog(scores map[string]evallog.Score, name string) scorer.Score {
+	ls, ok := scores[name]
+	if !ok {
+		return scorer.Unscored()
+	}
+	s := scorer.Score{Value: ls.Value.Interface(), Metadata: ls.Metadata, Answer: ls.Answer}
+	if ls.Explanation != nil {
+		s.Explanation = *ls.Explanation
+	}
+	return s
+}
+
+// ModelEvent converts a runtime model call to the log's model event.
+func ModelEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
 	tools := make([]evallog.ToolInfo, 0, len(e.Tools))
 	for _, t := range e.Tools {
-		tools = append(tools, logTool(t))
+		tools = append(tools, Tool(t))
 	}
-	return &evallog.ModelEvent{EventBase: base, Model: e.ModelName, Input: logMessages(e.Input), Tools: tools,
-		ToolChoice: evallog.ToolChoiceAuto, Config: evallog.GenerateConfig(e.Config), Output: logOutput(e.Output),
+	return &evallog.ModelEvent{EventBase: base, Model: e.ModelName, Input: Messages(e.Input), Tools: tools,
+		ToolChoice: evallog.ToolChoiceAuto, Config: evallog.GenerateConfig(e.Config), Output: Output(e.Output),
 		Error: e.Error, Retries: e.Retries, Cache: e.Cache, Completed: evallog.TimeOf(e.Completed),
 		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds())}
 }
 
-func toolEvent(e swarm.Event, base evallog.EventBase) *evallog.ToolEvent {
+// ToolEvent converts a runtime tool call to the log's tool event.
+func ToolEvent(e swarm.Event, base evallog.EventBase) *evallog.ToolEvent {
 	ev := &evallog.ToolEvent{EventBase: base, Type: "function", ID: e.Call.ID, Function: e.Call.Function,
-		Arguments: orEmpty(e.Call.Arguments), Result: e.Result, Completed: evallog.TimeOf(e.Completed),
+		Arguments: OrEmpty(e.Call.Arguments), Result: e.Result, Completed: evallog.TimeOf(e.Completed),
 		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds())}
 	if e.ToolError != nil {
 		ev.Error = &evallog.ToolCallError{Type: e.ToolError.Type, Message: e.ToolError.Message}
@@ -117,16 +134,17 @@ func orDefault(s, def string) string {
 	return s
 }
 
-func orEmpty(m map[string]any) map[string]any {
+// OrEmpty is m, or an empty map for nil (the log writes {} for no arguments).
+func OrEmpty(m map[string]any) map[string]any {
 	if m == nil {
 		return map[string]any{}
 	}
 	return m
 }
 
-// logTool converts a tool description; its JSON Schema parameters are
+// Tool converts a tool description; its JSON Schema parameters are
 // decoded into the log's typed shape (unknown keywords are dropped).
-func logTool(t model.ToolInfo) evallog.ToolInfo {
+func Tool(t model.ToolInfo) evallog.ToolInfo {
 	ti := evallog.ToolInfo{Name: t.Name, Description: t.Description}
 	if len(t.Parameters) > 0 {
 		_ = json.Unmarshal(t.Parameters, &ti.Parameters)

@@ -27,13 +27,13 @@ func TestLogScoreAnswer(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			ls := logScore(scorer.Score{Value: scorer.Correct, Answer: tc.answer})
+			ls := Score(scorer.Score{Value: scorer.Correct, Answer: tc.answer})
 			b, err := json.Marshal(ls)
 			require.NoError(t, err)
 			assert.JSONEq(t, tc.want, string(b))
 			var back evallog.Score
 			require.NoError(t, json.Unmarshal(b, &back))
-			assert.Equal(t, tc.answer, scoreFromLog(map[string]evallog.Score{"s": back}, "s").Answer)
+			assert.Equal(t, tc.answer, ScoreFromLog(map[string]evallog.Score{"s": back}, "s").Answer)
 		})
 	}
 }
