@@ -17,6 +17,7 @@ all: build
 build:
 	@mkdir -p $(BIN)
 	$(GOBUILD) -o $(BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BIN)/swarmhost-sandbox ./cmd/swarmhost-sandbox
 	@for p in $(PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
@@ -94,6 +95,7 @@ BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controller
 bench:
 	@mkdir -p $(BENCH_BIN)
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-sandbox ./cmd/swarmhost-sandbox
 	@for p in $(BENCH_PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
 		echo "$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p"; \
