@@ -1,20 +1,13 @@
 """The inspect scorer through the SDK's harness (the Go end-to-end tests
 compare it with the Go scorers through the real host)."""
 
-import importlib.machinery
-import importlib.util
 import math
-import os
 
 import pytest
 
+from swarmhost_inspect import scorer as plugin
 from swarmhost_plugin.testing import Harness, PluginError
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-loader = importlib.machinery.SourceFileLoader("inspect_plugin", os.path.join(HERE, "swarmhost-scorer-inspect"))
-spec = importlib.util.spec_from_loader("inspect_plugin", loader)
-plugin = importlib.util.module_from_spec(spec)
-loader.exec_module(plugin)
 plugin._load()
 
 

@@ -11,6 +11,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.model._model import init_active_model
 from inspect_ai.util._sandbox.context import init_sandbox_environments_sample
 
+from . import model as _model  # noqa: F401  (registers the "swarmhost" model API)
 from .host import Bridge, bridged
 from .sandbox import SwarmhostSandboxEnvironment
 
