@@ -25,7 +25,9 @@ async def _in_sample(bridge: Bridge, fn: Callable[[], Awaitable[T]]) -> T:
     if bridge.sandboxes is not None:
         await init_sandbox_environments_sample(SwarmhostSandboxEnvironment, TASK_NAME, None, {}, None, {})
     if bridge.model is not None:
-        init_active_model(get_model("swarmhost/" + bridge.model.name, memoize=False), GenerateConfig())
+        # memoized: the model API keeps no state of its own (each generate
+        # reads the current Bridge), so one instance serves every call
+        init_active_model(get_model("swarmhost/" + bridge.model.name), GenerateConfig())
     return await fn()
 
 

@@ -13,11 +13,13 @@ import asyncio
 import importlib
 import importlib.util
 import inspect
+import json
 import math
 import threading
 
 from swarmhost_plugin import Attribute, Diagnostic, Metadata, Schema, Score, Scorer, log
 from swarmhost_plugin._guard import import_error_message
+from swarmhost_plugin.scorer import STORE_KEY_RESULT
 
 if importlib.util.find_spec("inspect_ai") is None:  # a clear message before the handshake, not a late failure
     raise ModuleNotFoundError("No module named 'inspect_ai'", name="inspect_ai")
@@ -92,7 +94,16 @@ def task_state(req):
         model=ia["ModelName"](model), sample_id=req.sample.id, epoch=req.sample.epoch or 1,
         input=[chat_message(m) for m in req.sample.input] or "", messages=messages,
         target=ia["Target"](list(req.sample.target)), choices=list(req.sample.choices) or None, output=output,
-        metadata=dict(req.sample.metadata), store=dict(req.store))
+        metadata=dict(req.sample.metadata), store=sample_store(req))
+
+
+def sample_store(req):
+    """The sample's store; the result record in it even when a caller sent
+    the record alone (the host always sends both)."""
+    store = dict(req.store)
+    if req.record and STORE_KEY_RESULT not in store:
+        store[STORE_KEY_RESULT] = req.record
+    return store
 
 
 def our_score(s):
@@ -113,6 +124,7 @@ class InspectScorer(Scorer):
 
     def __init__(self, name: str = PLUGIN_NAME, description: str = "any scorer of the installed inspect_ai") -> None:
         self.name, self.description = name, description
+        self._made, self._lock = {}, threading.Lock()
 
     def metadata(self):
         return Metadata(
@@ -122,6 +134,18 @@ class InspectScorer(Scorer):
                           description='Inspect scorer: a registry name ("inspect_ai/match") or "module:function"'),
                 Attribute("args", "any", default={}, description="the scorer factory's keyword arguments"),
             ]))
+
+    def _scorer(self, name: str, args: dict):
+        """The scorer for a config, made once (as an Inspect task makes its
+        scorers once for every sample)."""
+        key = (name, json.dumps(args, sort_keys=True, default=str))
+        with self._lock:
+            made = self._made.get(key)
+        if made is None:
+            made = create(name, args)
+            with self._lock:
+                made = self._made.setdefault(key, made)
+        return made
 
     def validate_config(self, config):
         """Builds the scorer once to check its name and arguments."""
@@ -138,7 +162,7 @@ class InspectScorer(Scorer):
     def score(self, req):
         """Scores one sample with the Inspect scorer, in a fresh Inspect sample context."""
         ia = inspect_api()
-        scorer = create(req.config["name"], req.config.get("args") or {})
+        scorer = self._scorer(req.config["name"], req.config.get("args") or {})
         state, target = task_state(req), ia["Target"](list(req.sample.target))
 
         async def call():
