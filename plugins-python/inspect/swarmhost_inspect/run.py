@@ -21,7 +21,22 @@ TASK_NAME = "swarmhost"
 """The task name Inspect's sandbox hooks receive."""
 
 
+USAGE_VARS = ("model_usage_context_var", "sample_model_usage_context_var", "role_usage_context_var",
+              "sample_role_usage_context_var")
+"""Inspect's usage accumulators: their default is one dict per process, so
+each call starts its own (the host keeps the real account)."""
+
+
+def _fresh_usage() -> None:
+    from inspect_ai.model import _model as m
+    for name in USAGE_VARS:
+        var = getattr(m, name, None)
+        if var is not None:
+            var.set({})
+
+
 async def _in_sample(bridge: Bridge, fn: Callable[[], Awaitable[T]]) -> T:
+    _fresh_usage()
     if bridge.sandboxes is not None:
         await init_sandbox_environments_sample(SwarmhostSandboxEnvironment, TASK_NAME, None, {}, None, {})
     if bridge.model is not None:
