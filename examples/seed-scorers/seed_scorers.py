@@ -6,10 +6,12 @@ plugins/swarmhost-scorer-seed runs them through swarmhost's Inspect bridge,
 where sandbox(name) is the host's read-only view of that member's sandbox.
 
 Two local adjustments, both paths: a local sandbox's files are relative to
-it, so the tests are "tests/run.sh" (the seed's "/tests/run.sh" is a
-container path), and run_check() runs VERIFY in the member's own sandbox,
-since local sandboxes have no comparator service mounting every member's
-workspace at /answers/<member> (examples/proof-swarm/containers has one).
+it, so tests_pass() takes where the tests are, "tests/run.sh" by default
+(containers/ runs it with the seed's "/tests/run.sh" in member containers),
+and run_check() runs VERIFY in the member's own sandbox, since local
+sandboxes have no comparator service mounting every member's workspace at
+/answers/<member> (examples/proof-swarm/containers has one, on an image
+without python3).
 """
 
 from typing import Any
@@ -17,9 +19,6 @@ from typing import Any
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import sandbox
-
-TESTS = ["sh", "tests/run.sh"]
-"""The task's tests, as each member's sandbox holds them (the sample's files)."""
 
 # VERIFY exits 0 only for a proof: the answer file holds a proper factor of
 # the number in problem.txt beside it. It says why either way.
@@ -39,8 +38,9 @@ sys.exit(f"{f} is not a proper factor of {n}")
 
 
 @scorer(metrics=[accuracy()])
-def tests_pass() -> Scorer:
-    """Run the task's tests in each member's sandbox."""
+def tests_pass(tests: str = "tests/run.sh") -> Scorer:
+    """Run the task's tests in each member's sandbox (tests: where they
+    are; containers/ has the seed's /tests/run.sh)."""
 
     async def score(state: TaskState, target: Target) -> Score:
         # the swarm's result record; task code reads it but never writes it
@@ -48,7 +48,7 @@ def tests_pass() -> Scorer:
         passed = [
             m["name"]
             for m in record["members"]
-            if (await sandbox(m["sandbox"]).exec(TESTS)).success
+            if (await sandbox(m["sandbox"]).exec(["sh", tests])).success
         ]
         return Score(value=CORRECT if passed else INCORRECT, metadata={"passed": passed})
 

@@ -87,3 +87,21 @@ func TestInspectModelGradedScorers(t *testing.T) {
 	}
 	validateLogFile(t, sum["log"].(string))
 }
+
+// TestSeedScorersContainers runs examples/seed-scorers/containers: the
+// seed's tests_pass() with its own /tests/run.sh, in each member's
+// container, through the bridge; the containers are removed after.
+func TestSeedScorersContainers(t *testing.T) {
+	needContainers(t, "localhost/swarmhost-busybox:2")
+	venvPython(t)
+	sum := runJSONEvals(t, repoPath("examples", "seed-scorers", "containers"))["tests_pass"]
+	require.NotNil(t, sum)
+	got := map[string][2]any{}
+	for id, s := range samplesByID(t, sum["log"].(string)) {
+		got[id] = [2]any{s.Scores["seed"].Value.Interface(), s.Scores["seed"].Metadata["passed"]}
+	}
+	assert.Equal(t, map[string][2]any{"wants-42": {"C", []any{"coder-42"}}, "wants-41": {"C", []any{"coder-41"}},
+		"wants-40": {"I", []any{}}}, got)
+	assert.Zero(t, ownContainers(t), "every sample's container was removed")
+	validateLogFile(t, sum["log"].(string))
+}
