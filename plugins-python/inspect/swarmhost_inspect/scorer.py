@@ -17,7 +17,7 @@ import json
 import math
 import threading
 
-from swarmhost_plugin import Attribute, Diagnostic, Metadata, Schema, Score, Scorer, log
+from swarmhost_plugin import Attribute, Diagnostic, Metadata, Schema, Score, Scorer
 from swarmhost_plugin._guard import import_error_message
 from swarmhost_plugin.scorer import STORE_KEY_RESULT
 
@@ -172,5 +172,4 @@ class InspectScorer(Scorer):
         # a fresh event loop and context per call: Inspect's sample context
         # (sandboxes, active model) is this sample's only
         result = asyncio.run(ia["in_sample"](ia["scorer_bridge"](req.host, req.record), call))
-        log.trace("inspect scored", extra={"sample": req.sample.id, "value": getattr(result, "value", None)})
         return our_score(result)
