@@ -8,6 +8,10 @@ swarmhost_inspect host interface, over the member's AgentHost.
 * tools: the host's tools for the member (sandbox tools and the swarm's
   channels) are Inspect tools calling AgentHost.CallTool, given to the
   agent's `tools` parameter beside any it already has;
+* events: the host logs the model and tool calls it serves in the member's
+  span; a tool the agent runs itself (react's own submit tool) is reported
+  when it finishes (AgentHost.RecordTool), so the log and the member's
+  metrics count it too;
 * ending: a normal return is the member's answer (the host applies Inspect
   Swarm's rule on the output's stop reason: content_filter and model_length
   are unsubmitted); a sourceless custom LimitExceededError stops the member
@@ -118,6 +122,28 @@ def _call(host, model: MemberModel, name: str):
     return execute
 
 
+class LocalTools:
+    """Reports the agent's own tool calls (those not served by the host) to
+    the host as they finish, from Inspect's transcript."""
+
+    def __init__(self, host, host_tool_names: set[str]) -> None:
+        self._host, self._names, self._seen = host, host_tool_names, set()
+
+    def __call__(self, event) -> None:
+        from inspect_ai.event import ToolEvent
+        if not isinstance(event, ToolEvent) or event.pending or event.function in self._names:
+            return
+        if event.id in self._seen:
+            return
+        self._seen.add(event.id)
+        err = sdk.ToolError(type=event.error.type, message=event.error.message) if event.error else None
+        from swarmhost_plugin.agent import ToolResult
+        result = ToolResult(content=event.result if isinstance(event.result, str) else str(event.result), error=err)
+        record = getattr(self._host, "record_tool", None)
+        if record is not None:
+            record(ToolCall(id=event.id, function=event.function, arguments=dict(event.arguments or {})), result)
+
+
 def build_agent(factory: Callable[..., Any], args: dict[str, Any], tools: list) -> Any:
     """The member's agent: factory(**args), the host's tools added to its
     `tools` parameter when it has one."""
@@ -165,7 +191,10 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
     bridge = Bridge(sandboxes=None, model=model)
 
     async def agent_run():
-        agent = build_agent(factory, args, host_tools(host, model))
+        tools = host_tools(host, model)
+        from inspect_ai.log._transcript import transcript
+        transcript()._subscribe(LocalTools(host, {t.name for t in tools}))
+        agent = build_agent(factory, args, tools)
         state = AgentState(messages=[convert.to_inspect_message(m) for m in req.input])
         for m in state.messages:
             m.source = "input"

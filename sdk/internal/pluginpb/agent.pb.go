@@ -1023,6 +1023,111 @@ func (*StopSelfResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
 }
 
+type RecordToolRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Call  *ToolCall              `protobuf:"bytes,2,opt,name=call,proto3" json:"call,omitempty"`
+	// What the tool returned, and its error when it failed.
+	Content       string     `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	Error         *ToolError `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordToolRequest) Reset() {
+	*x = RecordToolRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordToolRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordToolRequest) ProtoMessage() {}
+
+func (x *RecordToolRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordToolRequest.ProtoReflect.Descriptor instead.
+func (*RecordToolRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *RecordToolRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *RecordToolRequest) GetCall() *ToolCall {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
+func (x *RecordToolRequest) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *RecordToolRequest) GetError() *ToolError {
+	if x != nil {
+		return x.Error
+	}
+	return nil
+}
+
+type RecordToolResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordToolResponse) Reset() {
+	*x = RecordToolResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordToolResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordToolResponse) ProtoMessage() {}
+
+func (x *RecordToolResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordToolResponse.ProtoReflect.Descriptor instead.
+func (*RecordToolResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{18}
+}
+
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_agent_proto_rawDesc = "" +
@@ -1103,11 +1208,17 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x0fStopSelfRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x12\n" +
-	"\x10StopSelfResponse2\xeb\x01\n" +
+	"\x10StopSelfResponse\"\x9e\x01\n" +
+	"\x11RecordToolRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12*\n" +
+	"\x04call\x18\x02 \x01(\v2\x16.swarmhost.v1.ToolCallR\x04call\x12\x18\n" +
+	"\acontent\x18\x03 \x01(\tR\acontent\x12-\n" +
+	"\x05error\x18\x04 \x01(\v2\x17.swarmhost.v1.ToolErrorR\x05error\"\x14\n" +
+	"\x12RecordToolResponse2\xeb\x01\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\x80\x04\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xd1\x04\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
@@ -1115,7 +1226,9 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x06Submit\x12\x1b.swarmhost.v1.SubmitRequest\x1a\x1c.swarmhost.v1.SubmitResponse\x12:\n" +
 	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12C\n" +
 	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponse\x12I\n" +
-	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponse\x12O\n" +
+	"\n" +
+	"RecordTool\x12\x1f.swarmhost.v1.RecordToolRequest\x1a .swarmhost.v1.RecordToolResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_agent_proto_rawDescOnce sync.Once
@@ -1129,7 +1242,7 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*RunRequest)(nil),             // 0: swarmhost.v1.RunRequest
 	(*RunResponse)(nil),            // 1: swarmhost.v1.RunResponse
@@ -1148,57 +1261,63 @@ var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*BudgetResponse)(nil),         // 14: swarmhost.v1.BudgetResponse
 	(*StopSelfRequest)(nil),        // 15: swarmhost.v1.StopSelfRequest
 	(*StopSelfResponse)(nil),       // 16: swarmhost.v1.StopSelfResponse
-	(*ChatMessage)(nil),            // 17: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),              // 18: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),            // 19: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),               // 20: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),               // 21: swarmhost.v1.ToolCall
-	(*ToolError)(nil),              // 22: swarmhost.v1.ToolError
-	(*Score)(nil),                  // 23: swarmhost.v1.Score
-	(*MetadataRequest)(nil),        // 24: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 25: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 26: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 27: swarmhost.v1.ValidateConfigResponse
+	(*RecordToolRequest)(nil),      // 17: swarmhost.v1.RecordToolRequest
+	(*RecordToolResponse)(nil),     // 18: swarmhost.v1.RecordToolResponse
+	(*ChatMessage)(nil),            // 19: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),              // 20: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),            // 21: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),               // 22: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),               // 23: swarmhost.v1.ToolCall
+	(*ToolError)(nil),              // 24: swarmhost.v1.ToolError
+	(*Score)(nil),                  // 25: swarmhost.v1.Score
+	(*MetadataRequest)(nil),        // 26: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),  // 27: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),       // 28: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 29: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	17, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	18, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	19, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	17, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	20, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	19, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	20, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	21, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	22, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	23, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	19, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	20, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	21, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	19, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	22, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	21, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	22, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	23, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	24, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	25, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
 	13, // 10: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
 	13, // 11: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
 	13, // 12: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
-	24, // 13: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	25, // 14: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	0,  // 15: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
-	2,  // 16: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	4,  // 17: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	6,  // 18: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	8,  // 19: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	10, // 20: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	12, // 21: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	15, // 22: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	26, // 23: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	27, // 24: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 25: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 26: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 27: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 28: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 29: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 30: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	14, // 31: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	16, // 32: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	23, // [23:33] is the sub-list for method output_type
-	13, // [13:23] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	23, // 13: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	24, // 14: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
+	26, // 15: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	27, // 16: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	0,  // 17: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
+	2,  // 18: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	4,  // 19: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	6,  // 20: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	8,  // 21: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	10, // 22: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	12, // 23: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	15, // 24: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	17, // 25: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
+	28, // 26: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	29, // 27: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	1,  // 28: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 29: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	5,  // 30: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	7,  // 31: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	9,  // 32: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	11, // 33: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	14, // 34: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	16, // 35: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	18, // 36: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
+	26, // [26:37] is the sub-list for method output_type
+	15, // [15:26] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_agent_proto_init() }
@@ -1214,7 +1333,7 @@ func file_swarmhost_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

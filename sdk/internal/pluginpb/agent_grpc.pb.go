@@ -203,13 +203,14 @@ var Agent_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	AgentHost_Generate_FullMethodName  = "/swarmhost.v1.AgentHost/Generate"
-	AgentHost_ListTools_FullMethodName = "/swarmhost.v1.AgentHost/ListTools"
-	AgentHost_CallTool_FullMethodName  = "/swarmhost.v1.AgentHost/CallTool"
-	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
-	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
-	AgentHost_Budget_FullMethodName    = "/swarmhost.v1.AgentHost/Budget"
-	AgentHost_StopSelf_FullMethodName  = "/swarmhost.v1.AgentHost/StopSelf"
+	AgentHost_Generate_FullMethodName   = "/swarmhost.v1.AgentHost/Generate"
+	AgentHost_ListTools_FullMethodName  = "/swarmhost.v1.AgentHost/ListTools"
+	AgentHost_CallTool_FullMethodName   = "/swarmhost.v1.AgentHost/CallTool"
+	AgentHost_Submit_FullMethodName     = "/swarmhost.v1.AgentHost/Submit"
+	AgentHost_Log_FullMethodName        = "/swarmhost.v1.AgentHost/Log"
+	AgentHost_Budget_FullMethodName     = "/swarmhost.v1.AgentHost/Budget"
+	AgentHost_StopSelf_FullMethodName   = "/swarmhost.v1.AgentHost/StopSelf"
+	AgentHost_RecordTool_FullMethodName = "/swarmhost.v1.AgentHost/RecordTool"
 )
 
 // AgentHostClient is the client API for AgentHost service.
@@ -233,6 +234,10 @@ type AgentHostClient interface {
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error)
+	// RecordTool logs a tool call the agent ran itself, not through CallTool
+	// (an Inspect agent's own submit tool, say), as a tool event in the
+	// member's span, counted like the host's own (added in protocol 1.2).
+	RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error)
 }
 
 type agentHostClient struct {
@@ -313,6 +318,16 @@ func (c *agentHostClient) StopSelf(ctx context.Context, in *StopSelfRequest, opt
 	return out, nil
 }
 
+func (c *agentHostClient) RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordToolResponse)
+	err := c.cc.Invoke(ctx, AgentHost_RecordTool_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentHostServer is the server API for AgentHost service.
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
@@ -334,6 +349,10 @@ type AgentHostServer interface {
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error)
+	// RecordTool logs a tool call the agent ran itself, not through CallTool
+	// (an Inspect agent's own submit tool, say), as a tool event in the
+	// member's span, counted like the host's own (added in protocol 1.2).
+	RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error)
 	mustEmbedUnimplementedAgentHostServer()
 }
 
@@ -364,6 +383,9 @@ func (UnimplementedAgentHostServer) Budget(context.Context, *BudgetRequest) (*Bu
 }
 func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method StopSelf not implemented")
+}
+func (UnimplementedAgentHostServer) RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordTool not implemented")
 }
 func (UnimplementedAgentHostServer) mustEmbedUnimplementedAgentHostServer() {}
 func (UnimplementedAgentHostServer) testEmbeddedByValue()                   {}
@@ -512,6 +534,24 @@ func _AgentHost_StopSelf_Handler(srv interface{}, ctx context.Context, dec func(
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_RecordTool_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordToolRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).RecordTool(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_RecordTool_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).RecordTool(ctx, req.(*RecordToolRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentHost_ServiceDesc is the grpc.ServiceDesc for AgentHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -546,6 +586,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "StopSelf",
 			Handler:    _AgentHost_StopSelf_Handler,
+		},
+		{
+			MethodName: "RecordTool",
+			Handler:    _AgentHost_RecordTool_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import grpc
 
 from . import _wire
-from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, scorer_pb2, scorer_pb2_grpc
+from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, common_pb2, scorer_pb2, scorer_pb2_grpc
 from .agent import Budget, BudgetUsage, Refused, ToolResult, Verdict
 from .scorer import ExecResult, NoModel
 from .types import Message, Output, ToolCall, ToolError, ToolInfo
@@ -124,6 +124,12 @@ class GrpcAgentHost:
     def stop_self(self, reason: str = "") -> None:
         req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
         _call("stop self", lambda: self._s().StopSelf(req))
+
+    def record_tool(self, call: ToolCall, result: ToolResult) -> None:
+        err = common_pb2.ToolError(type=result.error.type, message=result.error.message) if result.error else None
+        req = agent_pb2.RecordToolRequest(token=self._token, call=_wire.tool_call_to_proto(call),
+                                          content=result.content, error=err)
+        _call("record tool", lambda: self._s().RecordTool(req))
 
 
 def _usage_from_proto(resp, name: str) -> BudgetUsage | None:

@@ -114,6 +114,12 @@ class AgentHost(Protocol):
         members go on. Return from run() after calling it."""
         ...
 
+    def record_tool(self, call: ToolCall, result: ToolResult) -> None:
+        """Logs a tool call the agent ran itself, not through call_tool (an
+        Inspect agent's own submit tool), as a tool event in the member's
+        span, counted like the host's own tool calls."""
+        ...
+
 
 @dataclass
 class RunRequest:

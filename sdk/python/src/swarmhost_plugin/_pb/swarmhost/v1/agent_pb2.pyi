@@ -168,3 +168,19 @@ class StopSelfRequest(_message.Message):
 class StopSelfResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class RecordToolRequest(_message.Message):
+    __slots__ = ("token", "call", "content", "error")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    call: _common_pb2.ToolCall
+    content: str
+    error: _common_pb2.ToolError
+    def __init__(self, token: _Optional[str] = ..., call: _Optional[_Union[_common_pb2.ToolCall, _Mapping]] = ..., content: _Optional[str] = ..., error: _Optional[_Union[_common_pb2.ToolError, _Mapping]] = ...) -> None: ...
+
+class RecordToolResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

@@ -234,6 +234,11 @@ class AgentHostStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
                 _registered_method=True)
+        self.RecordTool = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/RecordTool',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
+                _registered_method=True)
 
 
 class AgentHostServicer:
@@ -290,6 +295,15 @@ class AgentHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordTool(self, request, context):
+        """RecordTool logs a tool call the agent ran itself, not through CallTool
+        (an Inspect agent's own submit tool, say), as a tool event in the
+        member's span, counted like the host's own (added in protocol 1.2).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentHostServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -327,6 +341,11 @@ def add_AgentHostServicer_to_server(servicer, server):
                     servicer.StopSelf,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.SerializeToString,
+            ),
+            'RecordTool': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordTool,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -521,6 +540,33 @@ class AgentHost:
             '/swarmhost.v1.AgentHost/StopSelf',
             swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordTool(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/RecordTool',
+            swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
             options,
             channel_credentials,
             insecure,
