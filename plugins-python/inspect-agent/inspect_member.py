@@ -36,6 +36,8 @@ from swarmhost_plugin import types as sdk
 
 _ready = threading.Event()
 _import_error: list[BaseException] = []
+_warming = threading.Lock()
+_started = False
 
 # the host's tool error types as the exceptions Inspect turns back into them
 _TOOL_ERRORS = {"timeout": TimeoutError, "permission": PermissionError, "file_not_found": FileNotFoundError}
@@ -44,18 +46,26 @@ _TOOL_ERRORS = {"timeout": TimeoutError, "permission": PermissionError, "file_no
 def warm() -> None:
     """Imports inspect_ai and the bridge in a background thread, so the
     handshake is not delayed and no member pays for the import."""
-    def load() -> None:
-        try:
-            import inspect_ai.agent  # noqa: F401
-            import swarmhost_inspect.run  # noqa: F401
-        except BaseException as e:  # noqa: BLE001 - reported to the first member
-            _import_error.append(e)
-        finally:
-            _ready.set()
-    threading.Thread(target=load, name="inspect-import", daemon=True).start()
+    global _started
+    with _warming:
+        if _started:
+            return
+        _started = True
+    threading.Thread(target=_load, name="inspect-import", daemon=True).start()
+
+
+def _load() -> None:
+    try:
+        import inspect_ai.agent  # noqa: F401
+        import swarmhost_inspect.run  # noqa: F401
+    except BaseException as e:  # noqa: BLE001 - reported to the first member
+        _import_error.append(e)
+    finally:
+        _ready.set()
 
 
 def _await_import() -> None:
+    warm()  # a no-op once started (serve's caller starts it early)
     _ready.wait()
     if _import_error:
         raise RuntimeError(f"cannot import inspect_ai: {_import_error[0]}") from _import_error[0]
@@ -98,9 +108,21 @@ def host_tools(host, model: MemberModel) -> list:
     """The host's tools for the member as Inspect ToolDefs."""
     from inspect_ai.tool import ToolDef
     from inspect_ai.tool._tool_params import ToolParams
-    return [ToolDef(_call(host, model, info.name), name=info.name, description=info.description,
-                    parameters=ToolParams.model_validate(info.parameters or {"type": "object", "properties": {}}))
-            for info in host.list_tools()]
+    defs = []
+    for info in host.list_tools():
+        params = described(info.parameters)
+        defs.append(ToolDef(_call(host, model, info.name), name=info.name, description=info.description,
+                            parameters=ToolParams.model_validate(params)))
+    return defs
+
+
+def described(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """A tool's parameter schema with a description on every parameter,
+    which Inspect requires (the parameter's name where the host gave none)."""
+    schema = dict(schema or {"type": "object", "properties": {}})
+    schema["properties"] = {name: p if p.get("description") else {**p, "description": name}
+                            for name, p in (schema.get("properties") or {}).items()}
+    return schema
 
 
 def _call(host, model: MemberModel, name: str):
@@ -108,8 +130,9 @@ def _call(host, model: MemberModel, name: str):
     from inspect_ai.tool import ToolError
     from swarmhost_inspect.model import limit_error
 
-    async def execute(**arguments: Any) -> str:
-        call = ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", function=name, arguments=arguments)
+    # **kwargs: Any is how Inspect passes a call's arguments through unbound
+    async def execute(**kwargs: Any) -> str:
+        call = ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", function=name, arguments=kwargs)
         try:
             res = await anyio.to_thread.run_sync(lambda: host.call_tool(call))
         except Refused as r:
