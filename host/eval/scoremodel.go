@@ -74,8 +74,13 @@ func (s *sampleRun) scorerModel(sc scorerRun, gate bool) *scorerModel {
 	if sc.model == nil {
 		return nil
 	}
-	m := &scorerModel{provider: sc.model, caller: fmt.Sprintf("%v/%d/scorer/%s", s.j.sample.ID, s.j.epoch, sc.name),
-		epoch: s.j.epoch, logged: !gate, usage: map[string]model.Usage{}}
+	// the caller keys mockllm's scripted turns: gate checks have their own,
+	// so the calls after the swarm see the same outputs with or without them
+	caller := fmt.Sprintf("%v/%d/scorer/%s", s.j.sample.ID, s.j.epoch, sc.name)
+	if gate {
+		caller += "/gate"
+	}
+	m := &scorerModel{provider: sc.model, caller: caller, epoch: s.j.epoch, logged: !gate, usage: map[string]model.Usage{}}
 	s.scoreCalls.mu.Lock()
 	defer s.scoreCalls.mu.Unlock()
 	s.scoreCalls.all = append(s.scoreCalls.all, m)

@@ -69,10 +69,14 @@ class ScorerModel:
         return self.host.generate(messages, tools=tools, tool_choice=tool_choice, config=config)
 
 
-def scorer_bridge(host: ScorerHost | None, record: dict[str, Any], model: str = "") -> Bridge:
-    """The Bridge for one Score call: the record's sandboxes and, when the
-    scorer block names one, its model."""
+SCORER_MODEL = "scorer"
+"""The model's name in Inspect (swarmhost/scorer): the host picks the model
+block, the one the scorer block names."""
+
+
+def scorer_bridge(host: ScorerHost | None, record: dict[str, Any]) -> Bridge:
+    """The Bridge for one Score call: the record's sandboxes and the scorer
+    block's model (a block without one answers every call with NoModel)."""
     if host is None:
         return Bridge()
-    return Bridge(sandboxes=ScorerSandboxes(host, record_sandboxes(record)),
-                  model=ScorerModel(host, model) if model else None)
+    return Bridge(sandboxes=ScorerSandboxes(host, record_sandboxes(record)), model=ScorerModel(host, SCORER_MODEL))
