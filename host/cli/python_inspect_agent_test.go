@@ -39,3 +39,20 @@ func TestInspectReactMembers(t *testing.T) {
 	}
 	validateLogFile(t, sum["log"].(string))
 }
+
+// TestInspectAgentSandbox: an Inspect agent's sandbox() is the member's own
+// local sandbox, reached through AgentHost's sandbox calls: it writes a
+// file, cats it and reads it back, and its answer is what it read.
+func TestInspectAgentSandbox(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "inspect_agent", "sandbox.hcl"))
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 1)
+	s := l.Samples[0]
+	assert.Equal(t, map[string]string{"writer": "submitted"}, statuses(readRecord(t, s)))
+	assert.Equal(t, "from the sandbox|from the sandbox", s.Output.Completion)
+	assert.Equal(t, "C", s.Scores["match"].Value.Interface(), "the match scorer saw the exact answer")
+}

@@ -5,6 +5,10 @@ swarmhost_inspect host interface, over the member's AgentHost.
   generate is AgentHost.Generate, so the host meters, limits, logs every call
   and adds the member's notices at its turn boundaries (as Inspect Swarm's
   swarm_on_continue() does for a react() member);
+* sandbox: Inspect's sandbox() and sandbox(name) are the member's own
+  sandbox ("default") and those visible to it, through AgentHost's sandbox
+  calls, with the host's limits and isolation (swarmhost_inspect's
+  "swarmhost" sandbox environment);
 * tools: the host's tools for the member (sandbox tools and the swarm's
   channels) are Inspect tools calling AgentHost.CallTool, given to the
   agent's `tools` parameter beside any it already has;
@@ -87,6 +91,48 @@ def resolve(spec: str) -> Callable[..., Any]:
         raise ValueError(f"{spec!r} is not a registered Inspect agent (give a registered name such as "
                          f"\"inspect_ai/react\", or \"package.module:factory\")")
     return factory
+
+
+class MemberSandboxes:
+    """swarmhost_inspect's SandboxHost over the member's AgentHost."""
+
+    def __init__(self, host, names: list[str]) -> None:
+        self._host, self._names = host, names
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def exec(self, sandbox, command, input="", env=None, timeout=None):
+        from swarmhost_inspect import ExecOutcome
+        res = self._host.sandbox_exec(command, sandbox=sandbox, input=input, timeout=timeout,
+                                      env=[f"{k}={v}" for k, v in (env or {}).items()])
+        return ExecOutcome(exit_code=res.exit_code, stdout=res.stdout, stderr=res.stderr, timed_out=res.timed_out)
+
+    def read_file(self, sandbox, path) -> bytes:
+        from swarmhost_plugin import HostError
+        try:
+            return self._host.sandbox_read_file(path, sandbox=sandbox)
+        except HostError as e:
+            raise FileNotFoundError(str(e)) from None
+
+    def write_file(self, sandbox, path, content) -> None:
+        from swarmhost_plugin import HostError
+        try:
+            self._host.sandbox_write_file(path, content, sandbox=sandbox)
+        except HostError as e:
+            raise PermissionError(str(e)) from None
+
+
+def member_sandboxes(host) -> MemberSandboxes | None:
+    """The member's sandboxes, or None when the host serves none (an older
+    host, or a fake without them)."""
+    names = getattr(host, "sandbox_names", None)
+    if names is None:
+        return None
+    try:
+        return MemberSandboxes(host, names())
+    except Exception:  # noqa: BLE001 - no sandbox calls: sandbox() then says so
+        return None
 
 
 class MemberModel:
@@ -211,7 +257,7 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
     host = req.host
     factory = resolve(spec)
     model = MemberModel(host, model_name)
-    bridge = Bridge(sandboxes=None, model=model)
+    bridge = Bridge(sandboxes=member_sandboxes(host), model=model)
 
     async def agent_run():
         tools = host_tools(host, model)

@@ -111,3 +111,37 @@ def test_an_agent_error_is_raised():
 ])
 def test_self_stop(error, want):
     assert inspect_member.self_stop(error) is want
+
+
+class SandboxHost(FakeHost):
+    """A FakeHost with one sandbox of in-memory files; exec runs `cat`."""
+
+    def __init__(self):
+        super().__init__([])
+        self.files, self.execs = {}, []
+
+    def sandbox_names(self):
+        return [""]
+
+    def sandbox_exec(self, command, sandbox="", input="", timeout=None, env=None):
+        from swarmhost_plugin import ExecResult
+        self.execs.append((sandbox, command))
+        return ExecResult(exit_code=0, stdout=self.files[(sandbox, command[1])].decode())
+
+    def sandbox_read_file(self, path, sandbox=""):
+        return self.files[(sandbox, path)]
+
+    def sandbox_write_file(self, path, content, sandbox=""):
+        self.files[(sandbox, path)] = content
+
+
+def test_sandbox_is_the_members_through_the_host():
+    host = SandboxHost()
+    out = inspect_member.run_member(request(host), "inspect_member_fixtures:sandboxer", {}, "model")
+    assert out.completion == "from the sandbox|from the sandbox"
+    assert host.files == {("", "note.txt"): b"from the sandbox\n"} and host.execs == [("", ["cat", "note.txt"])]
+
+
+def test_no_sandbox_calls_no_sandbox():
+    with pytest.raises(Exception, match="no sandboxes|sandbox"):
+        inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:sandboxer", {}, "model")

@@ -64,3 +64,16 @@ async def join(r1, w1, r2, w2) -> None:
 
 CHUNK = 256 << 10
 """The most one read takes."""
+
+
+_tasks: set = set()
+
+
+def spawn(coro) -> asyncio.Task:
+    """Starts coro as a task on the running loop and holds it until it ends
+    (the loop itself keeps only weak references, so an unheld task waiting
+    on I/O can be collected mid-flight)."""
+    task = asyncio.ensure_future(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+    return task

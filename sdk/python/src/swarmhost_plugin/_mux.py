@@ -59,7 +59,7 @@ class PluginMux:
         self._session = Session(reader, writer, client=False)
         self._ready.set()
         while (stream := await self._session.accept()) is not None:
-            asyncio.ensure_future(self._serve_stream(stream))
+            _aio.spawn(self._serve_stream(stream))
         log.debug("host connection closed")
 
     async def _serve_stream(self, stream: Stream) -> None:
@@ -112,7 +112,7 @@ async def tls_over(stream: Stream, ctx, *, server_side: bool):
     writer."""
     ours, theirs = socket.socketpair()
     r, w = await asyncio.open_unix_connection(sock=ours, limit=_aio.CHUNK)
-    asyncio.ensure_future(_aio.join(stream, stream, r, w))
+    _aio.spawn(_aio.join(stream, stream, r, w))
     if not server_side:
         return await asyncio.open_unix_connection(sock=theirs, ssl=ctx, server_hostname="localhost",
                                                   limit=_aio.CHUNK)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import struct
 
+from . import _aio
+
 HEADER = struct.Struct(">BBHII")
 
 TYPE_DATA, TYPE_WINDOW_UPDATE, TYPE_PING, TYPE_GO_AWAY = 0, 1, 2, 3
@@ -104,7 +106,7 @@ class Stream:
         """Sends FIN once what was written has been sent."""
         if not self._local_fin:
             self._local_fin = True
-            self._fin_task = asyncio.ensure_future(self._send_fin())
+            self._fin_task = _aio.spawn(self._send_fin())
 
     async def _send_fin(self) -> None:
         try:
@@ -169,7 +171,7 @@ class Session:
         self._accepts: asyncio.Queue[Stream | None] = asyncio.Queue()
         self._remote_go_away = False
         self.closed = asyncio.Event()
-        self._task = asyncio.ensure_future(self._receive())
+        self._task = _aio.spawn(self._receive())
 
     def write_frame(self, kind: int, flags: int, stream_id: int, length: int, payload: bytes = b"") -> None:
         """Queues one frame on the connection (frames never interleave:
