@@ -44,9 +44,10 @@ func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 		return err
 	}
 	inner := prefix + "    "
+	encode := eventEncoder(prefix)
 	n := 0
 	for e := range events {
-		part, err := encodeIndented(e, inner, fmt.Sprintf("%s event %d", what, n))
+		part, err := encode(e, inner, fmt.Sprintf("%s event %d", what, n))
 		if err != nil {
 			return err
 		}
@@ -97,4 +98,22 @@ func writeTimelines(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what st
 	}
 	_, err = w.Write(rest[1:])
 	return err
+}
+
+// eventEncoder is how writeSampleAt encodes each event: indented in a JSON
+// log (whose samples sit in the log's samples list, prefix "    "), compact
+// in an .eval log's sample document (prefix ""), as Inspect writes them
+// there. Events are nearly all of a large sample's bytes, and indenting
+// them was a quarter of the host's CPU in a 10 000-member swarm.
+func eventEncoder(prefix string) func(any, string, string) ([]byte, error) {
+	if prefix != "" {
+		return encodeIndented
+	}
+	return func(v any, _, what string) ([]byte, error) {
+		raw, err := marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("evallog: encode %s: %w", what, err)
+		}
+		return fromSentinels(raw), nil
+	}
 }

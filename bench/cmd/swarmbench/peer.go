@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -97,10 +98,17 @@ func (e *env) peerPython() (string, error) {
 
 // runPeer runs bench/peer/scale.py with n members and measures it.
 func (e *env) runPeer(python string, n int) (Usage, peerResult, error) {
+	logs := filepath.Join(e.work, "peer-logs", fmt.Sprint(n))
+	return e.runPeerScript(python, n, "scale.py", fmt.Sprint(n), logs)
+}
+
+// runPeerScript runs a script of bench/peer with args and measures it;
+// the eval must succeed with want members submitted over its samples.
+func (e *env) runPeerScript(python string, want int, script string, args ...string) (Usage, peerResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), e.timeout)
 	defer cancel()
-	logs := filepath.Join(e.work, "peer-logs", fmt.Sprint(n))
-	cmd := exec.CommandContext(ctx, python, filepath.Join(e.root, "bench/peer/scale.py"), fmt.Sprint(n), logs)
+	cmd := exec.CommandContext(ctx, python, append([]string{filepath.Join(e.root, "bench/peer", script)}, args...)...)
+	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=fake-key")
 	u, err := measure(cmd)
 	if ctx.Err() != nil {
 		return u, peerResult{}, fmt.Errorf("did not finish within %s (-timeout)", e.timeout)
@@ -111,10 +119,10 @@ func (e *env) runPeer(python string, n int) (Usage, peerResult, error) {
 	var r peerResult
 	lines := bytes.Split(bytes.TrimSpace(u.Stdout), []byte("\n"))
 	if err := json.Unmarshal(lines[len(lines)-1], &r); err != nil {
-		return u, r, fmt.Errorf("scale.py printed no result: %w", err)
+		return u, r, fmt.Errorf("%s printed no result: %w", script, err)
 	}
-	if r.Status != "success" || r.Submitted != n {
-		return u, r, fmt.Errorf("eval %s with %d of %d members submitted", r.Status, r.Submitted, n)
+	if r.Status != "success" || r.Submitted != want {
+		return u, r, fmt.Errorf("eval %s with %d of %d members submitted", r.Status, r.Submitted, want)
 	}
 	return u, r, nil
 }

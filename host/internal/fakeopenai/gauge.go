@@ -15,6 +15,8 @@ type Stats struct {
 	// (or to now, while requests are in flight).
 	MeanInFlight float64       `json:"mean_in_flight"`
 	Busy         time.Duration `json:"busy_ns"`
+	// Conns counts the connections clients opened.
+	Conns int `json:"conns"`
 }
 
 // gauge counts requests in flight and integrates the count over time.

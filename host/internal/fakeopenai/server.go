@@ -8,6 +8,7 @@ package fakeopenai
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -27,6 +28,7 @@ type Server struct {
 	script   func(n int, req Request) Reply
 	requests []Request
 	count    int
+	conns    int
 	gauge    gauge
 }
 
@@ -69,7 +71,15 @@ func NewScripted(t testing.TB, script func(n int, req Request) Reply) *Server {
 // script for the reply to request n; Close stops it.
 func Start(opts Options, script func(n int, req Request) Reply) *Server {
 	s := &Server{opts: opts, script: script}
-	srv := httptest.NewServer(http.HandlerFunc(s.handle))
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(s.handle))
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			s.mu.Lock()
+			s.conns++
+			s.mu.Unlock()
+		}
+	}
+	srv.Start()
 	s.URL, s.close = srv.URL, srv.Close
 	return s
 }
@@ -105,7 +115,9 @@ func (s *Server) MaxInFlight() int {
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.gauge.stats(s.count, time.Now())
+	st := s.gauge.stats(s.count, time.Now())
+	st.Conns = s.conns
+	return st
 }
 
 // Reset forgets the requests and the in-flight figures (not the replies
@@ -113,7 +125,7 @@ func (s *Server) Stats() Stats {
 func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.requests, s.count, s.gauge = nil, 0, gauge{inFlight: s.gauge.inFlight}
+	s.requests, s.count, s.conns, s.gauge = nil, 0, 0, gauge{inFlight: s.gauge.inFlight}
 }
 
 // handle answers chat completions; GET /stats answers the Stats as JSON
