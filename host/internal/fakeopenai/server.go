@@ -144,12 +144,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"not found"}}`, http.StatusNotFound)
 		return
 	}
+	arrived := s.arrive()
+	defer s.done()
 	b, _ := io.ReadAll(r.Body)
 	req := Request{Header: r.Header.Clone()}
 	_ = json.Unmarshal(b, &req.Body)
 	reply := s.next(req)
-	defer s.done()
-	reply.Delay += s.opts.Latency
+	reply.Delay += max(s.opts.Latency-time.Since(arrived), 0)
 	reply.write(w, r, req.Body["stream"] == true)
 }
 
@@ -162,7 +163,6 @@ func (s *Server) next(req Request) Reply {
 	if !s.opts.Forget {
 		s.requests = append(s.requests, req)
 	}
-	s.gauge.change(+1, time.Now())
 	switch {
 	case s.script != nil:
 		return s.script(n, req)
@@ -170,6 +170,16 @@ func (s *Server) next(req Request) Reply {
 		return s.replies[n]
 	}
 	return Reply{Status: http.StatusBadRequest, Body: `{"error":{"message":"fake server: no scripted reply left"}}`}
+}
+
+// arrive counts a request in flight from its arrival (before its body is
+// read) and returns the time; done ends it.
+func (s *Server) arrive() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	s.gauge.change(+1, now)
+	return now
 }
 
 func (s *Server) done() {
