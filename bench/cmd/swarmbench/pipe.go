@@ -20,6 +20,8 @@ const (
 	pipeMembers = 8
 	pipeConns   = 64
 	pipeCalls   = 5
+	// peerPipeTimeout is the least time the peer's run may take.
+	peerPipeTimeout = 15 * time.Minute
 )
 
 // pipeStats are fakeopenaid's figures (fakeopenai.Stats as JSON).
@@ -73,7 +75,11 @@ func benchPipe(e *env, t *Table) {
 		t.Fail("model pipe", err)
 		return
 	}
-	pu, _, err := e.runPeerScript(python, samples*pipeMembers, "pipe.py", fmt.Sprint(samples), fmt.Sprint(pipeMembers), fmt.Sprint(pipeConns),
+	// The peer is CPU-bound at this size (~6 minutes idle): it gets
+	// peerPipeTimeout when -timeout is shorter.
+	pe := *e
+	pe.timeout = max(e.timeout, peerPipeTimeout)
+	pu, _, err := pe.runPeerScript(python, samples*pipeMembers, "pipe.py", fmt.Sprint(samples), fmt.Sprint(pipeMembers), fmt.Sprint(pipeConns),
 		srv.url+"/v1", filepath.Join(e.work, "peer-logs", "pipe"))
 	if err != nil {
 		t.Add(Row{Bench: "model pipe", Measure: "Inspect Swarm", Note: "the peer failed: " + firstLine(err.Error())})
