@@ -82,9 +82,9 @@ func (s *sampleRun) checkVisible() error {
 }
 
 // sharedFilesystem reports whether the filesystem channel's shared directory
-// exists for every member: always on local sandboxes, and on containers only
-// when members share the sample's.
+// exists for every member: always on local sandboxes, and on containers or
+// pods only when members share the sample's.
 func (r *evalRun) sharedFilesystem() bool {
 	own, _ := r.memberSandboxes()
-	return r.task.Sandbox == nil || r.task.Sandbox.Type != config.SandboxDocker || !own
+	return !config.Containers(r.task.Sandbox) || !own
 }
