@@ -34,6 +34,9 @@ type evalRun struct {
 	members []swarm.Member
 	ctrl    controller.Controller
 	scorers []scorerRun
+	// models are the providers built so far, by model block, shared by
+	// members and scorers (see model).
+	models  map[string]hostmodel.Provider
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
@@ -50,11 +53,12 @@ type evalRun struct {
 
 	// meter counts progress for live displays (progress.go).
 	meter *Meter
-	// models are the providers built so far, by model block, shared by
-	// members and scorers (see model).
-	models map[string]hostmodel.Provider
 	// resumed is set when the run continues a log (resume.go).
 	resumed *resumeState
+	// sbOnce guards memberSandboxes' answer (sandboxes.go).
+	sbOnce  sync.Once
+	sbOwn   bool
+	sbNames map[string]string
 }
 
 // scorerRun is one of the task's scorers, dispensed.
