@@ -70,7 +70,7 @@ func suitePins(e env, path string, vars []string) ([]config.PluginPin, bool) {
 	}
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
-		_ = parsed.Render(e.stderr, diags)
+		renderDiags(e, parsed.Files, diags)
 		return nil, false
 	}
 	return parsed.Plugins, true
