@@ -20,10 +20,12 @@ var (
 
 // diagText is a command's output with what varies between machines and
 // runs replaced: the suite's directory, the test plugins' directory, the
-// repository root, digests and host log lines.
+// repository root, the test binary's directory, digests and host log lines.
 func diagText(out, suiteDir string) string {
 	out = logLineRE.ReplaceAllString(out, "")
-	for _, r := range []struct{ from, to string }{{suiteDir, "$SUITE"}, {pluginDir, "$PLUGINS"}, {repoPath(), "$REPO"}} {
+	exe, _ := os.Executable() // the test binary's directory is searched too
+	for _, r := range []struct{ from, to string }{{suiteDir, "$SUITE"}, {pluginDir, "$PLUGINS"}, {repoPath(), "$REPO"},
+		{filepath.Dir(exe), "$EXE"}} {
 		out = strings.ReplaceAll(out, r.from, r.to)
 	}
 	return digestRE.ReplaceAllString(out, "<sha256>")

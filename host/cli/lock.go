@@ -111,6 +111,9 @@ func withLock(list func(env, []string) int) func(env, []string) int {
 		if len(args) > 0 && args[0] == "lock" {
 			return cmdPluginsLock(e, args[1:])
 		}
+		if len(args) > 0 && args[0] == "schema" {
+			return cmdPluginsSchema(e, args[1:])
+		}
 		return list(e, args)
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,4 +83,38 @@ plugin "scorer" "includes" { sha256 = "` + strings.Repeat("0", 64) + `" }
 			assert.NotContains(t, f[2], "error", "VERSION column: %s", line)
 		}
 	}
+}
+
+// TestPluginsSchema: `plugins schema KIND NAME` prints the plugin's block
+// as annotated HCL (golden), or its metadata as JSON; an unknown plugin is
+// a usage error naming where it was looked for.
+func TestPluginsSchema(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		args []string
+		code int
+	}{
+		"scorer match":        {args: []string{"scorer", "match"}},
+		"agent react":         {args: []string{"agent", "react"}},
+		"controller escalate": {args: []string{"controller", "escalate"}},
+		"unknown plugin":      {args: []string{"scorer", "mtach"}, code: ExitUsage},
+		"missing name":        {args: []string{"scorer"}, code: ExitUsage},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errOut := runCLI(t, append([]string{"plugins", "schema"}, tc.args...)...)
+			require.Equal(t, tc.code, code, "stdout: %s\nstderr: %s", out, errOut)
+			assertGolden(t, goldenName("schema", name), diagText(out+errOut, t.TempDir()))
+		})
+	}
+	code, out, errOut := runCLI(t, "plugins", "schema", "scorer", "match", "--json")
+	require.Equal(t, ExitOK, code, errOut)
+	var md struct {
+		Name   string
+		Schema struct{ Attributes []struct{ Name string } }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &md))
+	assert.Equal(t, "match", md.Name)
+	assert.NotEmpty(t, md.Schema.Attributes)
 }
