@@ -24,17 +24,23 @@ type session struct {
 // their schemas. It prints diagnostics and returns nil on any error; the
 // caller must close a returned session.
 func load(ctx context.Context, e env, path string, vars []string, logger hclog.Logger) *session {
-	s, parsed, diags := loadDiags(ctx, e, path, vars, logger)
+	return loadEvals(ctx, e, path, vars, logger, nil)
+}
+
+// loadEvals is load narrowed to the named evals (all when none): only the
+// plugins they use are started (see [config.Parsed.Only]).
+func loadEvals(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) *session {
+	s, parsed, diags := loadDiags(ctx, e, path, vars, logger, evals)
 	if parsed != nil && len(diags) > 0 {
 		renderDiags(e, parsed.Files, diags)
 	}
 	return s
 }
 
-// loadDiags is load returning the diagnostics instead of printing them
-// (parsed is nil only when the --var flags are malformed, which it
-// reports).
-func loadDiags(ctx context.Context, e env, path string, vars []string, logger hclog.Logger) (*session, *config.Parsed, hcl.Diagnostics) {
+// loadDiags is loadEvals returning the diagnostics instead of printing
+// them (parsed is nil only when the --var flags are malformed or an eval
+// is unknown, which it reports).
+func loadDiags(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) (*session, *config.Parsed, hcl.Diagnostics) {
 	varMap, err := parseVars(vars)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
@@ -43,6 +49,10 @@ func loadDiags(ctx context.Context, e env, path string, vars []string, logger hc
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
 		return nil, parsed, diags
+	}
+	if err := parsed.Only(evals); err != nil {
+		fmt.Fprintln(e.stderr, "swarmhost:", err)
+		return nil, nil, nil
 	}
 	mgr := plugins.NewManager(logger.Named("plugin"), plugins.Options{})
 	cat := newCatalogue(ctx, mgr, parsed.Dir, parsed.Plugins)

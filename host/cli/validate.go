@@ -37,7 +37,7 @@ func cmdValidate(e env, args []string) int {
 // validateAsJSON is `validate --json`: every diagnostic of loading the
 // suite and reading its datasets, as JSON on stdout.
 func validateAsJSON(e env, suitePath string, vars []string) int {
-	s, parsed, diags := loadDiags(context.Background(), e, suitePath, vars, newLogger(e))
+	s, parsed, diags := loadDiags(context.Background(), e, suitePath, vars, newLogger(e), nil)
 	if parsed == nil {
 		return ExitUsage
 	}
