@@ -90,7 +90,8 @@ clean:
 ## suite and print its table (see BENCHMARKS.md). Pass swarmbench flags in BENCHFLAGS, e.g.
 ## `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"` or `BENCHFLAGS=-profile=bench/profiles`.
 BENCH_BIN     := $(CURDIR)/bench/bin
-BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match
+BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match \
+	plugins/scorers/exec
 bench:
 	@mkdir -p $(BENCH_BIN)
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost

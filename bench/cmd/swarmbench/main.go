@@ -85,6 +85,7 @@ var benches = []struct {
 	{"tools", benchTools},
 	{"react-bash", benchReactBash},
 	{"sandbox", benchSandbox},
+	{"bridge", benchBridge},
 	{"profile", benchProfile},
 }
 
@@ -102,7 +103,7 @@ func parse() (*env, error) {
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one swarmhost run may take")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,board,start,tools,react-bash,sandbox (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,board,start,tools,react-bash,sandbox,bridge (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
