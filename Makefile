@@ -43,7 +43,7 @@ demo: build
 
 ## test: vet and run every test (race detector on); builds llama-server first for the real-engine test
 test: vet llama-server
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 25m ./...
 
 vet:
 	$(GO) vet ./...
@@ -106,6 +106,7 @@ bench:
 	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
 		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
+	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
 

@@ -56,6 +56,10 @@ type evalRun struct {
 	meter *Meter
 	// resumed is set when the run continues a log (resume.go).
 	resumed *resumeState
+	// sbOnce guards memberSandboxes' answer (sandboxes.go).
+	sbOnce  sync.Once
+	sbOwn   bool
+	sbNames map[string]string
 }
 
 // scorerRun is one of the task's scorers, dispensed.

@@ -31,7 +31,14 @@ func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provide
 // memberSandboxes reports whether members have sandboxes of their own
 // (per_member on the task's sandbox, or `sandbox` on the member blocks),
 // and names those that are not named after their member.
+// The roster is fixed for the run, so the answer is computed once: every
+// member's preamble asks (twice), and a scan per member is O(N²) in all.
 func (r *evalRun) memberSandboxes() (bool, map[string]string) {
+	r.sbOnce.Do(func() { r.sbOwn, r.sbNames = r.scanMemberSandboxes() })
+	return r.sbOwn, r.sbNames
+}
+
+func (r *evalRun) scanMemberSandboxes() (bool, map[string]string) {
 	own := r.task.Sandbox != nil && r.task.Sandbox.PerMember
 	names := map[string]string{}
 	for _, e := range r.sw.Roster {
