@@ -33,6 +33,7 @@ import grpc
 
 from . import _wire
 from ._broker import CHANNEL_OPTIONS, Broker
+from ._complete import complete
 from ._pb.plugin import grpc_broker_pb2, grpc_broker_pb2_grpc
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
@@ -181,13 +182,18 @@ class Harness:
         req = common_pb2.ValidateConfigRequest(plugin=name, config_json=self._config(kind, name, config))
         return _wire.diags_from_proto(_call(lambda: self._stub(kind).ValidateConfig(req)).diagnostics)
 
-    def _config(self, kind: str, name: str, config: dict | None) -> bytes:
-        full = dict(config or {})
+    def complete(self, config: dict | None, name: str = "", kind: str = "scorer") -> dict:
+        """The config as the host would send it: completed with the named
+        plugin's schema defaults, nested blocks included (the Go SDK's
+        schema.Schema.Complete, which the host runs on every block)."""
         infos = self.metadata(kind)
-        info = next((m for m in infos if m.name == name), infos[0] if len(infos) == 1 else None)
-        for a in info.schema.attributes if info else []:
-            full.setdefault(a.name, a.default)
-        return _wire.dumps(full) or b"{}"
+        info = next((m for m in infos if m.name == name), infos[0] if len(infos) == 1 and not name else None)
+        if info is None:  # the call itself reports the unknown name, as the plugin does to the host
+            return dict(config or {})
+        return complete(info.schema, config)
+
+    def _config(self, kind: str, name: str, config: dict | None) -> bytes:
+        return _wire.dumps(self.complete(config, name, kind)) or b"{}"
 
     # --- scorers -----------------------------------------------------------------------------
 
