@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 )
 
@@ -104,16 +105,16 @@ func (c *liveController) passHints(ct controller.Controller, session string) {
 	hint, ok := c.hints[session]
 	delete(c.hints, session)
 	c.mu.Unlock()
-	if h, can := ct.(controller.WithRosterHint); can && ok {
+	if h, can := ct.(swarm.WithRosterHint); can && ok {
 		h.RosterChanged(session, hint)
 	}
 }
 
 // Interface guards.
 var (
-	_ controller.Controller     = (*liveController)(nil)
-	_ controller.WithEnd        = (*liveController)(nil)
-	_ controller.WithRosterHint = (*liveController)(nil)
+	_ controller.Controller = (*liveController)(nil)
+	_ controller.WithEnd    = (*liveController)(nil)
+	_ swarm.WithRosterHint  = (*liveController)(nil)
 )
 
 // timedOut names the call deadline when err comes from a call whose

@@ -21,17 +21,6 @@ type WithEnd interface {
 	End(ctx context.Context, session string) error
 }
 
-// WithRosterHint is an optional interface of the host side's RPC client;
-// plugin authors do not implement it. Before each Event or Choose call of a
-// session the host names the roster entries, by index, that may have
-// changed since the session's previous call, so the client compares only
-// those instead of the whole roster (a swarm of N members makes about 3N
-// events). A client that takes the hint reads a request's Roster only
-// during the call, so the host may hand it the same buffer every time.
-type WithRosterHint interface {
-	RosterChanged(session string, changed []int)
-}
-
 // WithValidateConfig is an optional interface for controllers that check
 // their config beyond what the schema expresses.
 type WithValidateConfig interface {

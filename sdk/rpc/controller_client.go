@@ -7,10 +7,42 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
+
+// controllerClient is the host's handle on a controller plugin process.
+type controllerClient struct {
+	client  pb.ControllerClient
+	rosters *rosterSync
+}
+
+// Plugins returns the metadata of every controller the process serves.
+func (c *controllerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
+	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
+	if err != nil {
+		return nil, callError("controller metadata", err)
+	}
+	return pluginInfos(resp), nil
+}
+
+// Validate asks the named controller to check a decoded config.
+func (c *controllerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
+	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
+	if err != nil {
+		return base.ValidateConfigResponse{}, callError("controller validate config", err)
+	}
+	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
+}
+
+// Controller returns the named controller as a [controller.Controller]
+// that also implements [controller.WithEnd] and takes roster hints
+// (rosterHinter).
+func (c *controllerClient) Controller(name string) controller.Controller {
+	return &remoteController{c: c.client, name: name, rosters: c.rosters}
+}
 
 // remoteController proxies one named controller. With a plugin that keeps
 // rosters, Event and Choose send only the roster entries that changed.
@@ -71,6 +103,18 @@ func (r *remoteController) Choose(ctx context.Context, req controller.ChooseRequ
 	return nil
 }
 
+// rosterHinter is the roster-hint call the host makes on the controllers it
+// dispenses (the host declares the same method set as its own interface;
+// plugin authors never see it). Before each Event or Choose call of a
+// session the host names the roster entries, by index, that may have
+// changed since the session's previous call, so the client compares only
+// those instead of the whole roster (a swarm of N members makes about 3N
+// events). The client reads a request's Roster only during the call, so
+// the host may hand it the same buffer every time.
+type rosterHinter interface {
+	RosterChanged(session string, changed []int)
+}
+
 // RosterChanged notes which entries of the session's roster may have
 // changed before its next Event or Choose.
 func (r *remoteController) RosterChanged(session string, changed []int) {
@@ -109,7 +153,7 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ controller.Controller     = (*remoteController)(nil)
-	_ controller.WithEnd        = (*remoteController)(nil)
-	_ controller.WithRosterHint = (*remoteController)(nil)
+	_ controller.Controller = (*remoteController)(nil)
+	_ controller.WithEnd    = (*remoteController)(nil)
+	_ rosterHinter          = (*remoteController)(nil)
 )

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
@@ -25,7 +24,7 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &ControllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync()}, nil
+	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync()}, nil
 }
 
 // controllerServer runs in the plugin process. It keeps each session's
@@ -114,34 +113,4 @@ func (s *controllerServer) End(ctx context.Context, req *pb.ControllerEndRequest
 		err = guard(func() error { return e.End(ctx, req.Session) })
 	}
 	return &pb.ControllerEndResponse{}, err
-}
-
-// ControllerClient is the host's handle on a controller plugin process.
-type ControllerClient struct {
-	client  pb.ControllerClient
-	rosters *rosterSync
-}
-
-// Plugins returns the metadata of every controller the process serves.
-func (c *ControllerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("controller metadata", err)
-	}
-	return pluginInfos(resp), nil
-}
-
-// Validate asks the named controller to check a decoded config.
-func (c *ControllerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("controller validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
-}
-
-// Controller returns the named controller as a [controller.Controller]
-// that also implements [controller.WithEnd] and [controller.WithRosterHint].
-func (c *ControllerClient) Controller(name string) controller.Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters}
 }

@@ -6,7 +6,9 @@
 //
 // For each kind there is a go-plugin GRPCPlugin (agentPlugin, ...), a gRPC
 // server wrapping the author's implementations, and a client implementing the
-// kind's interface. Host services (the agent's generate/tools/submit and the
+// kind's interface. The clients are unexported: the host reaches them only
+// through [HostPlugins], asserting what go-plugin dispenses to interfaces of
+// its own, and the in-process harness through [InProcess]. Host services (the agent's generate/tools/submit and the
 // scorer's read-only sandbox view) are served by the host over the go-plugin
 // broker, once per plugin process; each call carries a token the host issued
 // for one member's Run (or one Score), which is how the host binds identity.

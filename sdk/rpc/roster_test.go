@@ -203,7 +203,7 @@ func TestRosterChangesAcrossASession(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	impl := &seenController{}
-	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controllers.Controller("seen")
+	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controller("seen")
 	steps := [][]controller.Member{
 		roster3("running", "running", "pending"),
 		roster3("ended", "running", "running"),
@@ -228,8 +228,8 @@ func TestRosterHintsAcrossASession(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	impl := &seenController{scramble: true}
-	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controllers.Controller("seen")
-	hinted := c.(controller.WithRosterHint)
+	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controller("seen")
+	hinted := c.(rosterHinter)
 	steps := []struct {
 		roster  []controller.Member
 		changed []int

@@ -26,7 +26,7 @@ import (
 func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Agents: []agent.Agent{impl}})
-	return d.Agents.Agent(name(impl))
+	return d.Agent(name(impl))
 }
 
 // Controller serves impl in-process and returns it as the host would see it.
@@ -34,14 +34,14 @@ func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 func Controller(t testing.TB, impl controller.Controller) controller.Controller {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{impl}})
-	return d.Controllers.Controller(name(impl))
+	return d.Controller(name(impl))
 }
 
 // Scorer serves impl in-process and returns it as the host would see it.
 func Scorer(t testing.TB, impl scorer.Scorer) scorer.Scorer {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
-	return d.Scorers.Scorer(name(impl))
+	return d.Scorer(name(impl))
 }
 
 type metadataer interface {

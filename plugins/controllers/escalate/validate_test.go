@@ -34,7 +34,7 @@ func TestValidateConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{&Escalate{}}})
-			resp, err := d.Controllers.Validate(context.Background(), "escalate", []byte(tc.config))
+			resp, err := d.Validate(context.Background(), rpc.KindController, "escalate", []byte(tc.config))
 			require.NoError(t, err)
 			require.Len(t, resp.Diagnostics, len(tc.wantPath), "diagnostics: %+v", resp.Diagnostics)
 			for i, p := range tc.wantPath {

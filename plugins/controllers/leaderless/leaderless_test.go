@@ -157,7 +157,7 @@ func TestValidateConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{&Leaderless{}}})
-			resp, err := d.Controllers.Validate(context.Background(), "leaderless", []byte(tc.config))
+			resp, err := d.Validate(context.Background(), rpc.KindController, "leaderless", []byte(tc.config))
 			require.NoError(t, err)
 			require.Len(t, resp.Diagnostics, len(tc.wantPath), "diagnostics: %+v", resp.Diagnostics)
 			for i, p := range tc.wantPath {
