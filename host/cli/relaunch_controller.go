@@ -10,6 +10,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // liveController is a controller plugin resolved per call. A relaunch
@@ -25,7 +26,7 @@ type liveController struct {
 	hints map[string][]int
 }
 
-func (c *liveController) get(ctx context.Context) (controller.Controller, error) {
+func (c *liveController) get(ctx context.Context) (rpc.Controller, error) {
 	cl, err := c.mgr.Controller(ctx, c.b)
 	if err != nil {
 		return nil, err
@@ -78,7 +79,7 @@ func (c *liveController) End(ctx context.Context, session string) error {
 	if err != nil {
 		return err
 	}
-	if e, ok := ct.(controller.WithEnd); ok {
+	if e, ok := ct.(rpc.WithEnd); ok {
 		return c.timedOut(ctx, e.End(ctx, session))
 	}
 	return nil
@@ -100,7 +101,7 @@ func (c *liveController) RosterChanged(session string, changed []int) {
 
 // passHints hands ct the session's hints; without any (none was given)
 // the client compares whole rosters.
-func (c *liveController) passHints(ct controller.Controller, session string) {
+func (c *liveController) passHints(ct rpc.Controller, session string) {
 	c.mu.Lock()
 	hint, ok := c.hints[session]
 	delete(c.hints, session)
@@ -112,9 +113,9 @@ func (c *liveController) passHints(ct controller.Controller, session string) {
 
 // Interface guards.
 var (
-	_ controller.Controller = (*liveController)(nil)
-	_ controller.WithEnd    = (*liveController)(nil)
-	_ swarm.WithRosterHint  = (*liveController)(nil)
+	_ rpc.Controller       = (*liveController)(nil)
+	_ rpc.WithEnd          = (*liveController)(nil)
+	_ swarm.WithRosterHint = (*liveController)(nil)
 )
 
 // timedOut names the call deadline when err comes from a call whose

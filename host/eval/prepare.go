@@ -16,7 +16,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -32,7 +32,7 @@ type evalRun struct {
 	started time.Time
 
 	members []swarm.Member
-	ctrl    controller.Controller
+	ctrl    rpc.Controller
 	scorers []scorerRun
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded

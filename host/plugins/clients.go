@@ -5,7 +5,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
-	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -31,10 +31,10 @@ type AgentClient interface {
 type ControllerClient interface {
 	lister
 	// Controller returns the named controller, proxied to the process; it
-	// also implements [controller.WithEnd] and [swarm.WithRosterHint].
+	// also implements [rpc.WithEnd] and [swarm.WithRosterHint].
 	//
 	// [swarm.WithRosterHint]: github.com/swarmhost/swarmhost/host/swarm
-	Controller(name string) controller.Controller
+	Controller(name string) rpc.Controller
 }
 
 // ScorerClient is the host's handle on a scorer plugin process.

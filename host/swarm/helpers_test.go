@@ -16,6 +16,7 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // ---------------------------------------------------------------------------
@@ -378,9 +379,9 @@ func (c *testController) chooseLog() []controller.ChooseRequest {
 }
 
 var (
-	_ agent.Agent           = (*scriptAgent)(nil)
-	_ controller.Controller = (*testController)(nil)
-	_ controller.WithEnd    = (*testController)(nil)
+	_ agent.Agent    = (*scriptAgent)(nil)
+	_ rpc.Controller = (*testController)(nil)
+	_ rpc.WithEnd    = (*testController)(nil)
 )
 
 // ---------------------------------------------------------------------------

@@ -7,20 +7,6 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
-// Controller is implemented by controller plugin authors and, on the host
-// side, by the RPC client that proxies calls to the plugin process.
-type Controller interface {
-	Metadata(ctx context.Context, req MetadataRequest, resp *MetadataResponse)
-	Start(ctx context.Context, req StartRequest, resp *StartResponse) error
-	Event(ctx context.Context, req EventRequest, resp *EventResponse) error
-	Choose(ctx context.Context, req ChooseRequest, resp *ChooseResponse) error
-}
-
-// WithEnd is an optional interface for controllers that keep per-session state.
-type WithEnd interface {
-	End(ctx context.Context, session string) error
-}
-
 // WithValidateConfig is an optional interface for controllers that check
 // their config beyond what the schema expresses.
 type WithValidateConfig interface {

@@ -2,9 +2,8 @@ package rpc
 
 import (
 	"context"
-	"strings"
+	"fmt"
 
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"github.com/swarmhost/swarmhost/sdk/base"
@@ -37,10 +36,9 @@ func (c *controllerClient) Validate(ctx context.Context, name string, config []b
 	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
 }
 
-// Controller returns the named controller as a [controller.Controller]
-// that also implements [controller.WithEnd] and takes roster hints
-// (rosterHinter).
-func (c *controllerClient) Controller(name string) controller.Controller {
+// Controller returns the named controller as a [Controller] that also
+// implements [WithEnd] and takes roster hints (rosterHinter).
+func (c *controllerClient) Controller(name string) Controller {
 	return &remoteController{c: c.client, name: name, rosters: c.rosters}
 }
 
@@ -130,22 +128,19 @@ func (r *remoteController) End(ctx context.Context, session string) error {
 }
 
 // withRoster makes one Event or Choose call with the session's roster as
-// changes when it can. A plugin that no longer keeps the session's roster
-// (it was relaunched) refuses the changes, and the call is made again with
-// the whole roster; that refusal is recognised by its message, so an error
-// of the controller itself is never retried.
+// changes when it can. A failed call is not retried: the next one sends
+// the whole roster. A session the process does not have open fails with
+// [ErrSessionLost], known by its status code alone (sessionLostCode).
 func (r *remoteController) withRoster(session string, roster []controller.Member, call func([]*pb.RosterMember, bool) error) error {
 	send, changes := r.rosters.changes(session, roster)
-	err := call(wire.RosterToProto(send), changes)
-	sentWhole := false
-	if changes && status.Code(err) == codes.FailedPrecondition && strings.Contains(status.Convert(err).Message(), lostRoster) {
-		err, sentWhole = call(wire.RosterToProto(roster), false), true
-	}
-	switch {
-	case err != nil:
+	if err := call(wire.RosterToProto(send), changes); err != nil {
 		r.rosters.forget(session)
+		if status.Code(err) == sessionLostCode {
+			return fmt.Errorf("%w: %s", ErrSessionLost, status.Convert(err).Message())
+		}
 		return err
-	case !changes || sentWhole:
+	}
+	if !changes {
 		r.rosters.record(session, roster)
 	}
 	return nil
@@ -153,7 +148,7 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ controller.Controller = (*remoteController)(nil)
-	_ controller.WithEnd    = (*remoteController)(nil)
-	_ rosterHinter          = (*remoteController)(nil)
+	_ Controller   = (*remoteController)(nil)
+	_ WithEnd      = (*remoteController)(nil)
+	_ rosterHinter = (*remoteController)(nil)
 )

@@ -9,7 +9,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
-	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -63,8 +62,8 @@ func assign(dst, raw any) {
 func (d Dispensed) Agent(name string) agent.Agent { return d.agents.Agent(name) }
 
 // Controller returns the named controller as the host calls it (it also
-// implements [controller.WithEnd]); the plugins must include a controller.
-func (d Dispensed) Controller(name string) controller.Controller {
+// implements [WithEnd]); the plugins must include a controller.
+func (d Dispensed) Controller(name string) Controller {
 	return d.controllers.Controller(name)
 }
 

@@ -8,15 +8,15 @@ import (
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
 // hostCalls runs one swarm of members callloop members making calls model
 // calls each on mockllm, through the swarm runtime, and returns the wall
 // time per call. Every member must submit.
-func hostCalls(ctx context.Context, ag agent.Agent, ctrl controller.Controller, members, calls int) (time.Duration, error) {
+func hostCalls(ctx context.Context, ag agent.Agent, ctrl rpc.Controller, members, calls int) (time.Duration, error) {
 	provider, err := hostmodel.New(hostmodel.Spec{Provider: "mockllm"})
 	if err != nil {
 		return 0, err

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
 func TestChoose(t *testing.T) {
@@ -63,7 +62,7 @@ func TestChoose(t *testing.T) {
 			if cfg == "" {
 				cfg = cheapFirst
 			}
-			c := sdktest.Controller(t, &Escalate{})
+			c := started(t, cfg)
 			r := append([]controller.Member(nil), roster...)
 			for i := range r {
 				if !tc.running || i == 0 {

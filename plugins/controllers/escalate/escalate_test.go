@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
@@ -151,7 +152,7 @@ func TestEvent(t *testing.T) {
 			if r == nil {
 				r = afterFirst(tc.event.Status)
 			}
-			c := sdktest.Controller(t, &Escalate{})
+			c := started(t, cfg)
 			var resp controller.EventResponse
 			err := c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(cfg),
 				Event: tc.event, Roster: r}, &resp)
@@ -165,12 +166,18 @@ func TestEvent(t *testing.T) {
 	}
 }
 
-func TestEventBadConfigIsAnError(t *testing.T) {
+func TestStartBadConfigIsAnError(t *testing.T) {
 	t.Parallel()
+	sim := sdktest.NewSimulator(t, &Escalate{}, roster, `{"first": []}`)
+	require.Error(t, sim.Err())
+	assert.Contains(t, sim.Err().Error(), "escalate")
+}
+
+// started is an escalate session "s1" of roster, started with raw.
+func started(t *testing.T, raw string) rpc.Controller {
+	t.Helper()
 	c := sdktest.Controller(t, &Escalate{})
-	var resp controller.EventResponse
-	err := c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(`{"first": []}`),
-		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "cheap", Status: "errored"}, Roster: roster}, &resp)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "escalate")
+	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(raw), Roster: roster},
+		&controller.StartResponse{}))
+	return c
 }

@@ -13,11 +13,12 @@ func (c *hostileController) Metadata(_ context.Context, _ controller.MetadataReq
 	resp.Name, resp.Version = c.name, "0.0.1"
 }
 
-func (c *hostileController) Start(context.Context, controller.StartRequest, *controller.StartResponse) error {
+func (c *hostileController) Start(context.Context, controller.StartRequest, *controller.StartResponse) (controller.Session, error) {
 	block()
-	return nil
+	return c, nil
 }
 
+// Event and Choose make the controller its own session.
 func (c *hostileController) Event(context.Context, controller.EventRequest, *controller.EventResponse) error {
 	block()
 	return nil
