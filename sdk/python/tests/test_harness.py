@@ -126,3 +126,8 @@ def test_configs_are_completed_as_the_host_completes_them(h):
 def test_validate_sees_the_completed_config(h):
     assert h.validate({}, "exact") == []
     assert [d.path for d in h.validate({"ignore_case": "yes"}, "exact")] == [["ignore_case"]]
+
+
+def test_a_call_with_a_config_the_host_rejects_fails(h):
+    with pytest.raises(PluginError, match="the host would reject this config: ignore_case must be a bool"):
+        h.score(output="x", target="x", config={"ignore_case": "yes"})
