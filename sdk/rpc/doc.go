@@ -1,8 +1,9 @@
 // Package rpc is the go-plugin glue between the host and plugin processes.
 // Plugin authors do not need it: they call sdk.Serve. The host uses it to
-// launch plugins and gets back the same Go interfaces plugin authors
-// implement ([agent.Agent], [controller.Controller], [scorer.Scorer]), so no
-// package outside sdk/ touches gRPC.
+// launch plugins and gets back the Go interfaces plugin authors implement
+// ([agent.Agent], [scorer.Scorer]) or, for controllers, the session-keyed
+// [Controller] view of the sessions a [controller.Controller] hands out, so
+// no package outside sdk/ touches gRPC.
 //
 // For each kind there is a go-plugin GRPCPlugin (agentPlugin, ...), a gRPC
 // server wrapping the author's implementations, and a client implementing the
