@@ -65,8 +65,12 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 	if err != nil {
 		return err
 	}
+	ch, ok := ct.(controller.WithChoose)
+	if !ok {
+		return nil // a controller without Choose chooses nothing
+	}
 	c.passHints(ct, req.Session)
-	return c.timedOut(ctx, ct.Choose(ctx, req, resp))
+	return c.timedOut(ctx, ch.Choose(ctx, req, resp))
 }
 
 // End closes a session, when the controller keeps sessions.
@@ -113,6 +117,7 @@ func (c *liveController) passHints(ct controller.Controller, session string) {
 // Interface guards.
 var (
 	_ controller.Controller = (*liveController)(nil)
+	_ controller.WithChoose = (*liveController)(nil)
 	_ controller.WithEnd    = (*liveController)(nil)
 	_ swarm.WithRosterHint  = (*liveController)(nil)
 )

@@ -13,6 +13,13 @@ type Controller interface {
 	Metadata(ctx context.Context, req MetadataRequest, resp *MetadataResponse)
 	Start(ctx context.Context, req StartRequest, resp *StartResponse) error
 	Event(ctx context.Context, req EventRequest, resp *EventResponse) error
+}
+
+// WithChoose is an optional interface for controllers that pick the answer
+// among the submissions when asked (only with [StartResponse.Answers]). A
+// controller without it chooses, if at all, with [ActionChoose], and the
+// host never asks; otherwise the final rule picks the answer.
+type WithChoose interface {
 	Choose(ctx context.Context, req ChooseRequest, resp *ChooseResponse) error
 }
 
@@ -36,15 +43,6 @@ type (
 	SampleRef              = base.SampleRef
 )
 
-// Final modes: the record's final.mode. FinalFirst and FinalLast are the
-// rules a controller names at Start; FinalController is the mode of an
-// answer the controller chose.
-const (
-	FinalFirst      = "first"
-	FinalLast       = "last"
-	FinalController = "controller"
-)
-
 // Member is one roster entry as the controller sees it.
 type Member struct {
 	Name  string
@@ -52,10 +50,10 @@ type Member struct {
 	Agent string
 	// Index is the 1-based copy index within its member block.
 	Index int
-	// State is "pending", "running" or "ended".
-	State string
-	// Status is "" until ended, then e.g. "submitted" or "stopped".
-	Status string
+	// State is StatePending, StateRunning or StateEnded.
+	State MemberState
+	// Status is "" until ended, then e.g. StatusSubmitted or StatusStopped.
+	Status Status
 }
 
 // StartRequest opens a session.
@@ -72,7 +70,7 @@ type StartResponse struct {
 	// FinalMode is the rule that picks the answer when the controller
 	// chooses none: FinalFirst (default when empty) or FinalLast.
 	// FinalController, from before ActionChoose, is FinalFirst with Answers.
-	FinalMode string
+	FinalMode FinalMode
 	// Answers opts in to the richer view, a swarmhost extension: submission
 	// events carry the answer text and gate verdict, and the host calls
 	// Choose after each submission and member_ended event until the

@@ -14,9 +14,9 @@
 //     in order, one at a time per session; it returns more actions. The
 //     controller is out of the run once the swarm stops: no call follows the
 //     event whose actions stopped it.
-//  3. Choose (only with Answers) is called after each submission and member
-//     end with every submission so far, until it names a member; that choice
-//     is final.
+//  3. Choose (optional, [WithChoose], and only with Answers) is called after
+//     each submission and member end with every submission so far, until it
+//     names a member; that choice is final.
 //  4. End (optional, [WithEnd]) closes the session.
 //
 // Actions are checked: starting a member twice or by an unknown name, or

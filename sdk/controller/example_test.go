@@ -41,7 +41,7 @@ func (Relay) Event(_ context.Context, req controller.EventRequest, resp *control
 		}
 	case controller.EventMemberEnded:
 		for _, m := range req.Roster {
-			if m.State == "pending" {
+			if m.State == controller.StatePending {
 				resp.Actions = append(resp.Actions, controller.Start(m.Name, "Your predecessor gave up; try another way."))
 				break
 			}
@@ -64,7 +64,11 @@ func (Relay) Choose(_ context.Context, req controller.ChooseRequest, resp *contr
 	return nil
 }
 
-var _ controller.Controller = Relay{}
+// Interface guards.
+var (
+	_ controller.Controller = Relay{}
+	_ controller.WithChoose = Relay{}
+)
 
 // A controller run through the real gRPC layer with sdktest: the calls the
 // runtime makes during one swarm, and the actions that come back.
@@ -75,18 +79,18 @@ func Example_relay() {
 
 	c := sdktest.Controller(t, Relay{})
 	roster := []controller.Member{
-		{Name: "solver-1", Agent: "react", Index: 1, State: "pending"},
-		{Name: "solver-2", Agent: "react", Index: 2, State: "pending"},
+		{Name: "solver-1", Agent: "react", Index: 1, State: controller.StatePending},
+		{Name: "solver-2", Agent: "react", Index: 2, State: controller.StatePending},
 	}
 
 	var start controller.StartResponse
 	must(c.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster}, &start))
 	fmt.Println("start:", describe(start.Actions), "final:", start.FinalMode)
 
-	roster[0].State, roster[0].Status = "ended", "errored"
+	roster[0].State, roster[0].Status = controller.StateEnded, controller.StatusErrored
 	var ended controller.EventResponse
 	must(c.Event(ctx, controller.EventRequest{Session: "s1", Roster: roster,
-		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: "errored"}}, &ended))
+		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: controller.StatusErrored}}, &ended))
 	fmt.Println("solver-1 ended:", describe(ended.Actions))
 
 	passed := controller.Gate{Checked: true, Passed: true}
@@ -96,7 +100,7 @@ func Example_relay() {
 	fmt.Println("solver-2 submitted:", describe(submitted.Actions))
 
 	var chosen controller.ChooseResponse
-	must(c.Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
+	must(c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
 		Submissions: []controller.Submission{{Member: "solver-2", Time: 61, Answer: "42", Gate: passed}}}, &chosen))
 	fmt.Printf("answer: %s (%s)\n", chosen.Member, chosen.Reason)
 	// Output:

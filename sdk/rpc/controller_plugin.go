@@ -24,7 +24,7 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync()}, nil
+	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It keeps each session's
@@ -59,8 +59,9 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 		s.rosters.end(req.Session)
 		return nil, err
 	}
-	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: resp.FinalMode, Answers: resp.Answers,
-		KeepsRoster: true}, nil
+	_, chooses := impl.(controller.WithChoose)
+	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
+		KeepsRoster: true, NeverChooses: !chooses}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {
@@ -93,8 +94,12 @@ func (s *controllerServer) Choose(ctx context.Context, req *pb.ChooseRequest) (*
 		return nil, err
 	}
 	var resp controller.ChooseResponse
+	c, ok := impl.(controller.WithChoose)
+	if !ok { // a host that missed never_chooses: no choice
+		return &pb.ChooseResponse{}, nil
+	}
 	err = guard(func() error {
-		return impl.Choose(ctx, controller.ChooseRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
+		return c.Choose(ctx, controller.ChooseRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
 			Submissions: wire.SubmissionsFromProto(req.Submissions), Roster: roster}, &resp)
 	})
 	if err != nil {

@@ -77,7 +77,7 @@ func (*Escalate) Event(_ context.Context, req controller.EventRequest, resp *con
 	case ev.Kind == controller.EventSubmission && cfg.passed(ev.Gate):
 		resp.Actions = []controller.Action{controller.Stop(StopReason)}
 	case ev.Kind == controller.EventSubmission,
-		ev.Kind == controller.EventMemberEnded && ev.Status != "submitted":
+		ev.Kind == controller.EventMemberEnded && ev.Status != controller.StatusSubmitted:
 		resp.Actions = escalate(req.Roster, cfg.First)
 	}
 	return nil
@@ -87,7 +87,7 @@ func (*Escalate) Event(_ context.Context, req controller.EventRequest, resp *con
 func escalate(roster []controller.Member, first string) []controller.Action {
 	var out []controller.Action
 	for _, m := range roster {
-		if m.Name != first && m.State == "pending" {
+		if m.Name != first && m.State == controller.StatePending {
 			out = append(out, controller.Start(m.Name, ""))
 		}
 	}
@@ -117,5 +117,6 @@ func names(roster []controller.Member) string {
 // Interface guards.
 var (
 	_ controller.Controller         = (*Escalate)(nil)
+	_ controller.WithChoose         = (*Escalate)(nil)
 	_ controller.WithValidateConfig = (*Escalate)(nil)
 )

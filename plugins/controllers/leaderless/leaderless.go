@@ -22,8 +22,8 @@ type Leaderless struct{}
 
 // Config is leaderless's config block.
 type Config struct {
-	StopOnSubmission bool   `json:"stop_on_submission"`
-	Final            string `json:"final"`
+	StopOnSubmission bool                 `json:"stop_on_submission"`
+	Final            controller.FinalMode `json:"final"`
 }
 
 // Metadata describes the plugin and its schema.
@@ -34,7 +34,7 @@ func (*Leaderless) Metadata(_ context.Context, _ controller.MetadataRequest, res
 	resp.Schema = schema.Schema{Attributes: []schema.Attribute{
 		{Name: "stop_on_submission", Type: "bool", Default: true,
 			Description: "stop the swarm at the first submission"},
-		{Name: "final", Type: "string", Default: controller.FinalFirst,
+		{Name: "final", Type: "string", Default: string(controller.FinalFirst),
 			Description: `which submission is the answer: "first" or "last"`},
 	}}
 }
@@ -84,11 +84,6 @@ func (*Leaderless) Event(_ context.Context, req controller.EventRequest, resp *c
 	if cfg.StopOnSubmission {
 		resp.Actions = append(resp.Actions, controller.Stop(StopReason))
 	}
-	return nil
-}
-
-// Choose is never called: leaderless answers first or last.
-func (*Leaderless) Choose(context.Context, controller.ChooseRequest, *controller.ChooseResponse) error {
 	return nil
 }
 

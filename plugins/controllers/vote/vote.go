@@ -105,7 +105,7 @@ func (*Vote) Choose(_ context.Context, req controller.ChooseRequest, resp *contr
 // allEnded reports whether no member is pending or running.
 func allEnded(roster []controller.Member) bool {
 	for _, m := range roster {
-		if m.State != "ended" {
+		if m.State != controller.StateEnded {
 			return false
 		}
 	}
@@ -129,5 +129,6 @@ func decode(c schema.Config) (Config, error) {
 // Interface guards.
 var (
 	_ controller.Controller = (*Vote)(nil)
+	_ controller.WithChoose = (*Vote)(nil)
 	_ controller.WithEnd    = (*Vote)(nil)
 )

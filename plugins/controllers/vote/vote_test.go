@@ -15,10 +15,10 @@ import (
 
 // roster has four voters, all pending.
 var roster = []controller.Member{
-	{Name: "a", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "b", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "c", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "d", Agent: "scripted", Index: 1, State: "pending"},
+	{Name: "a", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "b", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "c", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "d", Agent: "scripted", Index: 1, State: controller.StatePending},
 }
 
 func config(raw string) schema.Config { return schema.NewConfig([]byte(raw)) }
@@ -113,7 +113,7 @@ func TestChoose(t *testing.T) {
 			}
 			c := sdktest.Controller(t, NewVote())
 			var resp controller.ChooseResponse
-			require.NoError(t, c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			require.NoError(t, c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: endedRoster(tc.running)}, &resp))
 			assert.Equal(t, tc.want, resp)
 		})
@@ -171,11 +171,11 @@ func TestEvent(t *testing.T) {
 func TestEventIgnoresOtherKinds(t *testing.T) {
 	t.Parallel()
 	c := sdktest.Controller(t, NewVote())
-	for _, kind := range []string{controller.EventMemberStarted, controller.EventMemberEnded, "budget_warning"} {
+	for _, kind := range []controller.EventKind{controller.EventMemberStarted, controller.EventMemberEnded, "budget_warning"} {
 		var resp controller.EventResponse
 		require.NoError(t, c.Event(context.Background(), controller.EventRequest{Session: "s1",
 			Config: config(`{"stop_on_majority": true}`), Roster: roster[:1],
-			Event: controller.Event{Kind: kind, Member: "a", Answer: "42", Status: "submitted"}}, &resp))
+			Event: controller.Event{Kind: kind, Member: "a", Answer: "42", Status: controller.StatusSubmitted}}, &resp))
 		assert.Empty(t, resp.Actions, kind)
 	}
 }
@@ -216,7 +216,7 @@ func TestBadConfigIsAnError(t *testing.T) {
 	assert.ErrorContains(t, c.Event(ctx, controller.EventRequest{Session: "s1", Config: bad, Roster: roster,
 		Event: controller.Event{Kind: controller.EventSubmission, Member: "a", Answer: "42"}}, &ev), "vote")
 	var ch controller.ChooseResponse
-	assert.ErrorContains(t, c.Choose(ctx, controller.ChooseRequest{Session: "s1", Config: bad, Roster: roster,
+	assert.ErrorContains(t, c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s1", Config: bad, Roster: roster,
 		Submissions: []controller.Submission{sub("a", 1, "42")}}, &ch), "vote")
 }
 
@@ -225,10 +225,10 @@ func TestBadConfigIsAnError(t *testing.T) {
 func endedRoster(running bool) []controller.Member {
 	r := append([]controller.Member(nil), roster...)
 	for i := range r {
-		r[i].State = "ended"
+		r[i].State = controller.StateEnded
 	}
 	if running {
-		r[3].State = "running"
+		r[3].State = controller.StateRunning
 	}
 	return r
 }

@@ -23,7 +23,8 @@ from ._rosters import KeptRosters
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from .agent import Agent, RunRequest, RunResponse
-from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse)
+from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse,
+                         chooses)
 from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
@@ -183,8 +184,9 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
         except BaseException:
             self.rosters.end(request.session)
             raise
-        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode,
-                                                      answers=out.answers, keeps_roster=True)
+        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=str(out.final_mode),
+                                                      answers=out.answers, keeps_roster=True,
+                                                      never_chooses=not chooses(impl))
 
     def Event(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)

@@ -4,7 +4,14 @@ submissions passed to choose().
 
 For each swarm run the host calls start() once, event() for every member
 start, submission and end (serialised: never two at once for one session),
-choose() when the final mode is "controller", and end() last.
+choose() (optional) after each submission and member end when start asked
+for answers, until it has chosen, and end() last. A controller that does
+not override choose() is never asked: the host learns so at start, and the
+final rule, or an Action.choose, picks the answer.
+
+States, statuses, event kinds and final modes are the MemberState, Status,
+EventKind and FinalMode enums of swarmhost_plugin.types; their members are
+strs equal to the wire's strings.
 """
 
 from __future__ import annotations
@@ -12,21 +19,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import Diagnostic, Metadata, SampleRef
+from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
 
-FINAL_FIRST = "first"
-FINAL_LAST = "last"
-FINAL_CONTROLLER = "controller"
+# The final modes and event kinds under their earlier names.
+FINAL_FIRST = FinalMode.FIRST
+FINAL_LAST = FinalMode.LAST
+FINAL_CONTROLLER = FinalMode.CONTROLLER
 
-EVENT_MEMBER_STARTED = "member_started"
-EVENT_SUBMISSION = "submission"
-EVENT_MEMBER_ENDED = "member_ended"
+EVENT_MEMBER_STARTED = EventKind.MEMBER_STARTED
+EVENT_SUBMISSION = EventKind.SUBMISSION
+EVENT_MEMBER_ENDED = EventKind.MEMBER_ENDED
 
 
 @dataclass
 class Member:
-    """One roster entry. state is "pending", "running" or "ended"; status is
-    "" until the member ended, then e.g. "submitted" or "stopped"."""
+    """One roster entry. state is a MemberState ("pending", "running" or
+    "ended"); status is "" until the member ended, then a Status (e.g.
+    "submitted" or "stopped")."""
 
     name: str = ""
     role: str = ""
@@ -77,7 +86,7 @@ class Gate:
 
 @dataclass
 class Event:
-    """Something that happened: kind is one of the EVENT_* constants; time
+    """Something that happened: kind is an EventKind; time
     is seconds on the swarm clock; answer and gate are set for submissions,
     status for member ends."""
 
@@ -152,7 +161,8 @@ class ChooseResponse:
 
 
 class Controller:
-    """Subclass and implement metadata(), start(), event() and choose()."""
+    """Subclass and implement metadata(), start() and event(); choose() and
+    end() are optional."""
 
     def metadata(self) -> Metadata:
         """Names the plugin and declares its config schema."""
@@ -171,8 +181,15 @@ class Controller:
         return []
 
     def choose(self, req: ChooseRequest) -> ChooseResponse:
-        """Picks the final answer when the final mode is "controller"."""
+        """Picks the answer among the submissions so far, when start asked
+        for answers; member "" is no choice yet. Optional: a controller that
+        does not override it is never asked."""
         return ChooseResponse()
 
     def end(self, session: str) -> None:
         """Closes a session; drop its state. Optional."""
+
+
+def chooses(impl: Controller) -> bool:
+    """Whether impl overrides Controller.choose (the host asks only those)."""
+    return getattr(type(impl), "choose", Controller.choose) is not Controller.choose
