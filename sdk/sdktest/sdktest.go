@@ -30,7 +30,7 @@ func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 }
 
 // Controller serves impl in-process and returns it as the host would see it.
-// The result also implements [controller.WithEnd].
+// The result also implements [controller.WithChoose] and [controller.WithEnd].
 func Controller(t testing.TB, impl controller.Controller) controller.Controller {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{impl}})
