@@ -66,8 +66,12 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 	if err != nil {
 		return err
 	}
+	ch, ok := ct.(controller.WithChoose)
+	if !ok {
+		return nil // a controller without Choose chooses nothing
+	}
 	c.passHints(ct, req.Session)
-	return c.timedOut(ctx, ct.Choose(ctx, req, resp))
+	return c.timedOut(ctx, ch.Choose(ctx, req, resp))
 }
 
 // End closes a session, when the controller keeps sessions.
@@ -113,9 +117,10 @@ func (c *liveController) passHints(ct rpc.Controller, session string) {
 
 // Interface guards.
 var (
-	_ rpc.Controller       = (*liveController)(nil)
-	_ rpc.WithEnd          = (*liveController)(nil)
-	_ swarm.WithRosterHint = (*liveController)(nil)
+	_ rpc.Controller        = (*liveController)(nil)
+	_ controller.WithChoose = (*liveController)(nil)
+	_ rpc.WithEnd           = (*liveController)(nil)
+	_ swarm.WithRosterHint  = (*liveController)(nil)
 )
 
 // timedOut names the call deadline when err comes from a call whose

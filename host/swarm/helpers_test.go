@@ -250,7 +250,7 @@ func fail(msg string) step {
 type testController struct {
 	// mode is the final mode returned by Start; answers its opt-in to
 	// answers and Choose calls.
-	mode    string
+	mode    controller.FinalMode
 	answers bool
 	// startOnly lists the members to start; nil starts every member.
 	startOnly []string
@@ -263,12 +263,12 @@ type testController struct {
 	// startErr fails Start; eventErr fails Event on events of eventErrKind.
 	startErr     error
 	eventErr     error
-	eventErrKind string
+	eventErrKind controller.EventKind
 	// startDelay delays Start's answer.
 	startDelay time.Duration
 	// hangStart / hangEvent / hangChoose block until the call's context ends.
 	hangStart  bool
-	hangEvent  string
+	hangEvent  controller.EventKind
 	hangChoose bool
 	// choose picks the answer in controller mode.
 	choose func(req controller.ChooseRequest) controller.ChooseResponse

@@ -21,7 +21,7 @@ type WithRosterHint interface {
 // entry is the member's roster entry as the controller sees it.
 func (m *memberState) entry() controller.Member {
 	return controller.Member{Name: m.spec.Name, Role: m.spec.Role, Agent: m.spec.AgentName,
-		Index: m.spec.Index, State: m.state, Status: m.status}
+		Index: m.spec.Index, State: controller.MemberState(m.state), Status: controller.Status(m.status)}
 }
 
 // touch notes that m's roster entry changed; callers hold r.mu.

@@ -22,15 +22,6 @@ type (
 	SampleRef              = base.SampleRef
 )
 
-// Final modes: the record's final.mode. FinalFirst and FinalLast are the
-// rules a controller names at Start; FinalController is the mode of an
-// answer the controller chose.
-const (
-	FinalFirst      = "first"
-	FinalLast       = "last"
-	FinalController = "controller"
-)
-
 // Member is one roster entry as the controller sees it.
 type Member struct {
 	Name  string
@@ -38,10 +29,10 @@ type Member struct {
 	Agent string
 	// Index is the 1-based copy index within its member block.
 	Index int
-	// State is "pending", "running" or "ended".
-	State string
-	// Status is "" until ended, then e.g. "submitted" or "stopped".
-	Status string
+	// State is StatePending, StateRunning or StateEnded.
+	State MemberState
+	// Status is "" until ended, then e.g. StatusSubmitted or StatusStopped.
+	Status Status
 }
 
 // StartRequest opens a session.
@@ -58,7 +49,7 @@ type StartResponse struct {
 	// FinalMode is the rule that picks the answer when the controller
 	// chooses none: FinalFirst (default when empty) or FinalLast.
 	// FinalController, from before ActionChoose, is FinalFirst with Answers.
-	FinalMode string
+	FinalMode FinalMode
 	// Answers opts in to the richer view, a swarmhost extension: submission
 	// events carry the answer text and gate verdict, and the host calls
 	// Choose after each submission and member_ended event until the

@@ -19,9 +19,9 @@
 //     member ended, in order, one at a time per session; it returns more
 //     actions. The controller is out of the run once the swarm stops: no
 //     call follows the event whose actions stopped it.
-//  3. [Chooser.Choose] (optional, only with Answers) is called after each
-//     submission and member end with every submission so far, until it
-//     names a member; that choice is final.
+//  3. The session's Choose (optional, [WithChoose], only with Answers) is
+//     called after each submission and member end with every submission so
+//     far, until it names a member; that choice is final.
 //  4. The run ends: the SDK drops the session, calling its optional
 //     [SessionCloser.Close].
 //

@@ -48,7 +48,7 @@ func (s *relaySession) Event(_ context.Context, req controller.EventRequest, res
 		}
 	case controller.EventMemberEnded:
 		for _, m := range req.Roster {
-			if m.State == "pending" {
+			if m.State == controller.StatePending {
 				s.attempt++
 				resp.Actions = append(resp.Actions, controller.Start(m.Name,
 					fmt.Sprintf("Attempt %d: your predecessor gave up; try another way.", s.attempt)))
@@ -77,7 +77,7 @@ func (*relaySession) Choose(_ context.Context, req controller.ChooseRequest, res
 var (
 	_ controller.Controller = Relay{}
 	_ controller.Session    = (*relaySession)(nil)
-	_ controller.Chooser    = (*relaySession)(nil)
+	_ controller.WithChoose = (*relaySession)(nil)
 )
 
 // A controller run through the real gRPC layer with sdktest: the calls the
@@ -89,18 +89,18 @@ func Example_relay() {
 
 	c := sdktest.Controller(t, Relay{})
 	roster := []controller.Member{
-		{Name: "solver-1", Agent: "react", Index: 1, State: "pending"},
-		{Name: "solver-2", Agent: "react", Index: 2, State: "pending"},
+		{Name: "solver-1", Agent: "react", Index: 1, State: controller.StatePending},
+		{Name: "solver-2", Agent: "react", Index: 2, State: controller.StatePending},
 	}
 
 	var start controller.StartResponse
 	must(c.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster}, &start))
 	fmt.Println("start:", describe(start.Actions), "final:", start.FinalMode)
 
-	roster[0].State, roster[0].Status = "ended", "errored"
+	roster[0].State, roster[0].Status = controller.StateEnded, controller.StatusErrored
 	var ended controller.EventResponse
 	must(c.Event(ctx, controller.EventRequest{Session: "s1", Roster: roster,
-		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: "errored"}}, &ended))
+		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: controller.StatusErrored}}, &ended))
 	fmt.Println("solver-1 ended:", describe(ended.Actions))
 
 	passed := controller.Gate{Checked: true, Passed: true}
@@ -110,7 +110,7 @@ func Example_relay() {
 	fmt.Println("solver-2 submitted:", describe(submitted.Actions))
 
 	var chosen controller.ChooseResponse
-	must(c.Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
+	must(c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
 		Submissions: []controller.Submission{{Member: "solver-2", Time: 61, Answer: "42", Gate: passed}}}, &chosen))
 	fmt.Printf("answer: %s (%s)\n", chosen.Member, chosen.Reason)
 	// Output:

@@ -33,12 +33,13 @@ type Session interface {
 	Event(ctx context.Context, req EventRequest, resp *EventResponse) error
 }
 
-// Chooser is an optional interface of a [Session] that chooses the answer
-// itself. The host calls Choose only for a session started with
+// WithChoose is an optional interface of a [Session] that chooses the
+// answer itself. The host calls Choose only for a session started with
 // [StartResponse.Answers], after each submission and member end until it
-// names a member. A session without Choose never chooses: the final rule
-// (or an [ActionChoose]) picks the answer.
-type Chooser interface {
+// names a member. A session without Choose never chooses (the SDK tells
+// the host so at Start, and the host never asks): the final rule, or an
+// [ActionChoose], picks the answer.
+type WithChoose interface {
 	Choose(ctx context.Context, req ChooseRequest, resp *ChooseResponse) error
 }
 

@@ -14,8 +14,9 @@ import (
 
 // controllerClient is the host's handle on a controller plugin process.
 type controllerClient struct {
-	client  pb.ControllerClient
-	rosters *rosterSync
+	client      pb.ControllerClient
+	rosters     *rosterSync
+	nonChoosers *sessionSet
 }
 
 // Plugins returns the metadata of every controller the process serves.
@@ -37,9 +38,10 @@ func (c *controllerClient) Validate(ctx context.Context, name string, config []b
 }
 
 // Controller returns the named controller as a [Controller] that also
-// implements [WithEnd] and takes roster hints (rosterHinter).
+// implements [controller.WithChoose] and [WithEnd] and takes roster hints
+// (rosterHinter).
 func (c *controllerClient) Controller(name string) Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters}
+	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers}
 }
 
 // remoteController proxies one named controller. With a plugin that keeps
@@ -48,6 +50,10 @@ type remoteController struct {
 	c       pb.ControllerClient
 	name    string
 	rosters *rosterSync
+	// nonChoosers are the sessions whose controller has no Choose
+	// (ControllerStartResponse.never_chooses): Choose answers them "no
+	// choice" without a call.
+	nonChoosers *sessionSet
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -69,7 +75,10 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 		return callError("controller "+r.name+" start", err)
 	}
 	r.rosters.started(req.Session, out.KeepsRoster, req.Roster)
-	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), out.FinalMode, out.Answers
+	if out.NeverChooses {
+		r.nonChoosers.add(req.Session)
+	}
+	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), controller.FinalMode(out.FinalMode), out.Answers
 	return nil
 }
 
@@ -87,7 +96,13 @@ func (r *remoteController) Event(ctx context.Context, req controller.EventReques
 	return nil
 }
 
+// Choose asks the plugin to choose; a session whose controller has no
+// Choose gets no choice, without a call.
 func (r *remoteController) Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
+	if r.nonChoosers.has(req.Session) {
+		*resp = controller.ChooseResponse{}
+		return nil
+	}
 	var out *pb.ChooseResponse
 	err := r.withRoster(req.Session, req.Roster, func(roster []*pb.RosterMember, changes bool) (err error) {
 		out, err = r.c.Choose(ctx, &pb.ChooseRequest{Plugin: r.name, Session: req.Session, ConfigJson: req.Config.JSON(),
@@ -121,6 +136,7 @@ func (r *remoteController) RosterChanged(session string, changed []int) {
 
 func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
+	r.nonChoosers.remove(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
 		return callError("controller "+r.name+" end", err)
 	}
@@ -148,7 +164,8 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ Controller   = (*remoteController)(nil)
-	_ WithEnd      = (*remoteController)(nil)
-	_ rosterHinter = (*remoteController)(nil)
+	_ Controller            = (*remoteController)(nil)
+	_ controller.WithChoose = (*remoteController)(nil)
+	_ WithEnd               = (*remoteController)(nil)
+	_ rosterHinter          = (*remoteController)(nil)
 )

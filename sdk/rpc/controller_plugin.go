@@ -24,7 +24,7 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync()}, nil
+	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It maps each session id to
@@ -64,8 +64,9 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 		return nil, authorError(err)
 	}
 	s.sessions.start(req.Session, sess, roster)
-	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: resp.FinalMode, Answers: resp.Answers,
-		KeepsRoster: true}, nil
+	_, chooses := sess.(controller.WithChoose)
+	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
+		KeepsRoster: true, NeverChooses: !chooses}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {
@@ -95,9 +96,9 @@ func (s *controllerServer) Choose(ctx context.Context, req *pb.ChooseRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	c, ok := sess.(controller.Chooser)
-	if !ok {
-		return &pb.ChooseResponse{}, nil // a session that never chooses
+	c, ok := sess.(controller.WithChoose)
+	if !ok { // a session that never chooses (a host that missed never_chooses)
+		return &pb.ChooseResponse{}, nil
 	}
 	var resp controller.ChooseResponse
 	err = guard(func() error {

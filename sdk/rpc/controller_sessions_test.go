@@ -88,7 +88,7 @@ func TestControllerSessions(t *testing.T) {
 			c, err := start(t, &openerController{session: eventOnly{}})
 			require.NoError(t, err)
 			var resp controller.ChooseResponse
-			require.NoError(t, c.Choose(ctx, controller.ChooseRequest{Session: "s", Roster: roster3("ended"),
+			require.NoError(t, c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s", Roster: roster3("ended"),
 				Submissions: []controller.Submission{{Member: "a"}}}, &resp))
 			assert.Equal(t, controller.ChooseResponse{}, resp)
 		},

@@ -8,16 +8,16 @@ import (
 )
 
 // Controller is a controller plugin as the host calls it: one call per
-// swarm event, keyed by session id, the way the wire carries them. The
-// SDK's plugin client implements it (see [HostPlugins], [InProcess]);
-// plugin authors implement [controller.Controller] and its sessions
-// instead, and the SDK's server maps each session id to the
-// [controller.Session] that Start returned.
+// swarm event, keyed by session id, the way the wire carries them; Choose
+// is the optional [controller.WithChoose]. The SDK's plugin client
+// implements both (see [HostPlugins], [InProcess]); plugin authors
+// implement [controller.Controller] and its sessions instead, and the
+// SDK's server maps each session id to the [controller.Session] that
+// Start returned.
 type Controller interface {
 	Metadata(ctx context.Context, req controller.MetadataRequest, resp *controller.MetadataResponse)
 	Start(ctx context.Context, req controller.StartRequest, resp *controller.StartResponse) error
 	Event(ctx context.Context, req controller.EventRequest, resp *controller.EventResponse) error
-	Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error
 }
 
 // WithEnd is the optional End of a [Controller] the host calls: the run of

@@ -97,7 +97,7 @@ func (w *wireLog) End(ctx context.Context, in *pb.ControllerEndRequest, _ ...grp
 func roster3(states ...string) []controller.Member {
 	out := make([]controller.Member, len(states))
 	for i, s := range states {
-		out[i] = controller.Member{Name: []string{"a", "b", "c"}[i], Agent: "x", Index: i + 1, State: s}
+		out[i] = controller.Member{Name: []string{"a", "b", "c"}[i], Agent: "x", Index: i + 1, State: controller.MemberState(s)}
 	}
 	return out
 }
@@ -224,7 +224,7 @@ func TestRosterChangesAcrossASession(t *testing.T) {
 		assert.Equal(t, r, impl.last())
 	}
 	final := roster3("ended", "ended", "ended")
-	require.NoError(t, c.Choose(ctx, controller.ChooseRequest{Session: "s", Roster: final}, &controller.ChooseResponse{}))
+	require.NoError(t, c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s", Roster: final}, &controller.ChooseResponse{}))
 	assert.Equal(t, final, impl.last())
 	require.NoError(t, c.(WithEnd).End(ctx, "s"))
 }

@@ -64,7 +64,7 @@ func (c *configuredController) Choose(ctx context.Context, req controller.Choose
 	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
 		return err
 	}
-	return c.remote.Choose(ctx, req, resp)
+	return c.remote.(controller.WithChoose).Choose(ctx, req, resp)
 }
 
 // End closes the session in the plugin.
@@ -76,6 +76,7 @@ func (c *configuredController) End(ctx context.Context, session string) error {
 var (
 	_ agent.Agent    = (*configuredAgent)(nil)
 	_ scorer.Scorer  = (*configuredScorer)(nil)
-	_ rpc.Controller = (*configuredController)(nil)
-	_ rpc.WithEnd    = (*configuredController)(nil)
+	_ rpc.Controller        = (*configuredController)(nil)
+	_ controller.WithChoose = (*configuredController)(nil)
+	_ rpc.WithEnd           = (*configuredController)(nil)
 )

@@ -44,7 +44,7 @@ func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 // one call per event, keyed by session id (the SDK's server hands each
 // session's calls to the [controller.Session] its Start returned), each
 // request's Config completed and checked at Start. The result also
-// implements [rpc.WithEnd]. [NewSimulator] drives a whole session from
+// implements [controller.WithChoose] and [rpc.WithEnd]. [NewSimulator] drives a whole session from
 // scripted member events instead.
 func Controller(t testing.TB, impl controller.Controller) rpc.Controller {
 	t.Helper()

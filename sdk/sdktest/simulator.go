@@ -52,7 +52,7 @@ type Step struct {
 // Member returns a pending roster entry named name, the first copy of an
 // agent "agent".
 func Member(name string) controller.Member {
-	return controller.Member{Name: name, Agent: "agent", Index: 1, State: "pending"}
+	return controller.Member{Name: name, Agent: "agent", Index: 1, State: controller.StatePending}
 }
 
 // NewSimulator starts a session of impl with roster (every member
@@ -86,7 +86,7 @@ func (s *Simulator) Submit(member, answer string, gate controller.Gate) []contro
 		return nil
 	}
 	s.clock++
-	m.State, m.Status = "ended", "submitted"
+	m.State, m.Status = controller.StateEnded, controller.StatusSubmitted
 	s.subs = append(s.subs, controller.Submission{Member: member, Time: s.clock, Answer: answer, Gate: gate})
 	ev := controller.Event{Kind: controller.EventSubmission, Member: member, Time: s.clock}
 	if s.start.Answers {
@@ -97,19 +97,19 @@ func (s *Simulator) Submit(member, answer string, gate controller.Gate) []contro
 }
 
 // End ends member (running) without a submission, with status
-// ("errored", "stopped", "unsubmitted", ...): its member_ended event, then
+// ([controller.StatusErrored], StatusStopped, ...): its member_ended event, then
 // Choose. It returns the actions of every call it caused.
-func (s *Simulator) End(member, status string) []controller.Action {
+func (s *Simulator) End(member string, status controller.Status) []controller.Action {
 	s.t.Helper()
 	m := s.running(member)
 	if m == nil {
 		return nil
 	}
-	if status == "submitted" {
+	if status == controller.StatusSubmitted {
 		s.t.Fatalf("sdktest: end %q with Submit to give its answer", member)
 	}
 	s.clock++
-	m.State, m.Status = "ended", status
+	m.State, m.Status = controller.StateEnded, status
 	s.queue = append(s.queue, s.ended(m))
 	return s.run()
 }
@@ -127,7 +127,7 @@ func (s *Simulator) running(member string) *controller.Member {
 		return nil
 	}
 	i := slices.IndexFunc(s.roster, func(m controller.Member) bool { return m.Name == member })
-	if i < 0 || s.roster[i].State != "running" {
+	if i < 0 || s.roster[i].State != controller.StateRunning {
 		s.t.Fatalf("sdktest: member %q is not running (roster: %v)", member, s.roster)
 		return nil
 	}

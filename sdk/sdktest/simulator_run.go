@@ -37,7 +37,7 @@ func (s *Simulator) event(ev controller.Event) {
 		s.err = err
 		return
 	}
-	s.steps = append(s.steps, Step{Call: ev.Kind, Member: ev.Member, Actions: resp.Actions})
+	s.steps = append(s.steps, Step{Call: string(ev.Kind), Member: ev.Member, Actions: resp.Actions})
 	s.apply(resp.Actions)
 }
 
@@ -49,7 +49,7 @@ func (s *Simulator) choose() {
 		return
 	}
 	var resp controller.ChooseResponse
-	if err := s.c.Choose(context.Background(), controller.ChooseRequest{Session: s.session, Config: s.config,
+	if err := s.c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: s.session, Config: s.config,
 		Submissions: slices.Clone(s.subs), Roster: s.Roster()}, &resp); err != nil {
 		s.err = err
 		return
@@ -88,10 +88,10 @@ func (s *Simulator) startMember(name string) bool {
 	switch {
 	case i < 0:
 		s.fail("controller started %q, who is not in the roster", name)
-	case s.roster[i].State != "pending":
+	case s.roster[i].State != controller.StatePending:
 		s.fail("controller started %q twice", name)
 	default:
-		s.roster[i].State = "running"
+		s.roster[i].State = controller.StateRunning
 		return true
 	}
 	return false
@@ -103,7 +103,7 @@ func (s *Simulator) pick(member, reason string) {
 	switch {
 	case s.chosen != nil:
 		s.fail("controller chose twice (%q, then %q)", s.chosen.Member, member)
-	case i < 0 || s.roster[i].Status != "submitted":
+	case i < 0 || s.roster[i].Status != controller.StatusSubmitted:
 		s.fail("controller chose %q, who has not ended submitted", member)
 	default:
 		s.chosen = &controller.ChooseResponse{Member: member, Reason: reason}

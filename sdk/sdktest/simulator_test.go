@@ -40,7 +40,7 @@ func (s *script) Start(_ context.Context, _ controller.StartRequest, resp *contr
 }
 
 func (s *script) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
-	resp.Actions = s.events[req.Event.Kind+":"+req.Event.Member]
+	resp.Actions = s.events[string(req.Event.Kind)+":"+req.Event.Member]
 	return nil
 }
 
@@ -91,7 +91,7 @@ func TestSimulator(t *testing.T) {
 		"an end starts the next member": {
 			script: script{start: []controller.Action{start("a", "")},
 				events: map[string][]controller.Action{"member_ended:a": {start("b", "again")}}},
-			play:  func(s *sdktest.Simulator) { s.End("a", "errored") },
+			play:  func(s *sdktest.Simulator) { s.End("a", controller.StatusErrored) },
 			calls: []string{"start", "member_started:a", "member_ended:a", "member_started:b"},
 		},
 		"after a stop the controller gets no call, but the step's choose": {
@@ -156,8 +156,8 @@ func TestSimulatorRosterFollowsTheRun(t *testing.T) {
 		[]controller.Member{sdktest.Member("a"), sdktest.Member("b")}, nil)
 	sim.Submit("a", "42", controller.Gate{Checked: true, Passed: true})
 	r := sim.Roster()
-	assert.Equal(t, []string{"ended", "pending"}, []string{r[0].State, r[1].State})
-	assert.Equal(t, "submitted", r[0].Status)
+	assert.Equal(t, []controller.MemberState{controller.StateEnded, controller.StatePending}, []controller.MemberState{r[0].State, r[1].State})
+	assert.Equal(t, controller.StatusSubmitted, r[0].Status)
 }
 
 func TestConfigIsCompletedWithDefaults(t *testing.T) {

@@ -44,7 +44,7 @@ func TestReproducibleBuild(t *testing.T) {
 		mod := copyFresh(t, t.TempDir())
 		goCmd(t, mod, env, "mod", "tidy")
 		bin := filepath.Join(t.TempDir(), "swarmhost-scorer-exact-text")
-		if err := testplugins.GoBuild(mod, bin, ".", env...); err != nil {
+		if err := testplugins.GoBuild(mod, bin, "./exacttext", env...); err != nil {
 			t.Fatal(err)
 		}
 		sums = append(sums, sha256File(t, bin))

@@ -77,7 +77,7 @@ func pick(subs []controller.Submission, roster []controller.Member, better func(
 // allEnded reports whether no member is pending or running.
 func allEnded(roster []controller.Member) bool {
 	for _, m := range roster {
-		if m.State != "ended" {
+		if m.State != controller.StateEnded {
 			return false
 		}
 	}

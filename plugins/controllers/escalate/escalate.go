@@ -77,7 +77,7 @@ func (s *session) Event(_ context.Context, req controller.EventRequest, resp *co
 	case ev.Kind == controller.EventSubmission && cfg.passed(ev.Gate):
 		resp.Actions = []controller.Action{controller.Stop(StopReason)}
 	case ev.Kind == controller.EventSubmission,
-		ev.Kind == controller.EventMemberEnded && ev.Status != "submitted":
+		ev.Kind == controller.EventMemberEnded && ev.Status != controller.StatusSubmitted:
 		resp.Actions = escalate(req.Roster, cfg.First)
 	}
 	return nil
@@ -87,7 +87,7 @@ func (s *session) Event(_ context.Context, req controller.EventRequest, resp *co
 func escalate(roster []controller.Member, first string) []controller.Action {
 	var out []controller.Action
 	for _, m := range roster {
-		if m.Name != first && m.State == "pending" {
+		if m.Name != first && m.State == controller.StatePending {
 			out = append(out, controller.Start(m.Name, ""))
 		}
 	}
@@ -119,5 +119,5 @@ var (
 	_ controller.Controller         = (*Escalate)(nil)
 	_ controller.WithValidateConfig = (*Escalate)(nil)
 	_ controller.Session            = (*session)(nil)
-	_ controller.Chooser            = (*session)(nil)
+	_ controller.WithChoose         = (*session)(nil)
 )

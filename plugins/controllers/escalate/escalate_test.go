@@ -15,15 +15,15 @@ import (
 
 // roster is the roster at start: everyone pending.
 var roster = []controller.Member{
-	{Name: "cheap", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "expert-1", Agent: "react", Index: 1, State: "pending"},
-	{Name: "expert-2", Agent: "react", Index: 2, State: "pending"},
+	{Name: "cheap", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "expert-1", Agent: "react", Index: 1, State: controller.StatePending},
+	{Name: "expert-2", Agent: "react", Index: 2, State: controller.StatePending},
 }
 
 // afterFirst is the roster once cheap has ended with status.
-func afterFirst(status string) []controller.Member {
+func afterFirst(status controller.Status) []controller.Member {
 	out := append([]controller.Member(nil), roster...)
-	out[0].State, out[0].Status = "ended", status
+	out[0].State, out[0].Status = controller.StateEnded, status
 	return out
 }
 
@@ -101,7 +101,7 @@ func TestEvent(t *testing.T) {
 	submission := func(member string, g controller.Gate) controller.Event {
 		return controller.Event{Kind: controller.EventSubmission, Member: member, Time: 2.5, Answer: "42", Gate: g}
 	}
-	ended := func(member, status string) controller.Event {
+	ended := func(member string, status controller.Status) controller.Event {
 		return controller.Event{Kind: controller.EventMemberEnded, Member: member, Time: 2.5, Status: status}
 	}
 	tests := map[string]struct {
@@ -133,9 +133,9 @@ func TestEvent(t *testing.T) {
 		"only pending members start": {
 			event: ended("cheap", "errored"),
 			roster: []controller.Member{
-				{Name: "cheap", State: "ended", Status: "errored"},
-				{Name: "expert-1", State: "running"},
-				{Name: "expert-2", State: "pending"},
+				{Name: "cheap", State: controller.StateEnded, Status: controller.StatusErrored},
+				{Name: "expert-1", State: controller.StateRunning},
+				{Name: "expert-2", State: controller.StatePending},
 			},
 			want: escalated[1:],
 		},

@@ -27,8 +27,8 @@ type session struct {
 
 // Config is leaderless's config block.
 type Config struct {
-	StopOnSubmission bool   `json:"stop_on_submission"`
-	Final            string `json:"final"`
+	StopOnSubmission bool                 `json:"stop_on_submission"`
+	Final            controller.FinalMode `json:"final"`
 }
 
 // Metadata describes the plugin and its schema.
@@ -39,7 +39,7 @@ func (*Leaderless) Metadata(_ context.Context, _ controller.MetadataRequest, res
 	resp.Schema = schema.Schema{Attributes: []schema.Attribute{
 		{Name: "stop_on_submission", Type: "bool", Default: true,
 			Description: "stop the swarm at the first submission"},
-		{Name: "final", Type: "string", Default: controller.FinalFirst,
+		{Name: "final", Type: "string", Default: string(controller.FinalFirst),
 			Description: `which submission is the answer: "first" or "last"`},
 	}}
 }

@@ -15,9 +15,9 @@ import (
 )
 
 var roster = []controller.Member{
-	{Name: "solver-1", Agent: "react", Index: 1, State: "pending"},
-	{Name: "solver-2", Agent: "react", Index: 2, State: "pending"},
-	{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: "pending"},
+	{Name: "solver-1", Agent: "react", Index: 1, State: controller.StatePending},
+	{Name: "solver-2", Agent: "react", Index: 2, State: controller.StatePending},
+	{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: controller.StatePending},
 }
 
 func config(t *testing.T, raw string) schema.Config {
@@ -45,7 +45,7 @@ func TestStart(t *testing.T) {
 	tests := map[string]struct {
 		config    string
 		roster    []controller.Member
-		wantFinal string
+		wantFinal controller.FinalMode
 	}{
 		"no config":                {roster: roster, wantFinal: controller.FinalFirst},
 		"empty config":             {config: `{}`, roster: roster, wantFinal: controller.FinalFirst},
@@ -96,11 +96,11 @@ func TestEvent(t *testing.T) {
 		},
 		"member started": {event: controller.Event{Kind: controller.EventMemberStarted, Member: "solver-1", Time: 0.1}},
 		"member ended": {
-			event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 3, Status: "errored"},
+			event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 3, Status: controller.StatusErrored},
 		},
 		"member ended with stop_on_submission false": {
 			config: `{"stop_on_submission": false}`,
-			event:  controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Status: "submitted"},
+			event:  controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Status: controller.StatusSubmitted},
 		},
 		"unknown event": {event: controller.Event{Kind: "budget_warning"}},
 	}
@@ -130,11 +130,14 @@ func TestStartRefusesAConfigTheHostRejects(t *testing.T) {
 	require.ErrorContains(t, err, `final = "last" needs stop_on_submission = false`)
 }
 
+// TestChooseChoosesNothing: leaderless's sessions have no Choose (the final
+// rule picks the answer); asked anyway through the host's client, they
+// choose nothing.
 func TestChooseChoosesNothing(t *testing.T) {
 	t.Parallel()
 	c := started(t, "")
 	var resp controller.ChooseResponse
-	err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1",
+	err := c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1",
 		Submissions: []controller.Submission{{Member: "solver-1", Time: 1, Answer: "42"}}, Roster: roster}, &resp)
 	require.NoError(t, err)
 	assert.Equal(t, controller.ChooseResponse{}, resp)

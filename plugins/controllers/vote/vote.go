@@ -105,7 +105,7 @@ func (s *session) Choose(_ context.Context, req controller.ChooseRequest, resp *
 // allEnded reports whether no member is pending or running.
 func allEnded(roster []controller.Member) bool {
 	for _, m := range roster {
-		if m.State != "ended" {
+		if m.State != controller.StateEnded {
 			return false
 		}
 	}
@@ -124,5 +124,5 @@ func decode(c schema.Config) (Config, error) {
 var (
 	_ controller.Controller = (*Vote)(nil)
 	_ controller.Session    = (*session)(nil)
-	_ controller.Chooser    = (*session)(nil)
+	_ controller.WithChoose = (*session)(nil)
 )

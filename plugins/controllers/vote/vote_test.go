@@ -16,10 +16,10 @@ import (
 
 // roster has four voters, all pending.
 var roster = []controller.Member{
-	{Name: "a", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "b", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "c", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "d", Agent: "scripted", Index: 1, State: "pending"},
+	{Name: "a", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "b", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "c", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "d", Agent: "scripted", Index: 1, State: controller.StatePending},
 }
 
 func config(raw string) schema.Config { return schema.NewConfig([]byte(raw)) }
@@ -114,7 +114,7 @@ func TestChoose(t *testing.T) {
 			}
 			c := started(t, cfg, roster)
 			var resp controller.ChooseResponse
-			require.NoError(t, c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			require.NoError(t, c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: endedRoster(tc.running)}, &resp))
 			assert.Equal(t, tc.want, resp)
 		})
@@ -172,9 +172,9 @@ func TestEvent(t *testing.T) {
 func TestEventIgnoresOtherKinds(t *testing.T) {
 	t.Parallel()
 	sim := sdktest.NewSimulator(t, NewVote(), roster[:2], `{"stop_on_majority": true}`)
-	assert.Empty(t, sim.End("a", "errored"))
+	assert.Empty(t, sim.End("a", controller.StatusErrored))
 	require.NoError(t, sim.Err())
-	assert.Equal(t, []string{"start", controller.EventMemberStarted, controller.EventMemberStarted, controller.EventMemberEnded},
+	assert.Equal(t, []string{"start", "member_started", "member_started", "member_ended"},
 		calls(sim.Steps()), "no choose before a submission")
 }
 
@@ -220,10 +220,10 @@ func calls(steps []sdktest.Step) []string {
 func endedRoster(running bool) []controller.Member {
 	r := append([]controller.Member(nil), roster...)
 	for i := range r {
-		r[i].State = "ended"
+		r[i].State = controller.StateEnded
 	}
 	if running {
-		r[3].State = "running"
+		r[3].State = controller.StateRunning
 	}
 	return r
 }

@@ -23,7 +23,7 @@ from ._sessions import OpenSessions
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from .agent import Agent, RunRequest, RunResponse
-from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse)
+from .controller import ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse
 from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
@@ -181,8 +181,9 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
                           "session from start(): return StartResponse(session=<a Session>, ...)")
         actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
         self.sessions.start(request.session, out.session, roster)
-        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode,
-                                                      answers=out.answers, keeps_roster=True)
+        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=str(out.final_mode),
+                                                      answers=out.answers, keeps_roster=True,
+                                                      never_chooses=getattr(out.session, "choose", None) is None)
 
     def Event(self, request, context):  # noqa: N802
         self.cat.lookup(request.plugin, context)

@@ -10,6 +10,10 @@ session map, lock or end(). The host calls the session's event() for every
 member start, submission and end (serialised: never two at once for one
 session), its choose() (optional) after each submission and member end for
 a session started with answers=True, and its close() (optional) at the end.
+
+States, statuses, event kinds and final modes are the MemberState, Status,
+EventKind and FinalMode enums of swarmhost_plugin.types; their members are
+strs equal to the wire's strings.
 """
 
 from __future__ import annotations
@@ -17,21 +21,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import Diagnostic, Metadata, SampleRef
+from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
 
-FINAL_FIRST = "first"
-FINAL_LAST = "last"
-FINAL_CONTROLLER = "controller"
+# The final modes and event kinds under their earlier names.
+FINAL_FIRST = FinalMode.FIRST
+FINAL_LAST = FinalMode.LAST
+FINAL_CONTROLLER = FinalMode.CONTROLLER
 
-EVENT_MEMBER_STARTED = "member_started"
-EVENT_SUBMISSION = "submission"
-EVENT_MEMBER_ENDED = "member_ended"
+EVENT_MEMBER_STARTED = EventKind.MEMBER_STARTED
+EVENT_SUBMISSION = EventKind.SUBMISSION
+EVENT_MEMBER_ENDED = EventKind.MEMBER_ENDED
 
 
 @dataclass
 class Member:
-    """One roster entry. state is "pending", "running" or "ended"; status is
-    "" until the member ended, then e.g. "submitted" or "stopped"."""
+    """One roster entry. state is a MemberState ("pending", "running" or
+    "ended"); status is "" until the member ended, then a Status (e.g.
+    "submitted" or "stopped")."""
 
     name: str = ""
     role: str = ""
@@ -82,7 +88,7 @@ class Gate:
 
 @dataclass
 class Event:
-    """Something that happened: kind is one of the EVENT_* constants; time
+    """Something that happened: kind is an EventKind; time
     is seconds on the swarm clock; answer and gate are set for submissions,
     status for member ends."""
 

@@ -1,4 +1,4 @@
-module example.com/exacttext
+module example.com/myplugins
 
 go 1.26.8
 
