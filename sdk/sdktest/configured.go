@@ -74,8 +74,8 @@ func (c *configuredController) End(ctx context.Context, session string) error {
 
 // Interface guards.
 var (
-	_ agent.Agent    = (*configuredAgent)(nil)
-	_ scorer.Scorer  = (*configuredScorer)(nil)
+	_ agent.Agent           = (*configuredAgent)(nil)
+	_ scorer.Scorer         = (*configuredScorer)(nil)
 	_ rpc.Controller        = (*configuredController)(nil)
 	_ controller.WithChoose = (*configuredController)(nil)
 	_ rpc.WithEnd           = (*configuredController)(nil)
