@@ -36,6 +36,8 @@ type sampleRun struct {
 	bus *channels.Bus
 	// board is the shared_memory channel's board; nil without one.
 	board *channels.Board
+	// scoreCalls records the scorers' model calls (scoremodel.go).
+	scoreCalls scorerModels
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its
@@ -103,6 +105,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		sb := s.sbs.For(m.Name)
 		visible, _ := s.visibleSandboxes(i)
 		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).withVisible(visible))
+		m.Sandboxes = &memberSandboxes{own: sb, visible: visible}
 		if sb.Name() != "" {
 			m.Sandbox = sb.Name()
 		}
