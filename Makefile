@@ -19,6 +19,7 @@ all: build
 build:
 	@mkdir -p $(BIN)
 	$(GOBUILD) -o $(BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BIN)/swarmhost-sandbox ./cmd/swarmhost-sandbox
 	@for p in $(PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
@@ -95,10 +96,12 @@ clean:
 ## suite and print its table (see BENCHMARKS.md). Pass swarmbench flags in BENCHFLAGS, e.g.
 ## `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"` or `BENCHFLAGS=-profile=bench/profiles`.
 BENCH_BIN     := $(CURDIR)/bench/bin
-BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match
+BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match \
+	plugins/scorers/exec
 bench:
 	@mkdir -p $(BENCH_BIN)
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost ./cmd/swarmhost
+	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-sandbox ./cmd/swarmhost-sandbox
 	@for p in $(BENCH_PLUGINS); do \
 		kind=$$(basename $$(dirname $$p)); kind=$${kind%s}; name=$$(basename $$p); \
 		echo "$(GOBUILD) -o $(BENCH_BIN)/swarmhost-$$kind-$$name ./$$p"; \
@@ -108,6 +111,7 @@ bench:
 	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
 		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
+	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
 	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
 

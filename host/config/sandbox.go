@@ -167,13 +167,19 @@ func (d *decoder) checkSandboxes(t *Task, s *Swarm) {
 	}
 }
 
+// Containers reports whether sb makes containers (docker) or pods
+// (kubernetes) rather than local directories.
+func Containers(sb *Sandbox) bool {
+	return sb != nil && (sb.Type == SandboxDocker || sb.Type == SandboxKubernetes)
+}
+
 // checkFilesystemChannel refuses the filesystem channel where members have
-// containers of their own: it describes a directory every member shares,
-// which only the local provider lays out between member sandboxes. The
-// default channel list's filesystem channel is dropped there instead
+// containers (or pods) of their own: it describes a directory every member
+// shares, which only the local provider lays out between member sandboxes.
+// The default channel list's filesystem channel is dropped there instead
 // (host/eval).
 func (d *decoder) checkFilesystemChannel(t *Task, s *Swarm, memberSandboxes bool) {
-	if t.Sandbox == nil || t.Sandbox.Type != SandboxDocker || !(memberSandboxes || t.Sandbox.PerMember) {
+	if !Containers(t.Sandbox) || !(memberSandboxes || t.Sandbox.PerMember) {
 		return
 	}
 	for _, ch := range s.Channels {

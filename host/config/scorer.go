@@ -25,6 +25,9 @@ type Scorer struct {
 	// DefaultScoreTimeout): a scorer that does not answer in time leaves
 	// the sample unscored for it, and a gate check returns an error.
 	Timeout time.Duration `json:"score_timeout,omitempty"`
+	// Model names the model block the scorer's model calls go to (`model =
+	// model.NAME`, ScorerHost.Generate); "" gives the scorer no model.
+	Model string `json:"model,omitempty"`
 	// Config is the decoded body as the plugin receives it.
 	Config   json.RawMessage `json:"config"`
 	DefRange hcl.Range       `json:"-"`
@@ -33,7 +36,11 @@ type Scorer struct {
 // KnownMetrics are the metric names a scorer's `metrics` may list (SPEC §10).
 var KnownMetrics = []string{"accuracy", "mean", "stderr", "std", "bootstrap_stderr"}
 
-var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}, {Name: ScoreTimeoutAttr}}}
+var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}, {Name: ScoreTimeoutAttr}, {Name: ScorerModelAttr}}}
+
+// ScorerModelAttr is the scorer block's meta-argument naming the model its
+// model calls use.
+const ScorerModelAttr = "model"
 
 // scorer decodes the index-th scorer block of a task.
 func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
@@ -54,6 +61,7 @@ func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
 		d.checkMetrics(ms, meta.Attributes["metrics"].Expr.Range())
 	}
 	s.Timeout = d.timeout(meta.Attributes[ScoreTimeoutAttr])
+	s.Model = d.reference(meta.Attributes[ScorerModelAttr], "model", hasBlock(d.p.defs.models))
 	s.Config = d.pluginConfig(PluginRef{Kind: KindScorer, Name: s.Plugin}, rest, b.DefRange, b.LabelRanges[0])
 	return s
 }

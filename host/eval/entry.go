@@ -26,6 +26,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	tr := s.newTranscript(out, &e)
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logUsageMap(out.UsageByModel)
+	s.addScorerUsage(e.ModelUsage)
 	e.TurnCount = turnCount(out.Events)
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
 	if out.Error != nil {

@@ -40,8 +40,9 @@ func (v *memberView) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.E
 }
 
 // viewFor returns the scorer host seen from inside member.
-func (s *sampleRun) viewFor(member string) scorer.Host {
-	v := &memberView{scorerView: scorerView{sbs: s.sbs}}
+// gen serves the scorer's model calls (nil: none).
+func (s *sampleRun) viewFor(member string, gen *scorerModel) scorer.Host {
+	v := &memberView{scorerView: scorerView{sbs: s.sbs, gen: gen}}
 	if sb := s.sbs.For(member); sb != nil {
 		v.own = sb.Name()
 	}

@@ -28,22 +28,22 @@ func TestGateViewDefaultsToTheMembersSandbox(t *testing.T) {
 			require.NoError(t, sbs.For("a").WriteFile(ctx, "own.txt", []byte("a's")))
 			s := &sampleRun{sbs: sbs}
 
-			got, err := s.viewFor("a").ReadFile(ctx, "", "own.txt")
+			got, err := s.viewFor("a", nil).ReadFile(ctx, "", "own.txt")
 			require.NoError(t, err)
 			assert.Equal(t, "a's", string(got))
-			res, err := s.viewFor("a").Exec(ctx, scorer.ExecRequest{Command: []string{"cat", "own.txt"}})
+			res, err := s.viewFor("a", nil).Exec(ctx, scorer.ExecRequest{Command: []string{"cat", "own.txt"}})
 			require.NoError(t, err)
 			assert.Equal(t, "a's", res.Stdout, "exec runs in the member's own view too")
-			files, err := s.viewFor("a").ListFiles(ctx, "", ".")
+			files, err := s.viewFor("a", nil).ListFiles(ctx, "", ".")
 			require.NoError(t, err)
 			assert.Contains(t, files, "own.txt")
 
-			_, err = s.viewFor("b").ReadFile(ctx, "", "own.txt")
+			_, err = s.viewFor("b", nil).ReadFile(ctx, "", "own.txt")
 			after, afterErr := (&scorerView{sbs: sbs}).ReadFile(ctx, "", "own.txt")
 			if perMember {
 				assert.Error(t, err, "b's default is b's own sandbox")
 				assert.Error(t, afterErr, "after the swarm the default is the shared sandbox")
-				named, err := s.viewFor("b").ReadFile(ctx, "a", "own.txt")
+				named, err := s.viewFor("b", nil).ReadFile(ctx, "a", "own.txt")
 				require.NoError(t, err, "other sandboxes are still addressed by name, read-only")
 				assert.Equal(t, "a's", string(named))
 			} else {

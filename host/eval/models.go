@@ -9,6 +9,14 @@ import (
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
 )
 
+// modelCache is the run's providers by model block, made on first use.
+func (r *evalRun) modelCache() map[string]hostmodel.Provider {
+	if r.models == nil {
+		r.models = map[string]hostmodel.Provider{}
+	}
+	return r.models
+}
+
 // model builds (once) the provider of the named model; "" means none.
 func (r *evalRun) model(cache map[string]hostmodel.Provider, name string) (hostmodel.Provider, error) {
 	if name == "" {

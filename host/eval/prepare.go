@@ -34,6 +34,9 @@ type evalRun struct {
 	members []swarm.Member
 	ctrl    controller.Controller
 	scorers []scorerRun
+	// models are the providers built so far, by model block, shared by
+	// members and scorers (see model).
+	models  map[string]hostmodel.Provider
 	samples []dataset.Sample
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
@@ -52,6 +55,10 @@ type evalRun struct {
 	meter *Meter
 	// resumed is set when the run continues a log (resume.go).
 	resumed *resumeState
+	// sbOnce guards memberSandboxes' answer (sandboxes.go).
+	sbOnce  sync.Once
+	sbOwn   bool
+	sbNames map[string]string
 }
 
 // scorerRun is one of the task's scorers, dispensed.
@@ -62,6 +69,9 @@ type scorerRun struct {
 	cfg    *config.Scorer
 	impl   scorer.Scorer
 	config schema.Config
+	// model serves the scorer's model calls: the block its `model` names;
+	// nil when it names none.
+	model hostmodel.Provider
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {
@@ -96,7 +106,6 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 
 // prepareMembers builds the roster with each member's agent and model.
 func (r *evalRun) prepareMembers(ctx context.Context, plugins Plugins) error {
-	models := map[string]hostmodel.Provider{}
 	for _, entry := range r.sw.Roster {
 		m := entry.Member
 		if err := checkTools(m.Tools); err != nil {
@@ -106,7 +115,7 @@ func (r *evalRun) prepareMembers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("member %s: %w", entry.Name, err)
 		}
-		provider, err := r.model(models, m.Model)
+		provider, err := r.model(r.modelCache(), m.Model)
 		if err != nil {
 			return fmt.Errorf("member %s: %w", entry.Name, err)
 		}
@@ -131,8 +140,12 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
 		}
+		provider, err := r.model(r.modelCache(), sc.Model)
+		if err != nil {
+			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
+		}
 		r.scorers = append(r.scorers, scorerRun{name: uniqueName(sc.Plugin, r.scorerNames()), cfg: sc, impl: impl,
-			config: schema.NewConfig(sc.Config)})
+			config: schema.NewConfig(sc.Config), model: provider})
 	}
 	return nil
 }

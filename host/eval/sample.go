@@ -36,6 +36,8 @@ type sampleRun struct {
 	bus *channels.Bus
 	// board is the shared_memory channel's board; nil without one.
 	board *channels.Board
+	// scoreCalls records the scorers' model calls (scoremodel.go).
+	scoreCalls scorerModels
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its

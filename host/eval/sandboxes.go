@@ -31,7 +31,14 @@ func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provide
 // memberSandboxes reports whether members have sandboxes of their own
 // (per_member on the task's sandbox, or `sandbox` on the member blocks),
 // and names those that are not named after their member.
+// The roster is fixed for the run, so the answer is computed once: every
+// member's preamble asks (twice), and a scan per member is O(N²) in all.
 func (r *evalRun) memberSandboxes() (bool, map[string]string) {
+	r.sbOnce.Do(func() { r.sbOwn, r.sbNames = r.scanMemberSandboxes() })
+	return r.sbOwn, r.sbNames
+}
+
+func (r *evalRun) scanMemberSandboxes() (bool, map[string]string) {
 	own := r.task.Sandbox != nil && r.task.Sandbox.PerMember
 	names := map[string]string{}
 	for _, e := range r.sw.Roster {
@@ -75,9 +82,9 @@ func (s *sampleRun) checkVisible() error {
 }
 
 // sharedFilesystem reports whether the filesystem channel's shared directory
-// exists for every member: always on local sandboxes, and on containers only
-// when members share the sample's.
+// exists for every member: always on local sandboxes, and on containers or
+// pods only when members share the sample's.
 func (r *evalRun) sharedFilesystem() bool {
 	own, _ := r.memberSandboxes()
-	return r.task.Sandbox == nil || r.task.Sandbox.Type != config.SandboxDocker || !own
+	return !config.Containers(r.task.Sandbox) || !own
 }

@@ -31,7 +31,7 @@ func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score
 // scoreWith asks one scorer for its verdict, after the swarm (the
 // sample's sandbox is the default).
 func (s *sampleRun) scoreWith(ctx context.Context, sc scorerRun, output model.Output, msgs []model.Message) (scorer.Score, error) {
-	return s.scoreIn(ctx, &scorerView{sbs: s.sbs}, sc, output, msgs)
+	return s.scoreIn(ctx, &scorerView{sbs: s.sbs, gen: s.scorerModel(sc, false)}, sc, output, msgs)
 }
 
 // scoreIn asks one scorer for its verdict with host as its sandbox view,
@@ -67,7 +67,7 @@ func (s *sampleRun) gate() func(context.Context, string, string) (agent.Verdict,
 	first := s.r.scorers[0]
 	return func(ctx context.Context, member, answer string) (agent.Verdict, error) {
 		out := model.TextOutput("", answer)
-		score, err := s.scoreIn(ctx, s.viewFor(member), first, out, append(append([]model.Message(nil), s.input...), out.Message))
+		score, err := s.scoreIn(ctx, s.viewFor(member, s.scorerModel(first, true)), first, out, append(append([]model.Message(nil), s.input...), out.Message))
 		if err != nil {
 			return agent.Verdict{}, fmt.Errorf("gate check: %w", err)
 		}

@@ -176,8 +176,11 @@ func (t *transcript) scoring() iter.Seq[evallog.Event] {
 		}
 		id := evallog.NewID()
 		target := t.entry.Target
-		evs = append(evs, t.begin(at, id, t.ids.scorers, evallog.SpanTypeScorer, sc.name),
-			&evallog.ScoreEvent{EventBase: t.base(at, id), Score: score, Target: &target, Scorer: sc.name},
+		evs = append(evs, t.begin(at, id, t.ids.scorers, evallog.SpanTypeScorer, sc.name))
+		for _, e := range t.s.scorerEvents(sc.name) {
+			evs = append(evs, modelEvent(e, t.base(e.Time, id)))
+		}
+		evs = append(evs, &evallog.ScoreEvent{EventBase: t.base(at, id), Score: score, Target: &target, Scorer: sc.name},
 			t.end(at, id))
 	}
 	return slicesOf(append(evs, t.end(at, t.ids.scorers))...)

@@ -10,6 +10,8 @@ import (
 // scorerView is a scorer's read-only window onto a sample's sandboxes.
 type scorerView struct {
 	sbs sandbox.Set
+	// gen serves the scorer's model calls; nil when its block names no model.
+	gen *scorerModel
 }
 
 func (v *scorerView) view(name string) (sandbox.EnvView, error) {
@@ -44,11 +46,23 @@ func (v *scorerView) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.E
 	if err != nil {
 		return scorer.ExecResult{}, err
 	}
-	res, err := view.Exec(ctx, sandbox.ExecRequest{Command: req.Command, Input: req.Input, Timeout: req.Timeout})
+	res, err := view.Exec(ctx, sandbox.ExecRequest{Command: req.Command, Input: req.Input, Timeout: req.Timeout,
+		Env: req.Env})
 	if err != nil {
 		return scorer.ExecResult{}, err
 	}
-	return scorer.ExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr}, nil
+	return scorer.ExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, nil
 }
 
-var _ scorer.Host = (*scorerView)(nil)
+// Generate calls the model the scorer block names (scorer.Generator).
+func (v *scorerView) Generate(ctx context.Context, req scorer.GenerateRequest) (scorer.GenerateResponse, error) {
+	if v.gen == nil {
+		return scorer.GenerateResponse{}, scorer.ErrNoModel
+	}
+	return v.gen.Generate(ctx, req)
+}
+
+var (
+	_ scorer.Host      = (*scorerView)(nil)
+	_ scorer.Generator = (*scorerView)(nil)
+)

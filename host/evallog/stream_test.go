@@ -114,3 +114,39 @@ func compact(t *testing.T, b []byte) []byte {
 	require.NoError(t, json.Compact(&buf, b))
 	return buf.Bytes()
 }
+
+// TestWriteSampleStreamsEvents: each event a sample's EventStream yields
+// is written before the stream is asked for the next, in a JSON log's
+// samples list (indented) and in an .eval log's sample document (compact
+// events), so a sample's events are never held whole; both give the same
+// JSON value as encoding the sample whole.
+func TestWriteSampleStreamsEvents(t *testing.T) {
+	t.Parallel()
+	for name, prefix := range map[string]string{"json log": "    ", "eval log": ""} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			const n = 20
+			var out bytes.Buffer
+			s := fixtureSample(IntID(1), "q", "x")
+			s.EventStream = func(yield func(Event) bool) {
+				for j := range n {
+					if j > 0 {
+						require.Contains(t, out.String(), fmt.Sprintf("marker-%03d", j-1), "event %d was written before event %d was made", j-1, j)
+					}
+					if !yield(InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: fmt.Sprintf("marker-%03d", j)}) {
+						return
+					}
+				}
+			}
+			require.NoError(t, writeSampleAt(&out, s, prefix))
+			whole := s
+			whole.EventStream = nil
+			for j := range n {
+				whole.Events = append(whole.Events, InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: fmt.Sprintf("marker-%03d", j)})
+			}
+			want, err := encodeIndented(whole, prefix, "sample")
+			require.NoError(t, err)
+			assert.Equal(t, string(compact(t, want)), string(compact(t, out.Bytes())))
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -38,6 +39,19 @@ type zipEntry struct {
 	csize, usize uint64
 	modTime      time.Time
 }
+
+// zipLevel is the deflate level of an .eval log's files: the fastest. On a
+// sample of a react swarm's log (148 KB of JSON) it takes 1.3 ms where the
+// default level takes 6.2 ms, for a file 42 % larger (16.2 KB against
+// 11.4 KB). Any zip reader, Inspect's included, reads either.
+const zipLevel = flate.BestSpeed
+
+// flaters are deflate writers for reuse ([flate.Writer.Reset]): a new one
+// allocates its tables, several hundred kilobytes, for every file.
+var flaters = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(io.Discard, zipLevel) // a valid level: never an error
+	return w
+}}
 
 // end is where the entry's data ends.
 func (e zipEntry) end() int64 { return e.offset + zipLocalLen + int64(len(e.name)) + int64(e.csize) }
@@ -69,10 +83,9 @@ func (z *zipAppender) add(name string, write func(io.Writer) error) error {
 		return err
 	}
 	counted := &countWriter{w: bw}
-	fw, err := flate.NewWriter(counted, flate.DefaultCompression)
-	if err != nil {
-		return err
-	}
+	fw := flaters.Get().(*flate.Writer)
+	defer flaters.Put(fw)
+	fw.Reset(counted)
 	sum := &crcWriter{w: fw, h: crc32.NewIEEE()}
 	if err := write(sum); err != nil {
 		return err

@@ -106,10 +106,10 @@ func landlocked(p *policy, c *Cmd) error {
 	return nil
 }
 
-// initCmd is the re-executed host with attr. /proc/self/exe reaches the
-// host binary whatever the directories on its path allow.
+// initCmd is the sandbox init with attr: [InitProgram] when the host has
+// a usable one beside it, else the re-executed host (see initPath).
 func initCmd(attr *syscall.SysProcAttr) *exec.Cmd {
-	cmd := exec.Command("/proc/self/exe", InitArg)
+	cmd := exec.Command(initPath(), InitArg)
 	cmd.SysProcAttr = attr
 	return cmd
 }

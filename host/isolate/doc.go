@@ -9,6 +9,10 @@
 // started with the marker and the launcher's environment, including `go
 // test` binaries, so tests sandbox what they start exactly as the product
 // does; cmd/swarmhost calls [MaybeRunInit] explicitly before the CLI.
+// When `make build` has put [InitProgram] (cmd/swarmhost-sandbox, which
+// links only this package) beside the host binary, and it is safe to run
+// and speaks the launcher's protocol, the launcher starts that instead:
+// the same init, without first initialising every package the host links.
 //
 // Lifecycle:
 //

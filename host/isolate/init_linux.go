@@ -23,6 +23,13 @@ const initFailed = 125
 func runInit() int {
 	runtime.LockOSThread()
 	p, err := readPolicy()
+	if err == nil && p.Mode == modeCheck {
+		_, err = os.Stdout.WriteString(protocol())
+		if err != nil {
+			return initFailed
+		}
+		return 0
+	}
 	if err == nil && p.Mode == modeProbe {
 		if err := probeProc(); err != nil {
 			fmt.Fprintf(os.Stderr, "swarmhost sandbox: %v\n", err)

@@ -48,7 +48,7 @@ func NewOpenAI(spec Spec) (*OpenAI, error) {
 		n = intOf(spec.Config, "max_connections", DefaultMaxConnections)
 	}
 	client := openai.NewClient(option.WithBaseURL(spec.BaseURL), option.WithAPIKey(spec.APIKey),
-		option.WithMaxRetries(0), option.WithHTTPClient(&http.Client{}))
+		option.WithMaxRetries(0), option.WithHTTPClient(&http.Client{Transport: pooledTransport(max(n, 1))}))
 	return &OpenAI{name: spec.Name, client: client, config: spec.Config,
 		slots: make(chan struct{}, max(n, 1)), backoff: spec.Backoff}, nil
 }
@@ -130,4 +130,16 @@ func retriesNote(err error, retries int) error {
 func seconds(cfg map[string]any, key string) time.Duration {
 	f, _ := cfg[key].(float64)
 	return time.Duration(f * float64(time.Second))
+}
+
+// pooledTransport is an HTTP transport that keeps up to conns idle
+// connections to the endpoint, one per connection slot. The default keeps
+// two, so with more calls in flight every answer closed a connection and
+// the next call dialled a new one: a TCP (and TLS) handshake per call
+// when the pipe is full.
+func pooledTransport(conns int) *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = conns
+	t.MaxIdleConns = max(t.MaxIdleConns, conns)
+	return t
 }

@@ -109,6 +109,32 @@ func TestOpenAIMaxConnections(t *testing.T) {
 	assert.LessOrEqual(t, srv.MaxInFlight(), 2)
 }
 
+// TestOpenAIKeepsAConnectionPerSlot: rounds of max_connections calls at
+// once reuse the connections of the first round (the default transport
+// kept two idle and dialled the rest again for every round).
+func TestOpenAIKeepsAConnectionPerSlot(t *testing.T) {
+	t.Parallel()
+	const slots, rounds = 8, 4
+	srv := fakeopenai.NewScripted(t, func(int, fakeopenai.Request) fakeopenai.Reply {
+		return fakeopenai.Reply{Content: "ok", Delay: 5 * time.Millisecond}
+	})
+	p, err := New(Spec{Provider: "openai", Name: "m", BaseURL: srv.BaseURL(), MaxConnections: slots})
+	require.NoError(t, err)
+	for range rounds {
+		var wg sync.WaitGroup
+		for range slots {
+			wg.Go(func() {
+				_, err := p.Generate(context.Background(), Request{Messages: conversation[:2]})
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
+	}
+	st := srv.Stats()
+	assert.Equal(t, slots*rounds, st.Requests)
+	assert.LessOrEqual(t, st.Conns, slots)
+}
+
 func TestBackoffDelay(t *testing.T) {
 	t.Parallel()
 	b := Backoff{Base: 100 * time.Millisecond, Max: time.Second}

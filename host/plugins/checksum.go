@@ -7,21 +7,57 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
 )
 
 // FileSHA256 returns the lowercase hex SHA-256 of a file, as sha256sum
-// prints it.
+// prints it. The digest is remembered by the file's identity (see
+// [knownDigest]).
 func FileSHA256(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("checksum: %w", err)
 	}
 	defer f.Close()
+	started := time.Now()
+	before, stable := identify(f, started)
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return "", fmt.Errorf("checksum %s: %w", path, err)
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	sum := hex.EncodeToString(h.Sum(nil))
+	if after, ok := identify(f, started); stable && ok && after == before {
+		digests.Store(before, sum)
+	}
+	return sum, nil
+}
+
+// digests are the digests FileSHA256 computed in this process, by the
+// identity of the file hashed.
+var digests sync.Map // fileID → string
+
+// knownDigest is the digest FileSHA256 computed for the file at path when
+// it is still the same file, unchanged: the same device and inode, size,
+// and modification and change times. A write to a file sets its change
+// time to the present, which no one but root can set back; a file is
+// remembered only when its change time was already well before the hash
+// began (see identify), so a write during or after the hash always shows.
+func knownDigest(path string) (string, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	id, ok := identify(f, time.Now())
+	if !ok {
+		return "", false
+	}
+	sum, ok := digests.Load(id)
+	if !ok {
+		return "", false
+	}
+	return sum.(string), true
 }
 
 // ChecksumError is a binary whose SHA-256 is not the expected one. Nothing

@@ -1,20 +1,20 @@
 """The inspect scorer through the SDK's harness (the Go end-to-end tests
 compare it with the Go scorers through the real host)."""
 
-import importlib.machinery
-import importlib.util
 import math
-import os
 
 import pytest
+from inspect_ai.model import get_model
+from inspect_ai.scorer import Score as InspectScore
+from inspect_ai.scorer import accuracy
+from inspect_ai.scorer import scorer as inspect_scorer
+from inspect_ai.util import sandbox
 
+from swarmhost_inspect import scorer as plugin
+from swarmhost_plugin.scorer import ExecResult
 from swarmhost_plugin.testing import Harness, PluginError
+from swarmhost_plugin.types import Output, Usage
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-loader = importlib.machinery.SourceFileLoader("inspect_plugin", os.path.join(HERE, "swarmhost-scorer-inspect"))
-spec = importlib.util.spec_from_loader("inspect_plugin", loader)
-plugin = importlib.util.module_from_spec(spec)
-loader.exec_module(plugin)
 plugin._load()
 
 
@@ -52,3 +52,61 @@ def test_validate(h, config, path):
 def test_score_with_a_bad_name_fails(h):
     with pytest.raises(PluginError, match="no_such"):
         h.score(output="x", target="x", config={"name": "inspect_ai/no_such"})
+
+
+# --- the bridge's store, sandbox and model, through the real gRPC layer ------------------------
+
+@inspect_scorer(metrics=[accuracy()])
+def members_files():
+    """A seed-style scorer: every member's file, read through sandbox(name)."""
+
+    async def score(state, target):
+        record = state.store.get("inspect_swarm:result")
+        seen = {m["name"]: (await sandbox(m["sandbox"]).exec(["cat", "f"])).stdout for m in record["members"]}
+        try:
+            await sandbox().write_file("x", "y")
+            wrote = "yes"
+        except PermissionError:
+            wrote = "refused"
+        grade = await get_model().generate("grade " + state.output.completion)
+        return InspectScore(value=grade.completion, metadata={"seen": seen, "write": wrote,
+                                                              "tokens": grade.usage.total_tokens})
+
+    return score
+
+
+class BridgeHost:
+    """A scorer host with a sandbox per member and a model."""
+
+    def __init__(self):
+        self.prompts = []
+
+    def read_file(self, path, sandbox=""):
+        raise FileNotFoundError(path)
+
+    def list_files(self, dir="", sandbox=""):
+        return []
+
+    def exec(self, command, sandbox="", input="", timeout=None, env=None):
+        return ExecResult(stdout=f"{sandbox or 'shared'}:{' '.join(command)}")
+
+    def generate(self, messages, tools=None, tool_choice="", config=None):
+        self.prompts.append(messages[-1].content)
+        out = Output.text("mockllm/grader", "C")
+        out.usage = Usage(input_tokens=4, output_tokens=1, total_tokens=5)
+        return out
+
+
+def test_store_sandbox_and_model_reach_the_scorer(h):
+    host = BridgeHost()
+    record = {"members": [{"name": "a", "sandbox": "a"}, {"name": "b", "sandbox": None}]}
+    s = h.score(output="42", target="42", config={"name": "test_inspect_scorer:members_files"},
+                record=record, store={"inspect_swarm:result": record}, host=host).score
+    assert s.value == "C"
+    assert s.metadata == {"seen": {"a": "a:cat f", "b": "shared:cat f"}, "write": "refused", "tokens": 5}
+    assert host.prompts == ["grade 42"]
+
+
+def test_model_graded_qa_without_a_model_says_so(h):
+    with pytest.raises(PluginError, match="offers no model"):
+        h.score(output="42", target="42", config={"name": "inspect_ai/model_graded_qa"})

@@ -2,12 +2,18 @@ package rpc
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"time"
+
+	"google.golang.org/protobuf/proto"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
+	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -56,11 +62,39 @@ func (s *scorerHostServer) Exec(ctx context.Context, req *pb.ExecRequest) (*pb.E
 		return nil, err
 	}
 	res, err := h.Exec(ctx, scorer.ExecRequest{Sandbox: req.Sandbox, Command: req.Command, Input: req.Input,
-		Timeout: time.Duration(req.TimeoutSeconds * float64(time.Second))})
+		Timeout: time.Duration(req.TimeoutSeconds * float64(time.Second)), Env: req.Env})
 	if err != nil {
 		return nil, status.Error(codes.Unknown, err.Error())
 	}
-	return &pb.ExecResponse{ExitCode: int32(res.ExitCode), Stdout: res.Stdout, Stderr: res.Stderr}, nil
+	return &pb.ExecResponse{ExitCode: int32(res.ExitCode), Stdout: res.Stdout, Stderr: res.Stderr,
+		TimedOut: res.TimedOut}, nil
+}
+
+// Generate serves a scorer's model call when its host offers one
+// ([scorer.Generator]); a refusal is an answer, as for agents.
+func (s *scorerHostServer) Generate(ctx context.Context, req *pb.GenerateRequest) (*pb.GenerateResponse, error) {
+	h, err := s.host(req.Token)
+	if err != nil {
+		return nil, err
+	}
+	if n := proto.Size(req) - len(req.Token); n > MaxPromptBytes {
+		return nil, tooLarge("a scorer's generate call (prompt)", n, MaxPromptBytes)
+	}
+	var cfg map[string]any
+	_ = json.Unmarshal(req.ConfigJson, &cfg)
+	out, err := scorer.Generate(ctx, h, scorer.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages),
+		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg})
+	if errors.Is(err, scorer.ErrNoModel) {
+		return nil, status.Error(codes.FailedPrecondition, err.Error())
+	}
+	cause, err := refusal(err)
+	if err != nil {
+		return nil, err
+	}
+	if cause != "" {
+		return &pb.GenerateResponse{Refused: cause}, nil
+	}
+	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}, nil
 }
 
 // scorerHostClient runs in the plugin process and implements scorer.Host.
@@ -87,9 +121,28 @@ func (c *scorerHostClient) ListFiles(ctx context.Context, sandbox, dir string) (
 
 func (c *scorerHostClient) Exec(ctx context.Context, req scorer.ExecRequest) (scorer.ExecResult, error) {
 	resp, err := c.client.Exec(ctx, &pb.ExecRequest{Token: c.token, Sandbox: req.Sandbox, Command: req.Command,
-		Input: req.Input, TimeoutSeconds: req.Timeout.Seconds()})
+		Input: req.Input, TimeoutSeconds: req.Timeout.Seconds(), Env: req.Env})
 	if err != nil {
 		return scorer.ExecResult{}, callError("exec", err)
 	}
-	return scorer.ExecResult{ExitCode: int(resp.ExitCode), Stdout: resp.Stdout, Stderr: resp.Stderr}, nil
+	return scorer.ExecResult{ExitCode: int(resp.ExitCode), Stdout: resp.Stdout, Stderr: resp.Stderr,
+		TimedOut: resp.TimedOut}, nil
 }
+
+// Generate calls the scorer's model through the host (scorer.Generator).
+func (c *scorerHostClient) Generate(ctx context.Context, req scorer.GenerateRequest) (scorer.GenerateResponse, error) {
+	resp, err := c.client.Generate(ctx, &pb.GenerateRequest{Token: c.token, Messages: wire.MessagesToProto(req.Messages),
+		Tools: wire.ToolsToProto(req.Tools), ToolChoice: req.ToolChoice, ConfigJson: marshalOrNil(req.Config)})
+	if status.Code(err) == codes.FailedPrecondition {
+		return scorer.GenerateResponse{}, scorer.ErrNoModel
+	}
+	if err != nil {
+		return scorer.GenerateResponse{}, callError("generate", err)
+	}
+	if resp.Refused != "" {
+		return scorer.GenerateResponse{}, &agent.RefusedError{Cause: resp.Refused}
+	}
+	return scorer.GenerateResponse{Output: wire.OutputFromProto(resp.Output)}, nil
+}
+
+var _ scorer.Generator = (*scorerHostClient)(nil)

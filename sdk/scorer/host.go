@@ -25,6 +25,8 @@ type ExecRequest struct {
 	Input   string
 	// Timeout bounds the command; zero means the host's default.
 	Timeout time.Duration
+	// Env adds KEY=value entries to the command's environment.
+	Env []string
 }
 
 // ExecResult is what the command did.
@@ -32,6 +34,8 @@ type ExecResult struct {
 	ExitCode int
 	Stdout   string
 	Stderr   string
+	// TimedOut reports that the request's timeout ended the command.
+	TimedOut bool
 }
 
 // Success reports a zero exit code.

@@ -34,6 +34,9 @@ type flags struct {
 	only                 string
 	scaleN, peerN, sweep []int
 	boardN               []int
+	pipeSamples          int
+	bigN                 int
+	pipeLatency          time.Duration
 	samples              int
 	profile              string
 	profileN             int
@@ -78,19 +81,25 @@ var benches = []struct {
 }{
 	{"overhead", benchOverhead},
 	{"scale", benchScale},
+	{"big", benchBig},
 	{"throughput", benchThroughput},
+	{"pipe", benchPipe},
 	{"peer", benchPeer},
 	{"board", benchBoard},
 	{"start", benchStart},
 	{"tools", benchTools},
 	{"react-bash", benchReactBash},
 	{"sandbox", benchSandbox},
+	{"bridge", benchBridge},
 	{"profile", benchProfile},
 }
 
 func (e *env) selected(name string) bool {
 	if name == "profile" {
 		return e.flags.profile != ""
+	}
+	if name == "big" {
+		return slices.Contains(strings.Split(e.flags.only, ","), name)
 	}
 	return e.flags.only == "" || slices.Contains(strings.Split(e.flags.only, ","), name)
 }
@@ -102,12 +111,15 @@ func parse() (*env, error) {
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one swarmhost run may take")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,throughput,peer,board,start,tools,react-bash,sandbox (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,pipe,peer,board,start,tools,react-bash,sandbox,bridge (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
-	flag.StringVar(&peerN, "peer", "10,100", "member counts run on the peer")
+	flag.StringVar(&peerN, "peer", "10,100,1000", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
 	flag.StringVar(&sweep, "max-samples", "1,4,16,64", "--max-samples values of the throughput benchmark")
 	flag.IntVar(&f.samples, "samples", 1000, "samples of the throughput benchmark")
+	flag.IntVar(&f.bigN, "big", 100000, "members of the one-swarm benchmark (-only=big; not in the default run)")
+	flag.IntVar(&f.pipeSamples, "pipe-samples", 1000, "samples of the model-pipe benchmark (8 members × 5 calls each)")
+	flag.DurationVar(&f.pipeLatency, "pipe-latency", 50*time.Millisecond, "the fake endpoint's latency per call in the model-pipe benchmark")
 	flag.StringVar(&f.profile, "profile", "", "write CPU and allocation profiles of a member-scale run into this directory")
 	flag.IntVar(&f.profileN, "profile-n", 10000, "member count of the profiled run")
 	flag.BoolVar(&f.keep, "keep", false, "keep the work directory (suites, logs)")

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
 // pollEvery is how often a measured process is sampled in /proc.
@@ -184,14 +186,17 @@ func childPids(pid int) []int {
 }
 
 // isPlugin reports whether a process runs a plugin binary (its program's
-// file name starts with "swarmhost-").
+// file name starts with "swarmhost-"), not the sandbox init (which, like
+// the host re-executing itself for it, is a few short-lived processes of
+// the sandbox, not a plugin).
 func isPlugin(pid int) bool {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
 	if err != nil {
 		return false
 	}
 	argv0, _, _ := bytes.Cut(b, []byte{0})
-	return strings.HasPrefix(filepath.Base(string(argv0)), "swarmhost-")
+	name := filepath.Base(string(argv0))
+	return strings.HasPrefix(name, "swarmhost-") && name != isolate.InitProgram
 }
 
 func tail(s string, n int) string {

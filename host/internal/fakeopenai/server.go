@@ -8,10 +8,12 @@ package fakeopenai
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is a running fake endpoint; its base URL (for a model's base_url)
@@ -19,12 +21,25 @@ import (
 type Server struct {
 	URL string
 
+	opts     Options
+	close    func()
 	mu       sync.Mutex
 	replies  []Reply
 	script   func(n int, req Request) Reply
 	requests []Request
-	inFlight int
-	maxIn    int
+	count    int
+	conns    int
+	gauge    gauge
+}
+
+// Options configure a server started with Start.
+type Options struct {
+	// Latency holds every answer back this long after its request arrived
+	// (on top of a reply's own Delay), as a real endpoint's model time.
+	Latency time.Duration
+	// Forget keeps no Request (Requests then returns none), so a
+	// benchmark of many calls does not hold every conversation sent.
+	Forget bool
 }
 
 // Request is one request the server received.
@@ -38,10 +53,9 @@ type Request struct {
 // run out it answers 400 "no scripted reply left". The server is closed
 // when the test ends.
 func New(t testing.TB, replies ...Reply) *Server {
-	s := &Server{replies: replies}
-	srv := httptest.NewServer(http.HandlerFunc(s.handle))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s := Start(Options{}, nil)
+	s.replies = replies
+	t.Cleanup(s.Close)
 	return s
 }
 
@@ -52,6 +66,26 @@ func NewScripted(t testing.TB, script func(n int, req Request) Reply) *Server {
 	s.script = script
 	return s
 }
+
+// Start starts a server outside a test (a benchmark's endpoint) that asks
+// script for the reply to request n; Close stops it.
+func Start(opts Options, script func(n int, req Request) Reply) *Server {
+	s := &Server{opts: opts, script: script}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(s.handle))
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			s.mu.Lock()
+			s.conns++
+			s.mu.Unlock()
+		}
+	}
+	srv.Start()
+	s.URL, s.close = srv.URL, srv.Close
+	return s
+}
+
+// Close stops the server.
+func (s *Server) Close() { s.close() }
 
 // BaseURL is the URL to configure as the model's base_url.
 func (s *Server) BaseURL() string { return s.URL + "/v1" }
@@ -67,26 +101,56 @@ func (s *Server) Requests() []Request {
 func (s *Server) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.requests)
+	return s.count
 }
 
 // MaxInFlight is the most requests that were being answered at once.
 func (s *Server) MaxInFlight() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.maxIn
+	return s.gauge.max
 }
 
+// Stats reports the requests answered so far and how many were in flight.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.gauge.stats(s.count, time.Now())
+	st.Conns = s.conns
+	return st
+}
+
+// Reset forgets the requests and the in-flight figures (not the replies
+// or the script's count), to measure the next run from zero.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests, s.count, s.conns, s.gauge = nil, 0, 0, gauge{inFlight: s.gauge.inFlight}
+}
+
+// handle answers chat completions; GET /stats answers the Stats as JSON
+// and POST /reset resets them (for a server in another process).
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.URL.Path == "/stats" && r.Method == http.MethodGet:
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(s.Stats())
+		return
+	case r.URL.Path == "/reset" && r.Method == http.MethodPost:
+		s.Reset()
+		return
+	}
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		http.Error(w, `{"error":{"message":"not found"}}`, http.StatusNotFound)
 		return
 	}
+	arrived := s.arrive()
+	defer s.done()
 	b, _ := io.ReadAll(r.Body)
 	req := Request{Header: r.Header.Clone()}
 	_ = json.Unmarshal(b, &req.Body)
 	reply := s.next(req)
-	defer s.done()
+	reply.Delay += max(s.opts.Latency-time.Since(arrived), 0)
 	reply.write(w, r, req.Body["stream"] == true)
 }
 
@@ -94,10 +158,11 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 func (s *Server) next(req Request) Reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := len(s.requests)
-	s.requests = append(s.requests, req)
-	s.inFlight++
-	s.maxIn = max(s.maxIn, s.inFlight)
+	n := s.count
+	s.count++
+	if !s.opts.Forget {
+		s.requests = append(s.requests, req)
+	}
 	switch {
 	case s.script != nil:
 		return s.script(n, req)
@@ -107,8 +172,18 @@ func (s *Server) next(req Request) Reply {
 	return Reply{Status: http.StatusBadRequest, Body: `{"error":{"message":"fake server: no scripted reply left"}}`}
 }
 
+// arrive counts a request in flight from its arrival (before its body is
+// read) and returns the time; done ends it.
+func (s *Server) arrive() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	s.gauge.change(+1, now)
+	return now
+}
+
 func (s *Server) done() {
 	s.mu.Lock()
-	s.inFlight--
+	s.gauge.change(-1, time.Now())
 	s.mu.Unlock()
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/schema"
@@ -49,17 +51,35 @@ func (*Scripted) ValidateConfig(_ context.Context, req agent.ValidateConfigReque
 
 // Run runs the member's steps in order.
 func (s *Scripted) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	var cfg Config
-	if err := req.Config.Decode(&cfg); err != nil {
+	steps, err := decodeSteps(req.Config.JSON())
+	if err != nil {
 		return err
 	}
 	r := &runner{req: req, exit: s.Exit}
-	out, err := r.run(ctx, cfg.Steps)
+	out, err := r.run(ctx, steps)
 	resp.Output = out
 	return err
 }
 
 func exitNow(code int) { os.Exit(code) }
+
+// decoded holds the steps of each config seen, by its JSON: the members
+// of a block share one config, so 10 000 members decode it once and share
+// one copy, which runners only read.
+var decoded sync.Map
+
+// decodeSteps returns the steps of a config, decoded once per config.
+func decodeSteps(raw []byte) ([]Step, error) {
+	if v, ok := decoded.Load(string(raw)); ok {
+		return v.([]Step), nil
+	}
+	var cfg Config
+	if err := json.Unmarshal(raw, &cfg); err != nil {
+		return nil, fmt.Errorf("schema: decode config: %w", err)
+	}
+	v, _ := decoded.LoadOrStore(string(raw), cfg.Steps)
+	return v.([]Step), nil
+}
 
 // Interface guards.
 var (

@@ -485,8 +485,10 @@ type ExecRequest struct {
 	Command        []string               `protobuf:"bytes,3,rep,name=command,proto3" json:"command,omitempty"`
 	Input          string                 `protobuf:"bytes,4,opt,name=input,proto3" json:"input,omitempty"`
 	TimeoutSeconds float64                `protobuf:"fixed64,5,opt,name=timeout_seconds,json=timeoutSeconds,proto3" json:"timeout_seconds,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// KEY=value entries added to the command's environment.
+	Env           []string `protobuf:"bytes,6,rep,name=env,proto3" json:"env,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExecRequest) Reset() {
@@ -554,11 +556,20 @@ func (x *ExecRequest) GetTimeoutSeconds() float64 {
 	return 0
 }
 
+func (x *ExecRequest) GetEnv() []string {
+	if x != nil {
+		return x.Env
+	}
+	return nil
+}
+
 type ExecResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ExitCode      int32                  `protobuf:"varint,1,opt,name=exit_code,json=exitCode,proto3" json:"exit_code,omitempty"`
-	Stdout        string                 `protobuf:"bytes,2,opt,name=stdout,proto3" json:"stdout,omitempty"`
-	Stderr        string                 `protobuf:"bytes,3,opt,name=stderr,proto3" json:"stderr,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	ExitCode int32                  `protobuf:"varint,1,opt,name=exit_code,json=exitCode,proto3" json:"exit_code,omitempty"`
+	Stdout   string                 `protobuf:"bytes,2,opt,name=stdout,proto3" json:"stdout,omitempty"`
+	Stderr   string                 `protobuf:"bytes,3,opt,name=stderr,proto3" json:"stderr,omitempty"`
+	// The request's timeout ended the command.
+	TimedOut      bool `protobuf:"varint,4,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -614,11 +625,18 @@ func (x *ExecResponse) GetStderr() string {
 	return ""
 }
 
+func (x *ExecResponse) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
 var File_swarmhost_v1_scorer_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"\n" +
-	"\x19swarmhost/v1/scorer.proto\x12\fswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"\xb6\x01\n" +
+	"\x19swarmhost/v1/scorer.proto\x12\fswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"\xb6\x01\n" +
 	"\x06Sample\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05epoch\x18\x02 \x01(\x05R\x05epoch\x12/\n" +
@@ -654,26 +672,29 @@ const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x10\n" +
 	"\x03dir\x18\x03 \x01(\tR\x03dir\")\n" +
 	"\x11ListFilesResponse\x12\x14\n" +
-	"\x05paths\x18\x01 \x03(\tR\x05paths\"\x96\x01\n" +
+	"\x05paths\x18\x01 \x03(\tR\x05paths\"\xa8\x01\n" +
 	"\vExecRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x18\n" +
 	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x18\n" +
 	"\acommand\x18\x03 \x03(\tR\acommand\x12\x14\n" +
 	"\x05input\x18\x04 \x01(\tR\x05input\x12'\n" +
-	"\x0ftimeout_seconds\x18\x05 \x01(\x01R\x0etimeoutSeconds\"[\n" +
+	"\x0ftimeout_seconds\x18\x05 \x01(\x01R\x0etimeoutSeconds\x12\x10\n" +
+	"\x03env\x18\x06 \x03(\tR\x03env\"x\n" +
 	"\fExecResponse\x12\x1b\n" +
 	"\texit_code\x18\x01 \x01(\x05R\bexitCode\x12\x16\n" +
 	"\x06stdout\x18\x02 \x01(\tR\x06stdout\x12\x16\n" +
-	"\x06stderr\x18\x03 \x01(\tR\x06stderr2\xf2\x01\n" +
+	"\x06stderr\x18\x03 \x01(\tR\x06stderr\x12\x1b\n" +
+	"\ttimed_out\x18\x04 \x01(\bR\btimedOut2\xf2\x01\n" +
 	"\x06Scorer\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n" +
-	"\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xe4\x01\n" +
+	"\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xaf\x02\n" +
 	"\n" +
 	"ScorerHost\x12I\n" +
 	"\bReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n" +
 	"\tListFiles\x12\x1e.swarmhost.v1.ListFilesRequest\x1a\x1f.swarmhost.v1.ListFilesResponse\x12=\n" +
-	"\x04Exec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\x04Exec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponse\x12I\n" +
+	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_scorer_proto_rawDescOnce sync.Once
@@ -704,8 +725,10 @@ var file_swarmhost_v1_scorer_proto_goTypes = []any{
 	(*Diagnostic)(nil),             // 12: swarmhost.v1.Diagnostic
 	(*MetadataRequest)(nil),        // 13: swarmhost.v1.MetadataRequest
 	(*ValidateConfigRequest)(nil),  // 14: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 15: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 16: swarmhost.v1.ValidateConfigResponse
+	(*GenerateRequest)(nil),        // 15: swarmhost.v1.GenerateRequest
+	(*MetadataResponse)(nil),       // 16: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 17: swarmhost.v1.ValidateConfigResponse
+	(*GenerateResponse)(nil),       // 18: swarmhost.v1.GenerateResponse
 }
 var file_swarmhost_v1_scorer_proto_depIdxs = []int32{
 	9,  // 0: swarmhost.v1.Sample.input:type_name -> swarmhost.v1.ChatMessage
@@ -720,14 +743,16 @@ var file_swarmhost_v1_scorer_proto_depIdxs = []int32{
 	3,  // 9: swarmhost.v1.ScorerHost.ReadFile:input_type -> swarmhost.v1.ReadFileRequest
 	5,  // 10: swarmhost.v1.ScorerHost.ListFiles:input_type -> swarmhost.v1.ListFilesRequest
 	7,  // 11: swarmhost.v1.ScorerHost.Exec:input_type -> swarmhost.v1.ExecRequest
-	15, // 12: swarmhost.v1.Scorer.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	16, // 13: swarmhost.v1.Scorer.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	2,  // 14: swarmhost.v1.Scorer.Score:output_type -> swarmhost.v1.ScoreResponse
-	4,  // 15: swarmhost.v1.ScorerHost.ReadFile:output_type -> swarmhost.v1.ReadFileResponse
-	6,  // 16: swarmhost.v1.ScorerHost.ListFiles:output_type -> swarmhost.v1.ListFilesResponse
-	8,  // 17: swarmhost.v1.ScorerHost.Exec:output_type -> swarmhost.v1.ExecResponse
-	12, // [12:18] is the sub-list for method output_type
-	6,  // [6:12] is the sub-list for method input_type
+	15, // 12: swarmhost.v1.ScorerHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	16, // 13: swarmhost.v1.Scorer.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	17, // 14: swarmhost.v1.Scorer.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	2,  // 15: swarmhost.v1.Scorer.Score:output_type -> swarmhost.v1.ScoreResponse
+	4,  // 16: swarmhost.v1.ScorerHost.ReadFile:output_type -> swarmhost.v1.ReadFileResponse
+	6,  // 17: swarmhost.v1.ScorerHost.ListFiles:output_type -> swarmhost.v1.ListFilesResponse
+	8,  // 18: swarmhost.v1.ScorerHost.Exec:output_type -> swarmhost.v1.ExecResponse
+	18, // 19: swarmhost.v1.ScorerHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	13, // [13:20] is the sub-list for method output_type
+	6,  // [6:13] is the sub-list for method input_type
 	6,  // [6:6] is the sub-list for extension type_name
 	6,  // [6:6] is the sub-list for extension extendee
 	0,  // [0:6] is the sub-list for field type_name
@@ -738,6 +763,7 @@ func file_swarmhost_v1_scorer_proto_init() {
 	if File_swarmhost_v1_scorer_proto != nil {
 		return
 	}
+	file_swarmhost_v1_agent_proto_init()
 	file_swarmhost_v1_common_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

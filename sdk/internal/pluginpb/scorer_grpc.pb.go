@@ -202,6 +202,7 @@ const (
 	ScorerHost_ReadFile_FullMethodName  = "/swarmhost.v1.ScorerHost/ReadFile"
 	ScorerHost_ListFiles_FullMethodName = "/swarmhost.v1.ScorerHost/ListFiles"
 	ScorerHost_Exec_FullMethodName      = "/swarmhost.v1.ScorerHost/Exec"
+	ScorerHost_Generate_FullMethodName  = "/swarmhost.v1.ScorerHost/Generate"
 )
 
 // ScorerHostClient is the client API for ScorerHost service.
@@ -214,6 +215,10 @@ type ScorerHostClient interface {
 	ReadFile(ctx context.Context, in *ReadFileRequest, opts ...grpc.CallOption) (*ReadFileResponse, error)
 	ListFiles(ctx context.Context, in *ListFilesRequest, opts ...grpc.CallOption) (*ListFilesResponse, error)
 	Exec(ctx context.Context, in *ExecRequest, opts ...grpc.CallOption) (*ExecResponse, error)
+	// Generate calls the model the scorer block names (its `model`), metered,
+	// limited and logged by the host in the sample being scored. The token is
+	// the score token; a scorer block without a model gets FAILED_PRECONDITION.
+	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
 }
 
 type scorerHostClient struct {
@@ -254,6 +259,16 @@ func (c *scorerHostClient) Exec(ctx context.Context, in *ExecRequest, opts ...gr
 	return out, nil
 }
 
+func (c *scorerHostClient) Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GenerateResponse)
+	err := c.cc.Invoke(ctx, ScorerHost_Generate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScorerHostServer is the server API for ScorerHost service.
 // All implementations must embed UnimplementedScorerHostServer
 // for forward compatibility.
@@ -264,6 +279,10 @@ type ScorerHostServer interface {
 	ReadFile(context.Context, *ReadFileRequest) (*ReadFileResponse, error)
 	ListFiles(context.Context, *ListFilesRequest) (*ListFilesResponse, error)
 	Exec(context.Context, *ExecRequest) (*ExecResponse, error)
+	// Generate calls the model the scorer block names (its `model`), metered,
+	// limited and logged by the host in the sample being scored. The token is
+	// the score token; a scorer block without a model gets FAILED_PRECONDITION.
+	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
 	mustEmbedUnimplementedScorerHostServer()
 }
 
@@ -282,6 +301,9 @@ func (UnimplementedScorerHostServer) ListFiles(context.Context, *ListFilesReques
 }
 func (UnimplementedScorerHostServer) Exec(context.Context, *ExecRequest) (*ExecResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Exec not implemented")
+}
+func (UnimplementedScorerHostServer) Generate(context.Context, *GenerateRequest) (*GenerateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Generate not implemented")
 }
 func (UnimplementedScorerHostServer) mustEmbedUnimplementedScorerHostServer() {}
 func (UnimplementedScorerHostServer) testEmbeddedByValue()                    {}
@@ -358,6 +380,24 @@ func _ScorerHost_Exec_Handler(srv interface{}, ctx context.Context, dec func(int
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ScorerHost_Generate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GenerateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScorerHostServer).Generate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ScorerHost_Generate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScorerHostServer).Generate(ctx, req.(*GenerateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ScorerHost_ServiceDesc is the grpc.ServiceDesc for ScorerHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -376,6 +416,10 @@ var ScorerHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Exec",
 			Handler:    _ScorerHost_Exec_Handler,
+		},
+		{
+			MethodName: "Generate",
+			Handler:    _ScorerHost_Generate_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -16,7 +16,7 @@ import grpc
 from . import _wire
 from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, scorer_pb2, scorer_pb2_grpc
 from .agent import Budget, BudgetUsage, Refused, ToolResult, Verdict
-from .scorer import ExecResult
+from .scorer import ExecResult, NoModel
 from .types import Message, Output, ToolCall, ToolError, ToolInfo
 
 
@@ -53,11 +53,26 @@ class GrpcScorerHost:
         return list(_call("list files", lambda: self._s().ListFiles(req)).paths)
 
     def exec(self, command: list[str], sandbox: str = "", input: str = "",
-             timeout: float | None = None) -> ExecResult:
+             timeout: float | None = None, env: list[str] | None = None) -> ExecResult:
         req = scorer_pb2.ExecRequest(token=self._token, sandbox=sandbox, command=list(command), input=input,
-                                     timeout_seconds=timeout or 0.0)
+                                     timeout_seconds=timeout or 0.0, env=list(env or []))
         resp = _call("exec", lambda: self._s().Exec(req))
-        return ExecResult(exit_code=resp.exit_code, stdout=resp.stdout, stderr=resp.stderr)
+        return ExecResult(exit_code=resp.exit_code, stdout=resp.stdout, stderr=resp.stderr, timed_out=resp.timed_out)
+
+    def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
+                 tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
+        req = agent_pb2.GenerateRequest(token=self._token, messages=_wire.messages_to_proto(messages),
+                                        tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
+                                        config_json=_wire.dumps(config))
+        try:
+            resp = self._s().Generate(req)
+        except grpc.RpcError as e:
+            if e.code() == grpc.StatusCode.FAILED_PRECONDITION:
+                raise NoModel(e.details()) from None
+            raise HostError(f"generate: {e.details()}") from None
+        if resp.refused:
+            raise Refused(resp.refused)
+        return _wire.output_from_proto(resp.output)
 
 
 class GrpcAgentHost:

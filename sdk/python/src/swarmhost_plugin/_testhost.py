@@ -127,5 +127,20 @@ class ScorerHostServicer(scorer_pb2_grpc.ScorerHostServicer):
 
     def Exec(self, request, context):  # noqa: N802
         host = self.tokens.get(request.token, context)
-        res = host.exec(list(request.command), request.sandbox, request.input, request.timeout_seconds or None)
-        return scorer_pb2.ExecResponse(exit_code=res.exit_code, stdout=res.stdout, stderr=res.stderr)
+        env = {"env": list(request.env)} if request.env else {}
+        res = host.exec(list(request.command), request.sandbox, request.input, request.timeout_seconds or None, **env)
+        return scorer_pb2.ExecResponse(exit_code=res.exit_code, stdout=res.stdout, stderr=res.stderr,
+                                       timed_out=getattr(res, "timed_out", False))
+
+    def Generate(self, request, context):  # noqa: N802
+        host = self.tokens.get(request.token, context)
+        if not hasattr(host, "generate"):
+            context.abort(grpc.StatusCode.FAILED_PRECONDITION, "this fake scorer host offers no model")
+        try:
+            out = host.generate(_wire.messages_from_proto(request.messages), _wire.tools_from_proto(request.tools),
+                                request.tool_choice, _wire.config(request.config_json))
+        except Refused as r:
+            return agent_pb2.GenerateResponse(refused=r.cause)
+        except Exception as e:  # noqa: BLE001
+            _fail(context, grpc.StatusCode.UNKNOWN, e)
+        return agent_pb2.GenerateResponse(output=_wire.output_to_proto(out))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .types import Diagnostic, Message, Metadata, Output, Score
+from .types import Diagnostic, Message, Metadata, Output, Score, ToolInfo
 
 STORE_KEY_RESULT = "inspect_swarm:result"
 """Store key of the swarm's result record (SPEC §9)."""
@@ -39,6 +39,8 @@ class ExecResult:
     exit_code: int = 0
     stdout: str = ""
     stderr: str = ""
+    # The request's timeout ended the command.
+    timed_out: bool = False
 
     @property
     def success(self) -> bool:
@@ -60,11 +62,22 @@ class ScorerHost(Protocol):
         ...
 
     def exec(self, command: list[str], sandbox: str = "", input: str = "",
-             timeout: float | None = None) -> ExecResult:
+             timeout: float | None = None, env: list[str] | None = None) -> ExecResult:
         """Runs a command in a throw-away copy of the sandbox: its writes
         never reach the member's files. timeout is in seconds (None: the
-        host's default)."""
+        host's default); env adds KEY=value entries to its environment."""
         ...
+
+    def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
+                 tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
+        """Calls the model the scorer block names (`model = model.NAME`),
+        metered and logged by the host in the sample; raises Refused when the
+        host refuses, NoModel when the block names no model."""
+        ...
+
+
+class NoModel(RuntimeError):
+    """The scorer block names no model, so the scorer has none to call."""
 
 
 @dataclass

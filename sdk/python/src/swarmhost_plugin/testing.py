@@ -115,7 +115,7 @@ class FakeScorerHost:
         prefix = dir.rstrip("/") + "/" if dir else ""
         return sorted(p for p in self.files.get(sandbox, {}) if p.startswith(prefix))
 
-    def exec(self, command, sandbox="", input="", timeout=None) -> ExecResult:
+    def exec(self, command, sandbox="", input="", timeout=None, env=None) -> ExecResult:
         if self.exec_func is None:
             return ExecResult(exit_code=127, stderr="exec is not faked")
         return self.exec_func(list(command), sandbox, input)

@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as swarmhost_dot_v1_dot_agent__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19swarmhost/v1/scorer.proto\x12\x0cswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"\x85\x01\n\x06Sample\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65poch\x18\x02 \x01(\x05\x12(\n\x05input\x18\x03 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x0e\n\x06target\x18\x04 \x03(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x15\n\rmetadata_json\x18\x06 \x01(\x0c\"\x86\x02\n\x0cScoreRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\x12$\n\x06sample\x18\x03 \x01(\x0b\x32\x14.swarmhost.v1.Sample\x12)\n\x06output\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.ModelOutput\x12+\n\x08messages\x18\x05 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x13\n\x0brecord_json\x18\x06 \x01(\x0c\x12\x12\n\nstore_json\x18\x07 \x01(\x0c\x12\x16\n\x0ehost_broker_id\x18\x08 \x01(\r\x12\x12\n\nhost_token\x18\t \x01(\t\"b\n\rScoreResponse\x12\"\n\x05score\x18\x01 \x01(\x0b\x32\x13.swarmhost.v1.Score\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"?\n\x0fReadFileRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x01(\t\"#\n\x10ReadFileResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\x0c\"?\n\x10ListFilesRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0b\n\x03\x64ir\x18\x03 \x01(\t\"\"\n\x11ListFilesResponse\x12\r\n\x05paths\x18\x01 \x03(\t\"f\n\x0b\x45xecRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0f\n\x07\x63ommand\x18\x03 \x03(\t\x12\r\n\x05input\x18\x04 \x01(\t\x12\x17\n\x0ftimeout_seconds\x18\x05 \x01(\x01\"A\n\x0c\x45xecResponse\x12\x11\n\texit_code\x18\x01 \x01(\x05\x12\x0e\n\x06stdout\x18\x02 \x01(\t\x12\x0e\n\x06stderr\x18\x03 \x01(\t2\xf2\x01\n\x06Scorer\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xe4\x01\n\nScorerHost\x12I\n\x08ReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n\tListFiles\x12\x1e.swarmhost.v1.ListFilesRequest\x1a\x1f.swarmhost.v1.ListFilesResponse\x12=\n\x04\x45xec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19swarmhost/v1/scorer.proto\x12\x0cswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"\x85\x01\n\x06Sample\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65poch\x18\x02 \x01(\x05\x12(\n\x05input\x18\x03 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x0e\n\x06target\x18\x04 \x03(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x15\n\rmetadata_json\x18\x06 \x01(\x0c\"\x86\x02\n\x0cScoreRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\x12$\n\x06sample\x18\x03 \x01(\x0b\x32\x14.swarmhost.v1.Sample\x12)\n\x06output\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.ModelOutput\x12+\n\x08messages\x18\x05 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x13\n\x0brecord_json\x18\x06 \x01(\x0c\x12\x12\n\nstore_json\x18\x07 \x01(\x0c\x12\x16\n\x0ehost_broker_id\x18\x08 \x01(\r\x12\x12\n\nhost_token\x18\t \x01(\t\"b\n\rScoreResponse\x12\"\n\x05score\x18\x01 \x01(\x0b\x32\x13.swarmhost.v1.Score\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"?\n\x0fReadFileRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x01(\t\"#\n\x10ReadFileResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\x0c\"?\n\x10ListFilesRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0b\n\x03\x64ir\x18\x03 \x01(\t\"\"\n\x11ListFilesResponse\x12\r\n\x05paths\x18\x01 \x03(\t\"s\n\x0b\x45xecRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0f\n\x07\x63ommand\x18\x03 \x03(\t\x12\r\n\x05input\x18\x04 \x01(\t\x12\x17\n\x0ftimeout_seconds\x18\x05 \x01(\x01\x12\x0b\n\x03\x65nv\x18\x06 \x03(\t\"T\n\x0c\x45xecResponse\x12\x11\n\texit_code\x18\x01 \x01(\x05\x12\x0e\n\x06stdout\x18\x02 \x01(\t\x12\x0e\n\x06stderr\x18\x03 \x01(\t\x12\x11\n\ttimed_out\x18\x04 \x01(\x08\x32\xf2\x01\n\x06Scorer\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xaf\x02\n\nScorerHost\x12I\n\x08ReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n\tListFiles\x12\x1e.swarmhost.v1.ListFilesRequest\x1a\x1f.swarmhost.v1.ListFilesResponse\x12=\n\x04\x45xec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponse\x12I\n\x08Generate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,26 +34,26 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'swarmhost.v1.scorer_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpb'
-  _globals['_SAMPLE']._serialized_start=71
-  _globals['_SAMPLE']._serialized_end=204
-  _globals['_SCOREREQUEST']._serialized_start=207
-  _globals['_SCOREREQUEST']._serialized_end=469
-  _globals['_SCORERESPONSE']._serialized_start=471
-  _globals['_SCORERESPONSE']._serialized_end=569
-  _globals['_READFILEREQUEST']._serialized_start=571
-  _globals['_READFILEREQUEST']._serialized_end=634
-  _globals['_READFILERESPONSE']._serialized_start=636
-  _globals['_READFILERESPONSE']._serialized_end=671
-  _globals['_LISTFILESREQUEST']._serialized_start=673
-  _globals['_LISTFILESREQUEST']._serialized_end=736
-  _globals['_LISTFILESRESPONSE']._serialized_start=738
-  _globals['_LISTFILESRESPONSE']._serialized_end=772
-  _globals['_EXECREQUEST']._serialized_start=774
-  _globals['_EXECREQUEST']._serialized_end=876
-  _globals['_EXECRESPONSE']._serialized_start=878
-  _globals['_EXECRESPONSE']._serialized_end=943
-  _globals['_SCORER']._serialized_start=946
-  _globals['_SCORER']._serialized_end=1188
-  _globals['_SCORERHOST']._serialized_start=1191
-  _globals['_SCORERHOST']._serialized_end=1419
+  _globals['_SAMPLE']._serialized_start=97
+  _globals['_SAMPLE']._serialized_end=230
+  _globals['_SCOREREQUEST']._serialized_start=233
+  _globals['_SCOREREQUEST']._serialized_end=495
+  _globals['_SCORERESPONSE']._serialized_start=497
+  _globals['_SCORERESPONSE']._serialized_end=595
+  _globals['_READFILEREQUEST']._serialized_start=597
+  _globals['_READFILEREQUEST']._serialized_end=660
+  _globals['_READFILERESPONSE']._serialized_start=662
+  _globals['_READFILERESPONSE']._serialized_end=697
+  _globals['_LISTFILESREQUEST']._serialized_start=699
+  _globals['_LISTFILESREQUEST']._serialized_end=762
+  _globals['_LISTFILESRESPONSE']._serialized_start=764
+  _globals['_LISTFILESRESPONSE']._serialized_end=798
+  _globals['_EXECREQUEST']._serialized_start=800
+  _globals['_EXECREQUEST']._serialized_end=915
+  _globals['_EXECRESPONSE']._serialized_start=917
+  _globals['_EXECRESPONSE']._serialized_end=1001
+  _globals['_SCORER']._serialized_start=1004
+  _globals['_SCORER']._serialized_end=1246
+  _globals['_SCORERHOST']._serialized_start=1249
+  _globals['_SCORERHOST']._serialized_end=1552
 # @@protoc_insertion_point(module_scope)

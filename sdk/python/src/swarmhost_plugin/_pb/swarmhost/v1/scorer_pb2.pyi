@@ -1,3 +1,4 @@
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as _agent_pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -86,25 +87,29 @@ class ListFilesResponse(_message.Message):
     def __init__(self, paths: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ExecRequest(_message.Message):
-    __slots__ = ("token", "sandbox", "command", "input", "timeout_seconds")
+    __slots__ = ("token", "sandbox", "command", "input", "timeout_seconds", "env")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     SANDBOX_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
     INPUT_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ENV_FIELD_NUMBER: _ClassVar[int]
     token: str
     sandbox: str
     command: _containers.RepeatedScalarFieldContainer[str]
     input: str
     timeout_seconds: float
-    def __init__(self, token: _Optional[str] = ..., sandbox: _Optional[str] = ..., command: _Optional[_Iterable[str]] = ..., input: _Optional[str] = ..., timeout_seconds: _Optional[float] = ...) -> None: ...
+    env: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, token: _Optional[str] = ..., sandbox: _Optional[str] = ..., command: _Optional[_Iterable[str]] = ..., input: _Optional[str] = ..., timeout_seconds: _Optional[float] = ..., env: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ExecResponse(_message.Message):
-    __slots__ = ("exit_code", "stdout", "stderr")
+    __slots__ = ("exit_code", "stdout", "stderr", "timed_out")
     EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
     STDOUT_FIELD_NUMBER: _ClassVar[int]
     STDERR_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
     exit_code: int
     stdout: str
     stderr: str
-    def __init__(self, exit_code: _Optional[int] = ..., stdout: _Optional[str] = ..., stderr: _Optional[str] = ...) -> None: ...
+    timed_out: bool
+    def __init__(self, exit_code: _Optional[int] = ..., stdout: _Optional[str] = ..., stderr: _Optional[str] = ..., timed_out: _Optional[bool] = ...) -> None: ...

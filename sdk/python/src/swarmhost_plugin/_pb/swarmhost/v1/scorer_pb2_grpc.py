@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as swarmhost_dot_v1_dot_agent__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import scorer_pb2 as swarmhost_dot_v1_dot_scorer__pb2
 
@@ -210,6 +211,11 @@ class ScorerHostStub:
                 request_serializer=swarmhost_dot_v1_dot_scorer__pb2.ExecRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ExecResponse.FromString,
                 _registered_method=True)
+        self.Generate = channel.unary_unary(
+                '/swarmhost.v1.ScorerHost/Generate',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.FromString,
+                _registered_method=True)
 
 
 class ScorerHostServicer:
@@ -235,6 +241,15 @@ class ScorerHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Generate(self, request, context):
+        """Generate calls the model the scorer block names (its `model`), metered,
+        limited and logged by the host in the sample being scored. The token is
+        the score token; a scorer block without a model gets FAILED_PRECONDITION.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ScorerHostServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -252,6 +267,11 @@ def add_ScorerHostServicer_to_server(servicer, server):
                     servicer.Exec,
                     request_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ExecRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_scorer__pb2.ExecResponse.SerializeToString,
+            ),
+            'Generate': grpc.unary_unary_rpc_method_handler(
+                    servicer.Generate,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -337,6 +357,33 @@ class ScorerHost:
             '/swarmhost.v1.ScorerHost/Exec',
             swarmhost_dot_v1_dot_scorer__pb2.ExecRequest.SerializeToString,
             swarmhost_dot_v1_dot_scorer__pb2.ExecResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Generate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.ScorerHost/Generate',
+            swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.FromString,
             options,
             channel_credentials,
             insecure,

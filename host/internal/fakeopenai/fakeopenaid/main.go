@@ -1,0 +1,43 @@
+// Command fakeopenaid serves the fake OpenAI-compatible endpoint of package
+// fakeopenai outside a test, for the benchmark's model-pipe row: every chat
+// completion is answered after -latency with the same short text, and
+// nothing is kept of the requests but their count and how many were in
+// flight (GET /stats, POST /reset). It prints its URL on stdout and exits
+// when its stdin closes, so it never outlives the benchmark that started it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/swarmhost/swarmhost/host/internal/fakeopenai"
+)
+
+// answerText is every completion's text.
+const answerText = "Default output from the fake endpoint"
+
+func main() {
+	latency := flag.Duration("latency", 0, "time every answer is held back")
+	flag.Parse()
+	api := fakeopenai.Start(fakeopenai.Options{Latency: *latency, Forget: true}, answer)
+	defer api.Close()
+	fmt.Println(api.URL)
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
+// answer is every request's reply: the text, with usage counted as mockllm
+// counts it, a token per 4 characters of the request's message texts.
+func answer(_ int, req fakeopenai.Request) fakeopenai.Reply {
+	chars := 0
+	msgs, _ := req.Body["messages"].([]any)
+	for _, m := range msgs {
+		if mm, ok := m.(map[string]any); ok {
+			c, _ := mm["content"].(string)
+			chars += len(c)
+		}
+	}
+	in, out := int64(chars+3)/4, int64(len(answerText)+3)/4
+	return fakeopenai.Text(answerText, fakeopenai.Usage{Prompt: in, Completion: out, Total: in + out})
+}
