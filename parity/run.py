@@ -25,10 +25,11 @@ from harness import allow  # noqa: E402
 from harness.analysis import analysis_part, check_logs  # noqa: E402
 from harness.diff import Difference, diff  # noqa: E402
 from harness.parts import PARTS, sample_parts  # noqa: E402
+from harness.requests import requests_part  # noqa: E402
 from harness.scenarios import PARITY, Example, Scenario, discover, examples, run_both  # noqa: E402
 
 ROOT = PARITY.parent
-COLUMNS = [*PARTS, "analysis"]
+COLUMNS = [*PARTS, "analysis", "requests"]
 # The part a scenario that could not run on one side is filed under.
 RUN_PART = "run"
 MARK = {"same": "same", "allowed": "allowed", "pending": "pending", "different": "DIFFERENT"}
@@ -67,6 +68,7 @@ def compare(s: Scenario, allowed: list[allow.Entry], pending: list[allow.Entry])
     peer, ours = sample_parts(s.peer), sample_parts(s.ours)
     peer["analysis"] = analysis_part(s.peer, s.peer_file)
     ours["analysis"] = analysis_part(s.ours, s.ours_file)
+    peer["requests"], ours["requests"] = requests_part(s.peer, s.folder), requests_part(s.ours, s.folder)
     cells = {}
     for part in COLUMNS:
         rows = []

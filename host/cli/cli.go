@@ -63,7 +63,10 @@ commands:
   k8s job SUITE --shards N --image IMAGE (--logs-claim PVC | --logs-host-path DIR)
                      write the Kubernetes Indexed Job that runs the shards as pods
   validate SUITE     check a suite against every plugin's schema and read its datasets; print all diagnostics
-  plugins [SUITE]    list the plugins discovered (kind, name, version, protocol, path, sha256)
+  plugins [SUITE]    list the plugins discovered (kind, name, version, protocol, status, path, sha256),
+                     with SUITE's plugin blocks and lock file applied; errors are listed below the table
+  plugins schema KIND NAME [SUITE] [--json]
+                     print a plugin's config schema: attributes (type, required, default, doc) and blocks
   plugins lock SUITE write the suite's lock file (swarmhost.lock.json): the sha256 of every plugin it uses
   log LOG [LOG...]   summarise a log: samples, scores, member statuses, tokens;
                      several logs: side by side (scores, realized tokens, cost, time)

@@ -14,13 +14,25 @@ import (
 // itself as the snippet, and the suite's model and tool problems
 // (eval.CheckModels); false means nothing may run.
 func checkDatasets(e env, s *session, evals []string) bool {
-	diags := append(eval.CheckDatasets(s.suite, evals), eval.CheckModels(s.suite)...)
+	diags, files := datasetDiags(s, evals)
 	if len(diags) == 0 {
 		return true
 	}
+	renderDiags(e, files, diags)
+	return !diags.HasErrors()
+}
+
+// datasetDiags reads the datasets of evals (all when nil) and checks the
+// models; the diagnostics' subjects in data files are whole lines, and
+// files holds the suite's files and the data files, for rendering.
+func datasetDiags(s *session, evals []string) (hcl.Diagnostics, map[string]*hcl.File) {
+	diags := append(eval.CheckDatasets(s.suite, evals), eval.CheckModels(s.suite)...)
 	files := make(map[string]*hcl.File, len(s.parsed.Files))
 	for name, f := range s.parsed.Files {
 		files[name] = f
+	}
+	if len(diags) == 0 {
+		return diags, files
 	}
 	data := map[string][]byte{}
 	for _, path := range eval.DatasetFiles(s.suite) {
@@ -33,8 +45,7 @@ func checkDatasets(e env, s *session, evals []string) bool {
 			*d.Subject = lineRange(d.Subject.Filename, b, d.Subject.Start.Line)
 		}
 	}
-	_ = hcl.NewDiagnosticTextWriter(e.stderr, files, 0, false).WriteDiagnostics(diags)
-	return !diags.HasErrors()
+	return diags, files
 }
 
 func subjectFile(d *hcl.Diagnostic) string {

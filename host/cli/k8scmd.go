@@ -82,7 +82,7 @@ func checkJobSuite(e env, suite string, vars []string) bool {
 	}
 	parsed, diags := config.Parse(suite, varMap)
 	if diags.HasErrors() {
-		_ = parsed.Render(e.stderr, diags)
+		renderDiags(e, parsed.Files, diags)
 		return false
 	}
 	return true

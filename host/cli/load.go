@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/plugins"
@@ -23,15 +24,35 @@ type session struct {
 // their schemas. It prints diagnostics and returns nil on any error; the
 // caller must close a returned session.
 func load(ctx context.Context, e env, path string, vars []string, logger hclog.Logger) *session {
+	return loadEvals(ctx, e, path, vars, logger, nil)
+}
+
+// loadEvals is load narrowed to the named evals (all when none): only the
+// plugins they use are started (see [config.Parsed.Only]).
+func loadEvals(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) *session {
+	s, parsed, diags := loadDiags(ctx, e, path, vars, logger, evals)
+	if parsed != nil && len(diags) > 0 {
+		renderDiags(e, parsed.Files, diags)
+	}
+	return s
+}
+
+// loadDiags is loadEvals returning the diagnostics instead of printing
+// them (parsed is nil only when the --var flags are malformed or an eval
+// is unknown, which it reports).
+func loadDiags(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) (*session, *config.Parsed, hcl.Diagnostics) {
 	varMap, err := parseVars(vars)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
-		return nil
+		return nil, nil, nil
 	}
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
-		_ = parsed.Render(e.stderr, diags)
-		return nil
+		return nil, parsed, diags
+	}
+	if err := parsed.Only(evals); err != nil {
+		fmt.Fprintln(e.stderr, "swarmhost:", err)
+		return nil, nil, nil
 	}
 	mgr := plugins.NewManager(logger.Named("plugin"), plugins.Options{})
 	cat := newCatalogue(ctx, mgr, parsed.Dir, parsed.Plugins)
@@ -39,14 +60,11 @@ func load(ctx context.Context, e env, path string, vars []string, logger hclog.L
 	suite, more := parsed.Decode(cat)
 	more = append(more, channelDiags(suite, !more.HasErrors())...)
 	diags = append(diags, more...)
-	if len(diags) > 0 {
-		_ = parsed.Render(e.stderr, diags)
-	}
 	if diags.HasErrors() {
 		mgr.Close()
-		return nil
+		return nil, parsed, diags
 	}
-	return &session{parsed: parsed, suite: suite, mgr: mgr, cat: cat}
+	return &session{parsed: parsed, suite: suite, mgr: mgr, cat: cat}, parsed, diags
 }
 
 func (s *session) close() { s.mgr.Close() }

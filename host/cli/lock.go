@@ -111,6 +111,9 @@ func withLock(list func(env, []string) int) func(env, []string) int {
 		if len(args) > 0 && args[0] == "lock" {
 			return cmdPluginsLock(e, args[1:])
 		}
+		if len(args) > 0 && args[0] == "schema" {
+			return cmdPluginsSchema(e, args[1:])
+		}
 		return list(e, args)
 	}
 }
@@ -150,7 +153,7 @@ func usedPlugins(e env, suite string, vars []string) ([]plugins.Binary, *config.
 	}
 	parsed, diags := config.Parse(suite, varMap)
 	if diags.HasErrors() {
-		_ = parsed.Render(e.stderr, diags)
+		renderDiags(e, parsed.Files, diags)
 		return nil, nil, false
 	}
 	mgr := plugins.NewManager(newLogger(e).Named("plugin"), plugins.Options{})
@@ -158,7 +161,7 @@ func usedPlugins(e env, suite string, vars []string) ([]plugins.Binary, *config.
 	cat := newCatalogue(context.Background(), mgr, parsed.Dir, parsed.Plugins)
 	cat.lock = nil // the lock is being rewritten
 	if _, more := parsed.Decode(cat); more.HasErrors() {
-		_ = parsed.Render(e.stderr, more)
+		renderDiags(e, parsed.Files, more)
 		return nil, nil, false
 	}
 	var bins []plugins.Binary

@@ -92,6 +92,9 @@ func TestPythonStartErrors(t *testing.T) {
 			py + " -m pip install ./sdk/python"}},
 		"dependency missing": {script: "#!" + py + "\nimport swarmhost_plugin\nimport no_such_dependency\n" + body,
 			contains: []string{`cannot import module "no_such_dependency"`, py + " -m pip install no-such-dependency"}},
+		// The interpreter has the SDK; the plugin hid it from itself.
+		"module the interpreter has": {script: "#!" + py + "\nimport sys\nsys.path = [p for p in sys.path if 'site-packages' not in p and 'sdk/python' not in p]\n" + body,
+			contains: []string{`could not import module "swarmhost_plugin"`, "its interpreter, " + py + ", imports that module"}},
 		"print before the handshake": {script: "#!" + py + "\nprint('loading weights', flush=True)\n" + body,
 			contains: []string{`printed "loading weights" on stdout before the go-plugin handshake`,
 				"Python plugin run by " + py, "import swarmhost_plugin before anything that prints"}},

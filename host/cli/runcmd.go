@@ -47,7 +47,7 @@ func cmdRun(e env, args []string) int {
 	}
 	ctx, stop := operatorContext(e)
 	defer stop()
-	s := load(ctx, e, f.suite, f.vars, newLogger(e))
+	s := loadEvals(ctx, e, f.suite, f.vars, newLogger(e), f.evals)
 	if s == nil {
 		return ExitUsage
 	}

@@ -93,8 +93,8 @@ func TestBadDatasetRowsRunNothing(t *testing.T) {
 			code, out, errOut := runCLI(t, args...)
 			assert.Equal(t, ExitUsage, code, out+errOut)
 			for _, want := range []string{
-				"on " + rows + " line 2:", `{"id": "no-input", "target": "42"}`, `rows.jsonl line 2: missing "input".`,
-				"on " + rows + " line 4:", `rows.jsonl line 4: malformed JSON`,
+				"on " + rows + " line 2, column 1:", `{"id": "no-input", "target": "42"}`, `rows.jsonl line 2: missing "input".`,
+				"on " + rows + " line 4, column 1:", `rows.jsonl line 4: malformed JSON`,
 			} {
 				assert.Contains(t, errOut, want)
 			}

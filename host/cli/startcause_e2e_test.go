@@ -27,6 +27,7 @@ func TestStartFailuresNameTheirCause(t *testing.T) {
 		install  []string
 		lock     bool   // write a lock file that does not match
 		script   string // installed as plugins/swarmhost-scorer-sleepy
+		python   bool   // install the example Python scorer (untrusted: its copy is in no manifest)
 		contains []string
 	}{
 		"missing": {suite: startSuite("nowhere", ""), contains: []string{
@@ -55,11 +56,23 @@ func TestStartFailuresNameTheirCause(t *testing.T) {
 			suite:    startSuite("hangmeta", `plugin "scorer" "hangmeta" { start_timeout = "10s" }`+"\n"),
 			install:  []string{"scorer-hangmeta"},
 			contains: []string{"Error: Plugin hung in Metadata", "its Metadata method (*main.hostileScorer) did not return within 10s"}},
+		"untrusted Python plugin": {suite: startSuite("tolerance", ""), python: true, contains: []string{
+			"Error: Untrusted Python plugin cannot run sandboxed", "it is untrusted", `trust  = "trusted"`}},
+		"untrusted Python plugin points at its trust": {
+			suite: startSuite("tolerance", `plugin "scorer" "tolerance" { trust = "untrusted" }`+"\n"), python: true,
+			contains: []string{"Error: Untrusted Python plugin cannot run sandboxed", "suite.hcl line 1"}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			path := hostileSuite(t, tc.suite, tc.install...)
+			if tc.python {
+				venvPython(t)
+				src, err := os.ReadFile(tolerancePlugin())
+				require.NoError(t, err)
+				edited := append(src, "# a copy: its bytes are in no trust manifest\n"...)
+				require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "plugins", "swarmhost-scorer-tolerance"), edited, 0o755))
+			}
 			if tc.script != "" {
 				require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "plugins", "swarmhost-scorer-sleepy"), []byte(tc.script), 0o755))
 			}
@@ -77,6 +90,8 @@ func TestStartFailuresNameTheirCause(t *testing.T) {
 			if !strings.HasPrefix(name, "missing") {
 				assert.NotContains(t, out+errOut, "No scorer plugin named")
 			}
+			assert.NotContains(t, out+errOut, "-m pip install", "no interpreter is blamed")
+			assertGolden(t, goldenName("start", name), diagText(out+errOut, filepath.Dir(path)))
 		})
 	}
 }

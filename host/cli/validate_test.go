@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestValidate(t *testing.T) {
@@ -48,6 +51,38 @@ func TestUsageErrors(t *testing.T) {
 			t.Parallel()
 			code, _, _ := runCLI(t, args...)
 			assert.Equal(t, ExitUsage, code)
+		})
+	}
+}
+
+// TestValidateJSON: validate --json prints every diagnostic as JSON on
+// stdout, with file, line, column and range (golden), and nothing else.
+func TestValidateJSON(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		suite string
+		code  int
+	}{
+		"bad":        {suite: repoPath("host", "cli", "testdata", "suites", "bad.hcl"), code: ExitUsage},
+		"quickstart": {suite: repoPath("examples", "quickstart"), code: ExitOK},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errOut := runCLI(t, "validate", "--json", tc.suite)
+			assert.Equal(t, tc.code, code, "stderr: %s", errOut)
+			var got validateJSON
+			require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+			assert.Equal(t, tc.code == ExitOK, got.Valid)
+			assert.NotContains(t, errOut, "Error:", "diagnostics go to stdout as JSON only")
+			for _, d := range got.Diagnostics {
+				assert.Contains(t, []string{"error", "warning"}, d.Severity)
+				if d.Range != nil {
+					assert.Equal(t, d.Line, d.Range.Start.Line)
+					assert.Equal(t, d.Column, d.Range.Start.Column)
+				}
+			}
+			assertGolden(t, filepath.Join("validate", name+".json"), diagText(out, filepath.Dir(tc.suite)))
 		})
 	}
 }

@@ -42,7 +42,7 @@ func (p *Parsed) Decode(src SchemaSource) (*Suite, hcl.Diagnostics) {
 		d.suite.Swarms[b.Labels[0]] = d.swarm(b)
 	}
 	d.evals(p.defs.evals)
-	return d.suite, d.diags
+	return d.suite, withSuggestions(d.diags)
 }
 
 // expand wraps a definition's body so that `dynamic` blocks anywhere inside

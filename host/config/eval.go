@@ -24,11 +24,11 @@ func (d *decoder) evals(blocks []*hcl.Block) {
 		c := d.content(d.expand(b), evalSchema)
 		if a := c.Attributes["task"]; a != nil {
 			e.TaskRange = a.Expr.Range()
-			e.Task = d.reference(a, "task", hasBlock(d.p.defs.tasks))
+			e.Task = d.reference(a, "task", d.p.defs.tasks)
 		}
 		if a := c.Attributes["swarm"]; a != nil {
 			e.SwarmRange = a.Expr.Range()
-			e.Swarm = d.reference(a, "swarm", hasBlock(d.p.defs.swarms))
+			e.Swarm = d.reference(a, "swarm", d.p.defs.swarms)
 		}
 		d.suite.Evals = append(d.suite.Evals, e)
 		d.checkPairing(e)

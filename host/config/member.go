@@ -2,6 +2,7 @@ package config
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -119,9 +120,9 @@ func (d *decoder) capCount(n int64, a *hcl.Attribute) int64 {
 func (d *decoder) memberModel(a *hcl.Attribute, m *Member) string {
 	if a != nil {
 		m.ModelRange = a.Expr.Range()
-		return d.reference(a, "model", hasBlock(d.p.defs.models))
+		return d.reference(a, "model", d.p.defs.models)
 	}
-	if hasBlock(d.p.defs.models)("default") {
+	if slices.Contains(blockNames(d.p.defs.models), "default") {
 		return "default"
 	}
 	return ""

@@ -64,7 +64,7 @@ func Parse(path string, vars map[string]string) (*Parsed, hcl.Diagnostics) {
 	diags = append(diags, p.evalLocals(ofType(blocks, "locals"))...)
 	p.ctx = evalContext(p.Variables, p.Locals)
 	diags = append(diags, p.collectPins(ofType(blocks, "plugin"))...)
-	return p, diags
+	return p, withSuggestions(diags)
 }
 
 // EvalContext returns the context suite expressions are evaluated in:

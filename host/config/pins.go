@@ -54,6 +54,8 @@ type PluginPin struct {
 	SourceRange hcl.Range `json:"-"`
 	// SHA256Range is the sha256 attribute (or the header when unset).
 	SHA256Range hcl.Range `json:"-"`
+	// TrustRange is the trust attribute (or the header when unset).
+	TrustRange hcl.Range `json:"-"`
 }
 
 var pinSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
@@ -105,7 +107,8 @@ func (e *evaluator) pluginName(name string, r hcl.Range) bool {
 
 // pin decodes one plugin block's attributes.
 func (e *evaluator) pin(b *hcl.Block, dir string) PluginPin {
-	pin := PluginPin{Kind: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange, SourceRange: b.DefRange, SHA256Range: b.DefRange}
+	pin := PluginPin{Kind: b.Labels[0], Name: b.Labels[1], DefRange: b.DefRange, SourceRange: b.DefRange, SHA256Range: b.DefRange,
+		TrustRange: b.DefRange}
 	content := e.content(b.Body, pinSchema)
 	if a := content.Attributes["source"]; a != nil {
 		pin.SourceRange = a.Expr.Range()
@@ -123,6 +126,9 @@ func (e *evaluator) pin(b *hcl.Block, dir string) PluginPin {
 	}
 	pin.StartTimeout = e.timeout(content.Attributes[StartTimeoutAttr])
 	pin.Trust, _ = e.enum(content.Attributes["trust"], Trusted, Untrusted)
+	if a := content.Attributes["trust"]; a != nil {
+		pin.TrustRange = a.Expr.Range()
+	}
 	e.pinSandbox(&pin, content, dir)
 	return pin
 }

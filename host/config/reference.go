@@ -2,15 +2,18 @@ package config
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/swarmhost/swarmhost/host/internal/suggest"
 )
 
 // reference resolves an expression like task.arith: a traversal of exactly
 // two steps whose root is kind. It returns the name when a definition of
-// that kind and name exists (exists reports it), else reports a diagnostic
+// that kind and name is among blocks, else reports a diagnostic
 // at the expression and returns "".
-func (e *evaluator) reference(a *hcl.Attribute, kind string, exists func(string) bool) string {
+func (e *evaluator) reference(a *hcl.Attribute, kind string, blocks []*hcl.Block) string {
 	if a == nil {
 		return ""
 	}
@@ -25,22 +28,19 @@ func (e *evaluator) reference(a *hcl.Attribute, kind string, exists func(string)
 		e.report(errorf(a.Expr.Range(), "Invalid reference", "Write %s.NAME, not an index.", kind))
 		return ""
 	}
-	if !exists(step.Name) {
+	if names := blockNames(blocks); !slices.Contains(names, step.Name) {
 		e.report(errorAt(a.Expr.Range(), fmt.Sprintf("No %s named %q", kind, step.Name),
-			fmt.Sprintf("The suite has no %s %q block.", kind, step.Name)))
+			fmt.Sprintf("The suite has no %s %q block.%s", kind, step.Name, suggest.DidYouMean(step.Name, names))))
 		return ""
 	}
 	return step.Name
 }
 
-// hasBlock returns an existence check over a list of definitions.
-func hasBlock(blocks []*hcl.Block) func(string) bool {
-	return func(name string) bool {
-		for _, b := range blocks {
-			if b.Labels[0] == name {
-				return true
-			}
-		}
-		return false
+// blockNames lists the names (first labels) of definitions.
+func blockNames(blocks []*hcl.Block) []string {
+	names := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		names = append(names, b.Labels[0])
 	}
+	return names
 }

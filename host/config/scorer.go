@@ -61,7 +61,7 @@ func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
 		d.checkMetrics(ms, meta.Attributes["metrics"].Expr.Range())
 	}
 	s.Timeout = d.timeout(meta.Attributes[ScoreTimeoutAttr])
-	s.Model = d.reference(meta.Attributes[ScorerModelAttr], "model", hasBlock(d.p.defs.models))
+	s.Model = d.reference(meta.Attributes[ScorerModelAttr], "model", d.p.defs.models)
 	s.Config = d.pluginConfig(PluginRef{Kind: KindScorer, Name: s.Plugin}, rest, b.DefRange, b.LabelRanges[0])
 	return s
 }

@@ -31,7 +31,7 @@ func unusableSummary(ref PluginRef, err error) string {
 // attribute the error names, if the suite pins the plugin, else the label.
 func (d *decoder) unusableRange(ref PluginRef, err error, labelRange hcl.Range) hcl.Range {
 	var pa pinAttributed
-	if !errors.As(err, &pa) {
+	if !errors.As(err, &pa) || pa.PinAttribute() == "" {
 		return labelRange
 	}
 	for _, pin := range d.p.Plugins {
@@ -43,6 +43,8 @@ func (d *decoder) unusableRange(ref PluginRef, err error, labelRange hcl.Range) 
 			return pin.SHA256Range
 		case "source":
 			return pin.SourceRange
+		case "trust":
+			return pin.TrustRange
 		}
 		return pin.DefRange
 	}

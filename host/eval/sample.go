@@ -105,6 +105,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		sb := s.sbs.For(m.Name)
 		visible, _ := s.visibleSandboxes(i)
 		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).withVisible(visible))
+		m.Sandboxes = &memberSandboxes{own: sb, visible: visible}
 		if sb.Name() != "" {
 			m.Sandbox = sb.Name()
 		}

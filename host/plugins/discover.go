@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/internal/suggest"
 )
 
 // PathEnv names the environment variable searched first for plugins.
@@ -106,7 +108,23 @@ func search(kind, name string, dirs []string) (Binary, error) {
 			nf.Skipped = append(nf.Skipped, path+" "+why)
 		}
 	}
+	nf.Suggestion = suggest.Closest(name, namesOfKind(kind, dirs))
 	return Binary{}, nf
+}
+
+// namesOfKind lists the names of the kind's plugin binaries in dirs (by
+// file name only: nothing is hashed or run).
+func namesOfKind(kind string, dirs []string) []string {
+	var names []string
+	for _, dir := range dirs {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if k, n, ok := ParseBinaryName(e.Name()); ok && k == kind {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
 }
 
 // notThere is unusable's answer for a path that does not exist.
@@ -149,6 +167,9 @@ type NotFoundError struct {
 	// Skipped are files with the right name that could not be used, each
 	// followed by why.
 	Skipped []string
+	// Suggestion is the name of a plugin of the same kind in Dirs that
+	// Name is probably a typo of, or "".
+	Suggestion string
 }
 
 // Error lists where the binary was looked for and how to fix it.
@@ -165,5 +186,8 @@ func (e *NotFoundError) Error() string {
 	}
 	fmt.Fprintf(&sb, " (put it in one of them, add its directory to $%s, or pin it with a plugin %q %q { source = ... } block)",
 		PathEnv, e.Kind, e.Name)
+	if e.Suggestion != "" {
+		fmt.Fprintf(&sb, ". Did you mean %q?", e.Suggestion)
+	}
 	return sb.String()
 }

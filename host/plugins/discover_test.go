@@ -158,6 +158,10 @@ func TestDiscoverErrors(t *testing.T) {
 		"pinned source missing": {kind: "scorer", name: "match",
 			pins:     []Pin{{Kind: "scorer", Name: "match", Source: filepath.Join(root, "nope")}},
 			contains: []string{`scorer plugin "match" is pinned to ` + filepath.Join(root, "nope") + ", which does not exist"}},
+		"a typo gets a suggestion of the same kind": {kind: "scorer", name: "mtach",
+			contains: []string{`no scorer plugin "mtach"`, `Did you mean "match"?`}},
+		"no suggestion across kinds": {kind: "agent", name: "mtach",
+			check: func(t *testing.T, err error) { assert.NotContains(t, err.Error(), "Did you mean") }},
 		"unknown kind": {kind: "widget", name: "x", contains: []string{`unknown plugin kind "widget"`}},
 	}
 	for name, tt := range tests {

@@ -59,7 +59,9 @@ func (p *Process) startError(err error, opts Options) error {
 	}
 	e := &StartError{Binary: p.bin, Stderr: p.tail.Lines(), Err: err}
 	e.Problem, e.Cause = problem(err, p.bin, opts)
-	if py := pythonProblem(p.bin, e.Stderr, err.Error()); py != "" {
+	if py := untrustedPythonProblem(p.bin, e.Stderr); py != "" {
+		e.Problem, e.Cause = py, CauseUntrustedPython
+	} else if py := pythonProblem(p.bin, e.Stderr, err.Error()); py != "" {
 		e.Problem = py
 	}
 	if mp := metadataHangProblem(err, e.Stderr, opts); mp != "" {

@@ -40,7 +40,11 @@ func pythonProblem(b Binary, tail []string, errText string) string {
 		return importProblem(m[1], m[2])
 	}
 	if m := noModuleRE.FindStringSubmatch(text); m != nil && isPython(b.Path) {
-		return importProblem(m[1], pythonInterpreter(b.Path))
+		interp := pythonInterpreter(b.Path)
+		if canImport(interp, interpreterArgs(b.Path), m[1]) {
+			return importedElsewhere(m[1], interp)
+		}
+		return importProblem(m[1], interp)
 	}
 	if m := junkRE.FindStringSubmatch(errText); m != nil && isPython(b.Path) {
 		return fmt.Sprintf("it printed %q on stdout before the go-plugin handshake; it is a Python plugin run by %s: "+

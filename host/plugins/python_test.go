@@ -12,7 +12,7 @@ func TestPythonProblem(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	venvPython := filepath.Join(dir, ".venv", "bin", "python")
-	writeExec(t, venvPython, "#!/bin/sh\n")
+	writeExec(t, venvPython, "#!/bin/sh\nexit 1\n") // imports nothing
 	launcher := "#!/bin/sh\n''''true; py=\"${SWARMHOST_PYTHON:-$(dirname \"$0\")/.venv/bin/python}\"; exec \"$py\" \"$0\" \"$@\" # '''\n"
 	traceback := []string{"Traceback (most recent call last):", `  File "/x/swarmhost-scorer-p", line 3, in <module>`,
 		"ModuleNotFoundError: No module named 'swarmhost_plugin'"}

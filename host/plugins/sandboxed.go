@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"os/exec"
+	"slices"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -27,11 +28,20 @@ func (p *Process) sandbox(cfg *plugin.ClientConfig, opts Options) {
 	cfg.Logger = muxLogger{cfg.Logger}
 	dir, err := isolate.RunDir()
 	cfg.UnixSocketConfig = &plugin.UnixSocketConfig{TempDir: dir}
-	inner := l.RunnerFunc(isolate.PluginSpec{Path: p.bin.Path, SHA256: p.bin.SHA256, ReadOnly: p.bin.ReadOnly,
+	readOnly := p.bin.ReadOnly
+	py, isPy := untrustedPython(p.bin)
+	if isPy {
+		readOnly = append(slices.Clone(readOnly), py.ReadOnly...)
+		p.log.Debug("untrusted Python plugin", "interpreter", py.describe(), "read_only", readOnly)
+	}
+	inner := l.RunnerFunc(isolate.PluginSpec{Path: p.bin.Path, SHA256: p.bin.SHA256, ReadOnly: readOnly,
 		Limits: p.bin.Limits, KillCtx: p.killCtx})
 	cfg.RunnerFunc = func(log hclog.Logger, cmd *exec.Cmd, socketDir string) (runner.Runner, error) {
 		if err != nil {
 			return nil, err
+		}
+		if py.Interpreter != "" {
+			cmd.Env = append(cmd.Env, PythonEnvVar+"="+py.Interpreter)
 		}
 		r, err := inner(log, cmd, socketDir)
 		if errors.As(err, new(*isolate.DigestMismatchError)) {

@@ -21,16 +21,20 @@ const (
 	CauseExec StartCause = "exec"
 	// CauseCancelled: the run ended while the plugin was starting.
 	CauseCancelled StartCause = "cancelled"
+	// CauseUntrustedPython: an untrusted Python plugin could not import
+	// its modules in the sandbox.
+	CauseUntrustedPython StartCause = "untrusted-python"
 )
 
 // summaries are the diagnostic summaries of the causes.
 var summaries = map[StartCause]string{
-	CauseExited:    "Plugin exited during start-up",
-	CauseHandshake: "Plugin handshake failed",
-	CauseTimeout:   "Plugin did not start in time",
-	CauseMetadata:  "Plugin hung in Metadata",
-	CauseExec:      "Plugin could not be executed",
-	CauseCancelled: "Plugin start cancelled",
+	CauseExited:          "Plugin exited during start-up",
+	CauseHandshake:       "Plugin handshake failed",
+	CauseTimeout:         "Plugin did not start in time",
+	CauseMetadata:        "Plugin hung in Metadata",
+	CauseExec:            "Plugin could not be executed",
+	CauseCancelled:       "Plugin start cancelled",
+	CauseUntrustedPython: "Untrusted Python plugin cannot run sandboxed",
 }
 
 // Summary is the one-line diagnostic summary of the failure (host/config
@@ -40,6 +44,15 @@ func (e *StartError) Summary() string {
 		return s
 	}
 	return "Plugin failed to start"
+}
+
+// PinAttribute points the diagnostic of an untrusted Python plugin at the
+// plugin block's trust; other causes point at the plugin's use.
+func (e *StartError) PinAttribute() string {
+	if e.Cause == CauseUntrustedPython {
+		return "trust"
+	}
+	return ""
 }
 
 // Summary is the diagnostic summary of a checksum mismatch.

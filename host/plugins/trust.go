@@ -137,10 +137,7 @@ func WriteManifest(dir string, paths []string) error {
 // sandbox left (SPEC §13): it never runs unisolated.
 func untrustedStartable(b Binary, l *isolate.Launcher) error {
 	if l.Tier() == isolate.TierNone {
-		return fmt.Errorf("start %s: it is untrusted (trust = %q, or its bytes are not in swarmhost's trust manifest) "+
-			"and must run in a sandbox, but %w: %s; run it on a machine with user namespaces or Landlock and seccomp, "+
-			"or, if you trust it, set trust = %q (or its sha256) in its plugin block", b, b.Trust, isolate.ErrUnavailable,
-			l.Mechanisms(), Trusted)
+		return &UntrustedError{Binary: b, Mechanisms: l.Mechanisms()}
 	}
 	return nil
 }

@@ -178,3 +178,15 @@ var (
 	_ agent.Host        = (*memberHost)(nil)
 	_ agent.SelfStopper = (*memberHost)(nil)
 )
+
+// RecordTool logs a tool call the agent ran itself (an Inspect agent's own
+// submit tool) as a tool event in the member's span, so the log and the
+// member's metrics count it as they count CallTool's.
+func (h *memberHost) RecordTool(_ context.Context, call model.ToolCall, res agent.ToolResult) error {
+	now := time.Now()
+	h.r.events.add(Event{Kind: EventTool, Time: now, Completed: now, SpanID: spanID(h.m.spec.Name),
+		Member: h.m.spec.Name, Call: call, Result: res.Content, ToolError: res.Error})
+	return nil
+}
+
+var _ agent.ToolRecorder = (*memberHost)(nil)

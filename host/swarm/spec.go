@@ -100,6 +100,9 @@ type Member struct {
 	Tools Tools
 	// Sandbox names the member's own sandbox; "" when it shares the sample's.
 	Sandbox string
+	// Sandboxes serves the member's sandbox calls (agent.SandboxHost); nil
+	// serves none.
+	Sandboxes Sandboxes
 	// Limits are the member's own limits, fresh for each run.
 	Limits Limits
 	// Price is the member's model's price (dollars per million tokens);
@@ -135,4 +138,15 @@ type Hooks struct {
 	// snapshots every member, O(N) per change and O(N²) per run: for tests
 	// and tools that need the record's history of small swarms.
 	OnRecord func(Record)
+}
+
+// Sandboxes reaches one member's sandboxes directly, for agents that bring
+// their own sandbox API (agent.SandboxHost): the same sandboxes, limits and
+// views as the member's tools.
+type Sandboxes interface {
+	// Names lists them: the member's own (or the sample's) first, as "".
+	Names() []string
+	Exec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error)
+	ReadFile(ctx context.Context, sandbox, path string) ([]byte, error)
+	WriteFile(ctx context.Context, sandbox, path string, content []byte) error
 }

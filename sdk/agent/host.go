@@ -98,3 +98,25 @@ func StopSelf(ctx context.Context, h Host, reason string) error {
 	}
 	return s.StopSelf(ctx, reason)
 }
+
+// ToolRecorder is the optional part of a Host that logs a tool call the
+// agent ran itself rather than through CallTool (protocol 1.2): an Inspect
+// agent's own submit tool, say. The host logs it as a tool event in the
+// member's span and counts it as it counts its own.
+type ToolRecorder interface {
+	// RecordTool logs one finished tool call and what it returned.
+	RecordTool(ctx context.Context, call model.ToolCall, res ToolResult) error
+}
+
+// ErrRecordToolUnsupported is RecordTool's error for a host without the call.
+var ErrRecordToolUnsupported = errors.New("agent: the host cannot record an agent's own tool calls")
+
+// RecordTool tells the host about a tool call the agent ran itself. A Host
+// without the call yields ErrRecordToolUnsupported.
+func RecordTool(ctx context.Context, h Host, call model.ToolCall, res ToolResult) error {
+	r, ok := h.(ToolRecorder)
+	if !ok {
+		return ErrRecordToolUnsupported
+	}
+	return r.RecordTool(ctx, call, res)
+}

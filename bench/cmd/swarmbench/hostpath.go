@@ -17,14 +17,20 @@ import (
 // calls each on mockllm, through the swarm runtime, and returns the wall
 // time per call. Every member must submit.
 func hostCalls(ctx context.Context, ag agent.Agent, ctrl controller.Controller, members, calls int) (time.Duration, error) {
+	return agentCalls(ctx, ag, "callloop", schema.NewConfig(fmt.Appendf(nil, `{"calls": %d}`, calls)), ctrl, members, calls)
+}
+
+// agentCalls is hostCalls for any agent whose members, given cfg, make
+// calls model calls each.
+func agentCalls(ctx context.Context, ag agent.Agent, name string, cfg schema.Config, ctrl controller.Controller,
+	members, calls int) (time.Duration, error) {
 	provider, err := hostmodel.New(hostmodel.Spec{Provider: "mockllm"})
 	if err != nil {
 		return 0, err
 	}
-	cfg := schema.NewConfig(fmt.Appendf(nil, `{"calls": %d}`, calls))
 	ms := make([]swarm.Member, members)
 	for i := range ms {
-		ms[i] = swarm.Member{Name: fmt.Sprintf("m-%d", i+1), AgentName: "callloop", Index: i + 1,
+		ms[i] = swarm.Member{Name: fmt.Sprintf("m-%d", i+1), AgentName: name, Index: i + 1,
 			Agent: ag, Config: cfg, Model: provider}
 	}
 	spec := swarm.Spec{Members: ms, Controller: ctrl,

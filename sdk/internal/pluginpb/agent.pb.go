@@ -1023,6 +1023,560 @@ func (*StopSelfResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
 }
 
+type RecordToolRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Call  *ToolCall              `protobuf:"bytes,2,opt,name=call,proto3" json:"call,omitempty"`
+	// What the tool returned, and its error when it failed.
+	Content       string     `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	Error         *ToolError `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordToolRequest) Reset() {
+	*x = RecordToolRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordToolRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordToolRequest) ProtoMessage() {}
+
+func (x *RecordToolRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordToolRequest.ProtoReflect.Descriptor instead.
+func (*RecordToolRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *RecordToolRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *RecordToolRequest) GetCall() *ToolCall {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
+func (x *RecordToolRequest) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *RecordToolRequest) GetError() *ToolError {
+	if x != nil {
+		return x.Error
+	}
+	return nil
+}
+
+type RecordToolResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordToolResponse) Reset() {
+	*x = RecordToolResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordToolResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordToolResponse) ProtoMessage() {}
+
+func (x *RecordToolResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordToolResponse.ProtoReflect.Descriptor instead.
+func (*RecordToolResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{18}
+}
+
+type SandboxNamesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxNamesRequest) Reset() {
+	*x = SandboxNamesRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxNamesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxNamesRequest) ProtoMessage() {}
+
+func (x *SandboxNamesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxNamesRequest.ProtoReflect.Descriptor instead.
+func (*SandboxNamesRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *SandboxNamesRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type SandboxNamesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Names         []string               `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxNamesResponse) Reset() {
+	*x = SandboxNamesResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxNamesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxNamesResponse) ProtoMessage() {}
+
+func (x *SandboxNamesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxNamesResponse.ProtoReflect.Descriptor instead.
+func (*SandboxNamesResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SandboxNamesResponse) GetNames() []string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
+}
+
+type SandboxExecRequest struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Token          string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Sandbox        string                 `protobuf:"bytes,2,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	Command        []string               `protobuf:"bytes,3,rep,name=command,proto3" json:"command,omitempty"`
+	Input          string                 `protobuf:"bytes,4,opt,name=input,proto3" json:"input,omitempty"`
+	TimeoutSeconds float64                `protobuf:"fixed64,5,opt,name=timeout_seconds,json=timeoutSeconds,proto3" json:"timeout_seconds,omitempty"`
+	// KEY=value entries added to the command's environment.
+	Env           []string `protobuf:"bytes,6,rep,name=env,proto3" json:"env,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxExecRequest) Reset() {
+	*x = SandboxExecRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxExecRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxExecRequest) ProtoMessage() {}
+
+func (x *SandboxExecRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxExecRequest.ProtoReflect.Descriptor instead.
+func (*SandboxExecRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SandboxExecRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *SandboxExecRequest) GetSandbox() string {
+	if x != nil {
+		return x.Sandbox
+	}
+	return ""
+}
+
+func (x *SandboxExecRequest) GetCommand() []string {
+	if x != nil {
+		return x.Command
+	}
+	return nil
+}
+
+func (x *SandboxExecRequest) GetInput() string {
+	if x != nil {
+		return x.Input
+	}
+	return ""
+}
+
+func (x *SandboxExecRequest) GetTimeoutSeconds() float64 {
+	if x != nil {
+		return x.TimeoutSeconds
+	}
+	return 0
+}
+
+func (x *SandboxExecRequest) GetEnv() []string {
+	if x != nil {
+		return x.Env
+	}
+	return nil
+}
+
+type SandboxExecResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ExitCode      int32                  `protobuf:"varint,1,opt,name=exit_code,json=exitCode,proto3" json:"exit_code,omitempty"`
+	Stdout        string                 `protobuf:"bytes,2,opt,name=stdout,proto3" json:"stdout,omitempty"`
+	Stderr        string                 `protobuf:"bytes,3,opt,name=stderr,proto3" json:"stderr,omitempty"`
+	TimedOut      bool                   `protobuf:"varint,4,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxExecResponse) Reset() {
+	*x = SandboxExecResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxExecResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxExecResponse) ProtoMessage() {}
+
+func (x *SandboxExecResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxExecResponse.ProtoReflect.Descriptor instead.
+func (*SandboxExecResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SandboxExecResponse) GetExitCode() int32 {
+	if x != nil {
+		return x.ExitCode
+	}
+	return 0
+}
+
+func (x *SandboxExecResponse) GetStdout() string {
+	if x != nil {
+		return x.Stdout
+	}
+	return ""
+}
+
+func (x *SandboxExecResponse) GetStderr() string {
+	if x != nil {
+		return x.Stderr
+	}
+	return ""
+}
+
+func (x *SandboxExecResponse) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
+type SandboxReadFileRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Sandbox       string                 `protobuf:"bytes,2,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	Path          string                 `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxReadFileRequest) Reset() {
+	*x = SandboxReadFileRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxReadFileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxReadFileRequest) ProtoMessage() {}
+
+func (x *SandboxReadFileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxReadFileRequest.ProtoReflect.Descriptor instead.
+func (*SandboxReadFileRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SandboxReadFileRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *SandboxReadFileRequest) GetSandbox() string {
+	if x != nil {
+		return x.Sandbox
+	}
+	return ""
+}
+
+func (x *SandboxReadFileRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+type SandboxReadFileResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Content       []byte                 `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxReadFileResponse) Reset() {
+	*x = SandboxReadFileResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxReadFileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxReadFileResponse) ProtoMessage() {}
+
+func (x *SandboxReadFileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxReadFileResponse.ProtoReflect.Descriptor instead.
+func (*SandboxReadFileResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *SandboxReadFileResponse) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+type SandboxWriteFileRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Sandbox       string                 `protobuf:"bytes,2,opt,name=sandbox,proto3" json:"sandbox,omitempty"`
+	Path          string                 `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
+	Content       []byte                 `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxWriteFileRequest) Reset() {
+	*x = SandboxWriteFileRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxWriteFileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxWriteFileRequest) ProtoMessage() {}
+
+func (x *SandboxWriteFileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxWriteFileRequest.ProtoReflect.Descriptor instead.
+func (*SandboxWriteFileRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *SandboxWriteFileRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *SandboxWriteFileRequest) GetSandbox() string {
+	if x != nil {
+		return x.Sandbox
+	}
+	return ""
+}
+
+func (x *SandboxWriteFileRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *SandboxWriteFileRequest) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+type SandboxWriteFileResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SandboxWriteFileResponse) Reset() {
+	*x = SandboxWriteFileResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SandboxWriteFileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SandboxWriteFileResponse) ProtoMessage() {}
+
+func (x *SandboxWriteFileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SandboxWriteFileResponse.ProtoReflect.Descriptor instead.
+func (*SandboxWriteFileResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{26}
+}
+
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_agent_proto_rawDesc = "" +
@@ -1103,11 +1657,45 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x0fStopSelfRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x12\n" +
-	"\x10StopSelfResponse2\xeb\x01\n" +
+	"\x10StopSelfResponse\"\x9e\x01\n" +
+	"\x11RecordToolRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12*\n" +
+	"\x04call\x18\x02 \x01(\v2\x16.swarmhost.v1.ToolCallR\x04call\x12\x18\n" +
+	"\acontent\x18\x03 \x01(\tR\acontent\x12-\n" +
+	"\x05error\x18\x04 \x01(\v2\x17.swarmhost.v1.ToolErrorR\x05error\"\x14\n" +
+	"\x12RecordToolResponse\"+\n" +
+	"\x13SandboxNamesRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\",\n" +
+	"\x14SandboxNamesResponse\x12\x14\n" +
+	"\x05names\x18\x01 \x03(\tR\x05names\"\xaf\x01\n" +
+	"\x12SandboxExecRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x18\n" +
+	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x18\n" +
+	"\acommand\x18\x03 \x03(\tR\acommand\x12\x14\n" +
+	"\x05input\x18\x04 \x01(\tR\x05input\x12'\n" +
+	"\x0ftimeout_seconds\x18\x05 \x01(\x01R\x0etimeoutSeconds\x12\x10\n" +
+	"\x03env\x18\x06 \x03(\tR\x03env\"\x7f\n" +
+	"\x13SandboxExecResponse\x12\x1b\n" +
+	"\texit_code\x18\x01 \x01(\x05R\bexitCode\x12\x16\n" +
+	"\x06stdout\x18\x02 \x01(\tR\x06stdout\x12\x16\n" +
+	"\x06stderr\x18\x03 \x01(\tR\x06stderr\x12\x1b\n" +
+	"\ttimed_out\x18\x04 \x01(\bR\btimedOut\"\\\n" +
+	"\x16SandboxReadFileRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x18\n" +
+	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x12\n" +
+	"\x04path\x18\x03 \x01(\tR\x04path\"3\n" +
+	"\x17SandboxReadFileResponse\x12\x18\n" +
+	"\acontent\x18\x01 \x01(\fR\acontent\"w\n" +
+	"\x17SandboxWriteFileRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x18\n" +
+	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x12\n" +
+	"\x04path\x18\x03 \x01(\tR\x04path\x12\x18\n" +
+	"\acontent\x18\x04 \x01(\fR\acontent\"\x1a\n" +
+	"\x18SandboxWriteFileResponse2\xeb\x01\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\x80\x04\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xbf\a\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
@@ -1115,7 +1703,13 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x06Submit\x12\x1b.swarmhost.v1.SubmitRequest\x1a\x1c.swarmhost.v1.SubmitResponse\x12:\n" +
 	"\x03Log\x12\x18.swarmhost.v1.LogRequest\x1a\x19.swarmhost.v1.LogResponse\x12C\n" +
 	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponse\x12I\n" +
-	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponse\x12O\n" +
+	"\n" +
+	"RecordTool\x12\x1f.swarmhost.v1.RecordToolRequest\x1a .swarmhost.v1.RecordToolResponse\x12U\n" +
+	"\fSandboxNames\x12!.swarmhost.v1.SandboxNamesRequest\x1a\".swarmhost.v1.SandboxNamesResponse\x12R\n" +
+	"\vSandboxExec\x12 .swarmhost.v1.SandboxExecRequest\x1a!.swarmhost.v1.SandboxExecResponse\x12^\n" +
+	"\x0fSandboxReadFile\x12$.swarmhost.v1.SandboxReadFileRequest\x1a%.swarmhost.v1.SandboxReadFileResponse\x12a\n" +
+	"\x10SandboxWriteFile\x12%.swarmhost.v1.SandboxWriteFileRequest\x1a&.swarmhost.v1.SandboxWriteFileResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_agent_proto_rawDescOnce sync.Once
@@ -1129,76 +1723,98 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
-	(*RunRequest)(nil),             // 0: swarmhost.v1.RunRequest
-	(*RunResponse)(nil),            // 1: swarmhost.v1.RunResponse
-	(*GenerateRequest)(nil),        // 2: swarmhost.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 3: swarmhost.v1.GenerateResponse
-	(*ListToolsRequest)(nil),       // 4: swarmhost.v1.ListToolsRequest
-	(*ListToolsResponse)(nil),      // 5: swarmhost.v1.ListToolsResponse
-	(*CallToolRequest)(nil),        // 6: swarmhost.v1.CallToolRequest
-	(*CallToolResponse)(nil),       // 7: swarmhost.v1.CallToolResponse
-	(*SubmitRequest)(nil),          // 8: swarmhost.v1.SubmitRequest
-	(*SubmitResponse)(nil),         // 9: swarmhost.v1.SubmitResponse
-	(*LogRequest)(nil),             // 10: swarmhost.v1.LogRequest
-	(*LogResponse)(nil),            // 11: swarmhost.v1.LogResponse
-	(*BudgetRequest)(nil),          // 12: swarmhost.v1.BudgetRequest
-	(*BudgetUsage)(nil),            // 13: swarmhost.v1.BudgetUsage
-	(*BudgetResponse)(nil),         // 14: swarmhost.v1.BudgetResponse
-	(*StopSelfRequest)(nil),        // 15: swarmhost.v1.StopSelfRequest
-	(*StopSelfResponse)(nil),       // 16: swarmhost.v1.StopSelfResponse
-	(*ChatMessage)(nil),            // 17: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),              // 18: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),            // 19: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),               // 20: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),               // 21: swarmhost.v1.ToolCall
-	(*ToolError)(nil),              // 22: swarmhost.v1.ToolError
-	(*Score)(nil),                  // 23: swarmhost.v1.Score
-	(*MetadataRequest)(nil),        // 24: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 25: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 26: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 27: swarmhost.v1.ValidateConfigResponse
+	(*RunRequest)(nil),               // 0: swarmhost.v1.RunRequest
+	(*RunResponse)(nil),              // 1: swarmhost.v1.RunResponse
+	(*GenerateRequest)(nil),          // 2: swarmhost.v1.GenerateRequest
+	(*GenerateResponse)(nil),         // 3: swarmhost.v1.GenerateResponse
+	(*ListToolsRequest)(nil),         // 4: swarmhost.v1.ListToolsRequest
+	(*ListToolsResponse)(nil),        // 5: swarmhost.v1.ListToolsResponse
+	(*CallToolRequest)(nil),          // 6: swarmhost.v1.CallToolRequest
+	(*CallToolResponse)(nil),         // 7: swarmhost.v1.CallToolResponse
+	(*SubmitRequest)(nil),            // 8: swarmhost.v1.SubmitRequest
+	(*SubmitResponse)(nil),           // 9: swarmhost.v1.SubmitResponse
+	(*LogRequest)(nil),               // 10: swarmhost.v1.LogRequest
+	(*LogResponse)(nil),              // 11: swarmhost.v1.LogResponse
+	(*BudgetRequest)(nil),            // 12: swarmhost.v1.BudgetRequest
+	(*BudgetUsage)(nil),              // 13: swarmhost.v1.BudgetUsage
+	(*BudgetResponse)(nil),           // 14: swarmhost.v1.BudgetResponse
+	(*StopSelfRequest)(nil),          // 15: swarmhost.v1.StopSelfRequest
+	(*StopSelfResponse)(nil),         // 16: swarmhost.v1.StopSelfResponse
+	(*RecordToolRequest)(nil),        // 17: swarmhost.v1.RecordToolRequest
+	(*RecordToolResponse)(nil),       // 18: swarmhost.v1.RecordToolResponse
+	(*SandboxNamesRequest)(nil),      // 19: swarmhost.v1.SandboxNamesRequest
+	(*SandboxNamesResponse)(nil),     // 20: swarmhost.v1.SandboxNamesResponse
+	(*SandboxExecRequest)(nil),       // 21: swarmhost.v1.SandboxExecRequest
+	(*SandboxExecResponse)(nil),      // 22: swarmhost.v1.SandboxExecResponse
+	(*SandboxReadFileRequest)(nil),   // 23: swarmhost.v1.SandboxReadFileRequest
+	(*SandboxReadFileResponse)(nil),  // 24: swarmhost.v1.SandboxReadFileResponse
+	(*SandboxWriteFileRequest)(nil),  // 25: swarmhost.v1.SandboxWriteFileRequest
+	(*SandboxWriteFileResponse)(nil), // 26: swarmhost.v1.SandboxWriteFileResponse
+	(*ChatMessage)(nil),              // 27: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),                // 28: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),              // 29: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),                 // 30: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),                 // 31: swarmhost.v1.ToolCall
+	(*ToolError)(nil),                // 32: swarmhost.v1.ToolError
+	(*Score)(nil),                    // 33: swarmhost.v1.Score
+	(*MetadataRequest)(nil),          // 34: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 35: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),         // 36: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 37: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	17, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	18, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	19, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	17, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	20, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	19, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	20, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	21, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	22, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	23, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	27, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	28, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	29, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	27, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	30, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	29, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	30, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	31, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	32, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	33, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
 	13, // 10: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
 	13, // 11: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
 	13, // 12: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
-	24, // 13: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	25, // 14: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	0,  // 15: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
-	2,  // 16: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	4,  // 17: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	6,  // 18: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	8,  // 19: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	10, // 20: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	12, // 21: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	15, // 22: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	26, // 23: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	27, // 24: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 25: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 26: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 27: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 28: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 29: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 30: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	14, // 31: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	16, // 32: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	23, // [23:33] is the sub-list for method output_type
-	13, // [13:23] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	31, // 13: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	32, // 14: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
+	34, // 15: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	35, // 16: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	0,  // 17: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
+	2,  // 18: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	4,  // 19: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	6,  // 20: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	8,  // 21: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	10, // 22: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	12, // 23: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	15, // 24: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	17, // 25: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
+	19, // 26: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
+	21, // 27: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
+	23, // 28: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
+	25, // 29: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
+	36, // 30: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	37, // 31: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	1,  // 32: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 33: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	5,  // 34: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	7,  // 35: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	9,  // 36: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	11, // 37: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	14, // 38: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	16, // 39: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	18, // 40: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
+	20, // 41: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
+	22, // 42: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
+	24, // 43: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
+	26, // 44: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
+	30, // [30:45] is the sub-list for method output_type
+	15, // [15:30] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_agent_proto_init() }
@@ -1214,7 +1830,7 @@ func file_swarmhost_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -203,13 +203,18 @@ var Agent_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	AgentHost_Generate_FullMethodName  = "/swarmhost.v1.AgentHost/Generate"
-	AgentHost_ListTools_FullMethodName = "/swarmhost.v1.AgentHost/ListTools"
-	AgentHost_CallTool_FullMethodName  = "/swarmhost.v1.AgentHost/CallTool"
-	AgentHost_Submit_FullMethodName    = "/swarmhost.v1.AgentHost/Submit"
-	AgentHost_Log_FullMethodName       = "/swarmhost.v1.AgentHost/Log"
-	AgentHost_Budget_FullMethodName    = "/swarmhost.v1.AgentHost/Budget"
-	AgentHost_StopSelf_FullMethodName  = "/swarmhost.v1.AgentHost/StopSelf"
+	AgentHost_Generate_FullMethodName         = "/swarmhost.v1.AgentHost/Generate"
+	AgentHost_ListTools_FullMethodName        = "/swarmhost.v1.AgentHost/ListTools"
+	AgentHost_CallTool_FullMethodName         = "/swarmhost.v1.AgentHost/CallTool"
+	AgentHost_Submit_FullMethodName           = "/swarmhost.v1.AgentHost/Submit"
+	AgentHost_Log_FullMethodName              = "/swarmhost.v1.AgentHost/Log"
+	AgentHost_Budget_FullMethodName           = "/swarmhost.v1.AgentHost/Budget"
+	AgentHost_StopSelf_FullMethodName         = "/swarmhost.v1.AgentHost/StopSelf"
+	AgentHost_RecordTool_FullMethodName       = "/swarmhost.v1.AgentHost/RecordTool"
+	AgentHost_SandboxNames_FullMethodName     = "/swarmhost.v1.AgentHost/SandboxNames"
+	AgentHost_SandboxExec_FullMethodName      = "/swarmhost.v1.AgentHost/SandboxExec"
+	AgentHost_SandboxReadFile_FullMethodName  = "/swarmhost.v1.AgentHost/SandboxReadFile"
+	AgentHost_SandboxWriteFile_FullMethodName = "/swarmhost.v1.AgentHost/SandboxWriteFile"
 )
 
 // AgentHostClient is the client API for AgentHost service.
@@ -233,6 +238,18 @@ type AgentHostClient interface {
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error)
+	// RecordTool logs a tool call the agent ran itself, not through CallTool
+	// (an Inspect agent's own submit tool, say), as a tool event in the
+	// member's span, counted like the host's own (added in protocol 1.2).
+	RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error)
+	// The member's sandboxes, for agents that bring their own sandbox API
+	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
+	// shared one) first as "", and exec, read and write in them with the
+	// host's limits, views and isolation, as its tools have (protocol 1.2).
+	SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error)
+	SandboxExec(ctx context.Context, in *SandboxExecRequest, opts ...grpc.CallOption) (*SandboxExecResponse, error)
+	SandboxReadFile(ctx context.Context, in *SandboxReadFileRequest, opts ...grpc.CallOption) (*SandboxReadFileResponse, error)
+	SandboxWriteFile(ctx context.Context, in *SandboxWriteFileRequest, opts ...grpc.CallOption) (*SandboxWriteFileResponse, error)
 }
 
 type agentHostClient struct {
@@ -313,6 +330,56 @@ func (c *agentHostClient) StopSelf(ctx context.Context, in *StopSelfRequest, opt
 	return out, nil
 }
 
+func (c *agentHostClient) RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordToolResponse)
+	err := c.cc.Invoke(ctx, AgentHost_RecordTool_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *agentHostClient) SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxNamesResponse)
+	err := c.cc.Invoke(ctx, AgentHost_SandboxNames_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *agentHostClient) SandboxExec(ctx context.Context, in *SandboxExecRequest, opts ...grpc.CallOption) (*SandboxExecResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxExecResponse)
+	err := c.cc.Invoke(ctx, AgentHost_SandboxExec_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *agentHostClient) SandboxReadFile(ctx context.Context, in *SandboxReadFileRequest, opts ...grpc.CallOption) (*SandboxReadFileResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxReadFileResponse)
+	err := c.cc.Invoke(ctx, AgentHost_SandboxReadFile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *agentHostClient) SandboxWriteFile(ctx context.Context, in *SandboxWriteFileRequest, opts ...grpc.CallOption) (*SandboxWriteFileResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxWriteFileResponse)
+	err := c.cc.Invoke(ctx, AgentHost_SandboxWriteFile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentHostServer is the server API for AgentHost service.
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
@@ -334,6 +401,18 @@ type AgentHostServer interface {
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error)
+	// RecordTool logs a tool call the agent ran itself, not through CallTool
+	// (an Inspect agent's own submit tool, say), as a tool event in the
+	// member's span, counted like the host's own (added in protocol 1.2).
+	RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error)
+	// The member's sandboxes, for agents that bring their own sandbox API
+	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
+	// shared one) first as "", and exec, read and write in them with the
+	// host's limits, views and isolation, as its tools have (protocol 1.2).
+	SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error)
+	SandboxExec(context.Context, *SandboxExecRequest) (*SandboxExecResponse, error)
+	SandboxReadFile(context.Context, *SandboxReadFileRequest) (*SandboxReadFileResponse, error)
+	SandboxWriteFile(context.Context, *SandboxWriteFileRequest) (*SandboxWriteFileResponse, error)
 	mustEmbedUnimplementedAgentHostServer()
 }
 
@@ -364,6 +443,21 @@ func (UnimplementedAgentHostServer) Budget(context.Context, *BudgetRequest) (*Bu
 }
 func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method StopSelf not implemented")
+}
+func (UnimplementedAgentHostServer) RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordTool not implemented")
+}
+func (UnimplementedAgentHostServer) SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxNames not implemented")
+}
+func (UnimplementedAgentHostServer) SandboxExec(context.Context, *SandboxExecRequest) (*SandboxExecResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxExec not implemented")
+}
+func (UnimplementedAgentHostServer) SandboxReadFile(context.Context, *SandboxReadFileRequest) (*SandboxReadFileResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxReadFile not implemented")
+}
+func (UnimplementedAgentHostServer) SandboxWriteFile(context.Context, *SandboxWriteFileRequest) (*SandboxWriteFileResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxWriteFile not implemented")
 }
 func (UnimplementedAgentHostServer) mustEmbedUnimplementedAgentHostServer() {}
 func (UnimplementedAgentHostServer) testEmbeddedByValue()                   {}
@@ -512,6 +606,96 @@ func _AgentHost_StopSelf_Handler(srv interface{}, ctx context.Context, dec func(
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_RecordTool_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordToolRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).RecordTool(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_RecordTool_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).RecordTool(ctx, req.(*RecordToolRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AgentHost_SandboxNames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxNamesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).SandboxNames(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_SandboxNames_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).SandboxNames(ctx, req.(*SandboxNamesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AgentHost_SandboxExec_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxExecRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).SandboxExec(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_SandboxExec_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).SandboxExec(ctx, req.(*SandboxExecRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AgentHost_SandboxReadFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxReadFileRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).SandboxReadFile(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_SandboxReadFile_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).SandboxReadFile(ctx, req.(*SandboxReadFileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AgentHost_SandboxWriteFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxWriteFileRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).SandboxWriteFile(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_SandboxWriteFile_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).SandboxWriteFile(ctx, req.(*SandboxWriteFileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentHost_ServiceDesc is the grpc.ServiceDesc for AgentHost service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -546,6 +730,26 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "StopSelf",
 			Handler:    _AgentHost_StopSelf_Handler,
+		},
+		{
+			MethodName: "RecordTool",
+			Handler:    _AgentHost_RecordTool_Handler,
+		},
+		{
+			MethodName: "SandboxNames",
+			Handler:    _AgentHost_SandboxNames_Handler,
+		},
+		{
+			MethodName: "SandboxExec",
+			Handler:    _AgentHost_SandboxExec_Handler,
+		},
+		{
+			MethodName: "SandboxReadFile",
+			Handler:    _AgentHost_SandboxReadFile_Handler,
+		},
+		{
+			MethodName: "SandboxWriteFile",
+			Handler:    _AgentHost_SandboxWriteFile_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

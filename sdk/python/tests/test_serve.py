@@ -122,3 +122,43 @@ def test_prints_after_the_handshake_never_reach_stdout(tmp_path):
     time.sleep(0.6)
     shutdown(proc, channel)
     assert "late print" in proc.stderr.read()
+
+
+def test_multiplexed_handshake_serves_over_the_one_connection(tmp_path):
+    """With PLUGIN_MULTIPLEX_GRPC the handshake line has a seventh field and
+    the plugin's gRPC server answers on yamux streams of one connection."""
+    import asyncio
+    import socket
+
+    from swarmhost_plugin import _aio
+    from swarmhost_plugin._yamux import Session
+
+    proc = launch(plugin_file(tmp_path), PLUGIN_MULTIPLEX_GRPC="true")
+    fields = proc.stdout.readline().rstrip("\n").split("|")
+    assert len(fields) == 7 and fields[6] == "true", fields
+    address, local = fields[3], str(tmp_path / "fwd.sock")
+
+    async def forward():
+        r, w = await asyncio.open_unix_connection(fields[3])
+        session = Session(r, w, client=True)
+
+        async def handle(reader, writer):
+            stream = await session.open()
+            await _aio.join(reader, writer, stream, stream)
+
+        await asyncio.start_unix_server(handle, path=local)
+
+    _aio.run(forward())
+    channel = grpc.insecure_channel("unix:" + local)
+    health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service="plugin"), timeout=20)
+    assert health.status == health_pb2.HealthCheckResponse.SERVING
+    with pytest.raises(ConnectionRefusedError):  # the first connection was the only one
+        s = socket.socket(socket.AF_UNIX)
+        try:
+            s.connect(address)
+            s.settimeout(10)
+            if s.recv(1) == b"":
+                raise ConnectionRefusedError
+        finally:
+            s.close()
+    shutdown(proc, channel)

@@ -13,7 +13,15 @@ func (c *hostileController) Metadata(_ context.Context, _ controller.MetadataReq
 	resp.Name, resp.Version = c.name, "0.0.1"
 }
 
-func (c *hostileController) Start(context.Context, controller.StartRequest, *controller.StartResponse) error {
+func (c *hostileController) Start(_ context.Context, _ controller.StartRequest, resp *controller.StartResponse) error {
+	switch c.name {
+	case "ghoststart": // starts a member the roster lacks
+		resp.Actions = []controller.Action{controller.Start("ghost", "")}
+		return nil
+	case "ghostchoose": // starts the real member, then chooses one the roster lacks
+		resp.Actions = []controller.Action{controller.Start("m", ""), controller.ChooseAnswer("ghost", "made up")}
+		return nil
+	}
 	block()
 	return nil
 }

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import grpc
 
 from . import _wire
-from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, scorer_pb2, scorer_pb2_grpc
+from ._pb.swarmhost.v1 import agent_pb2, agent_pb2_grpc, common_pb2, scorer_pb2, scorer_pb2_grpc
 from .agent import Budget, BudgetUsage, Refused, ToolResult, Verdict
 from .scorer import ExecResult, NoModel
 from .types import Message, Output, ToolCall, ToolError, ToolInfo
@@ -124,6 +124,31 @@ class GrpcAgentHost:
     def stop_self(self, reason: str = "") -> None:
         req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
         _call("stop self", lambda: self._s().StopSelf(req))
+
+    def sandbox_names(self) -> list[str]:
+        req = agent_pb2.SandboxNamesRequest(token=self._token)
+        return list(_call("sandbox names", lambda: self._s().SandboxNames(req)).names)
+
+    def sandbox_exec(self, command: list[str], sandbox: str = "", input: str = "", timeout: float | None = None,
+                     env: list[str] | None = None) -> ExecResult:
+        req = agent_pb2.SandboxExecRequest(token=self._token, sandbox=sandbox, command=list(command), input=input,
+                                           timeout_seconds=timeout or 0.0, env=list(env or []))
+        resp = _call("sandbox exec", lambda: self._s().SandboxExec(req))
+        return ExecResult(exit_code=resp.exit_code, stdout=resp.stdout, stderr=resp.stderr, timed_out=resp.timed_out)
+
+    def sandbox_read_file(self, path: str, sandbox: str = "") -> bytes:
+        req = agent_pb2.SandboxReadFileRequest(token=self._token, sandbox=sandbox, path=path)
+        return _call("sandbox read file", lambda: self._s().SandboxReadFile(req)).content
+
+    def sandbox_write_file(self, path: str, content: bytes, sandbox: str = "") -> None:
+        req = agent_pb2.SandboxWriteFileRequest(token=self._token, sandbox=sandbox, path=path, content=content)
+        _call("sandbox write file", lambda: self._s().SandboxWriteFile(req))
+
+    def record_tool(self, call: ToolCall, result: ToolResult) -> None:
+        err = common_pb2.ToolError(type=result.error.type, message=result.error.message) if result.error else None
+        req = agent_pb2.RecordToolRequest(token=self._token, call=_wire.tool_call_to_proto(call),
+                                          content=result.content, error=err)
+        _call("record tool", lambda: self._s().RecordTool(req))
 
 
 def _usage_from_proto(resp, name: str) -> BudgetUsage | None:

@@ -9,9 +9,12 @@ What go-plugin's host expects of a non-Go plugin, and where it is done:
    go-plugin's GRPCBroker, GRPCController (Shutdown) and GRPCStdio
    (StreamStdio) beside the plugin's own services (build_server);
 4. a unix socket in PLUGIN_UNIX_SOCKET_DIR (or a fresh temp dir), with
-   AutoMTLS when the host sent PLUGIN_CLIENT_CERT (listen);
-5. exactly one line on stdout: CORE|APP|unix|ADDR|grpc|CERT, and nothing
-   else ever (swarmhost_plugin._guard moved stray output to stderr).
+   AutoMTLS when the host sent PLUGIN_CLIENT_CERT, and everything over its
+   one connection when the host sent PLUGIN_MULTIPLEX_GRPC (listen,
+   swarmhost_plugin._mux);
+5. exactly one line on stdout: CORE|APP|unix|ADDR|grpc|CERT[|true], the
+   seventh field saying the broker multiplexes, and nothing else ever
+   (swarmhost_plugin._guard moved stray output to stderr).
 
 Then it serves until the host calls Shutdown or goes away, and ends the
 process.
@@ -33,6 +36,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from . import _guard, log
 from ._broker import CHANNEL_OPTIONS, Broker
+from ._mux import PluginMux
 from ._pb.plugin import grpc_broker_pb2_grpc, grpc_controller_pb2, grpc_controller_pb2_grpc, grpc_stdio_pb2, grpc_stdio_pb2_grpc
 from ._pb.swarmhost.v1 import agent_pb2_grpc, controller_pb2_grpc, scorer_pb2_grpc
 from ._servicers import PROTOCOL_VERSION, AgentServicer, ControllerServicer, ScorerServicer
@@ -66,13 +70,16 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
     private = tempfile.mkdtemp(prefix="swarmhost-py-")
     cert = os.environ.get("PLUGIN_CLIENT_CERT", "")
     tls = AutoMTLS(cert, private) if cert else None
+    mux = PluginMux(os.path.join(private, "grpc.sock"), private, tls) if multiplexed() else None
     done = threading.Event()
-    server, stdio = build_server(plugins, Broker(tls), done)
-    address = listen(server, private, tls)
+    server, stdio = build_server(plugins, Broker(tls, mux), done)
+    address = listen(server, private, tls, mux)
     server.start()
-    line = f"{CORE_PROTOCOL_VERSION}|{version}|unix|{address}|grpc|{tls.handshake_cert if tls else ''}\n"
+    line = f"{CORE_PROTOCOL_VERSION}|{version}|unix|{address}|grpc|{tls.handshake_cert if tls else ''}"
+    line += "|true\n" if mux else "\n"
     os.write(_guard.handshake_fd, line.encode())
-    log.debug("plugin started", extra={"address": address, "protocol": version, "auto_mtls": tls is not None})
+    log.debug("plugin started", extra={"address": address, "protocol": version, "auto_mtls": tls is not None,
+                                       "multiplexed": mux is not None})
     sys.stdout = _guard._LineWriter(stdio.write)
     _ignore_interrupts()
     threading.Thread(target=_watch_parent, args=(os.getppid(), done), daemon=True).start()
@@ -88,6 +95,12 @@ def check_cookie(name: str) -> None:
     if not _guard.launched_by_host():
         sys.stderr.write(NOT_A_PROGRAM.format(name=name))
         sys.exit(1)
+
+
+def multiplexed() -> bool:
+    """Whether the host asked for broker multiplexing (PLUGIN_MULTIPLEX_GRPC,
+    read as Go's strconv.ParseBool reads it)."""
+    return os.environ.get("PLUGIN_MULTIPLEX_GRPC", "") in ("1", "t", "T", "true", "TRUE", "True")
 
 
 def negotiate(ours: list[int], host_list: str) -> int:
@@ -131,11 +144,14 @@ def add_plugins(server, plugins, broker: Broker) -> None:
         controller_pb2_grpc.add_ControllerServicer_to_server(ControllerServicer(kinds[Controller]), server)
 
 
-def listen(server, private: str, tls: AutoMTLS | None) -> str:
+def listen(server, private: str, tls: AutoMTLS | None, mux: PluginMux | None = None) -> str:
     """Binds the server; returns the address for the handshake line."""
     socket_dir = os.environ.get("PLUGIN_UNIX_SOCKET_DIR") or private
     public = tempfile.mktemp(prefix="plugin-", suffix=".sock", dir=socket_dir)
-    if tls is None:
+    if mux is not None:
+        server.add_insecure_port("unix:" + os.path.join(private, "grpc.sock"))
+        mux.listen(public)
+    elif tls is None:
         server.add_insecure_port("unix:" + public)
     else:
         backend = os.path.join(private, "grpc.sock")

@@ -17,7 +17,10 @@ sends its certificate and the handshake fails. Python's own ssl module
 * dial: a private unix socket whose connections are forwarded over TLS to
   the host's brokered listener; the gRPC channel dials the private socket.
 
-The forwarding runs on one asyncio loop in a daemon thread.
+Under go-plugin's broker multiplexing (swarmhost_plugin._mux) TLS runs per
+stream instead, with the same two contexts (server_context, client_context).
+
+The forwarding runs on the SDK's shared asyncio loop (swarmhost_plugin._aio).
 """
 
 from __future__ import annotations
@@ -28,14 +31,15 @@ import datetime
 import os
 import ssl
 import tempfile
-import threading
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-_CHUNK = 256 << 10
+from . import _aio
+
+_CHUNK = _aio.CHUNK
 
 
 def generate_cert() -> tuple[bytes, bytes, bytes]:
@@ -75,10 +79,10 @@ class AutoMTLS:
         for path, data in [(certfile, cert_pem), (keyfile, key_pem)]:
             with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
                 f.write(data)
-        self._server = self._context(ssl.PROTOCOL_TLS_SERVER, certfile, keyfile, host_cert_pem)
-        self._client = self._context(ssl.PROTOCOL_TLS_CLIENT, certfile, keyfile, host_cert_pem)
-        self._loop = asyncio.new_event_loop()
-        threading.Thread(target=self._loop.run_forever, name="swarmhost-tls", daemon=True).start()
+        self.server_context = self._context(ssl.PROTOCOL_TLS_SERVER, certfile, keyfile, host_cert_pem)
+        """Accepts the host's connections: requires the host's certificate."""
+        self.client_context = self._context(ssl.PROTOCOL_TLS_CLIENT, certfile, keyfile, host_cert_pem)
+        """Dials the host: presents ours, verifies the host's."""
 
     @staticmethod
     def _context(protocol: int, certfile: str, keyfile: str, peer_pem: str) -> ssl.SSLContext:
@@ -89,9 +93,6 @@ class AutoMTLS:
         ctx.verify_mode = ssl.CERT_REQUIRED
         ctx.set_alpn_protocols(["h2"])
         return ctx
-
-    def _run(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
 
     def serve(self, public_path: str, backend_path: str) -> None:
         """Accepts TLS on public_path and forwards to backend_path."""
@@ -104,9 +105,9 @@ class AutoMTLS:
             await _join(reader, writer, b_reader, b_writer)
 
         async def start():
-            return await asyncio.start_unix_server(handle, path=public_path, ssl=self._server, limit=_CHUNK)
+            return await asyncio.start_unix_server(handle, path=public_path, ssl=self.server_context, limit=_CHUNK)
 
-        self._run(start())
+        _aio.run(start())
 
     def dial(self, network: str, address: str) -> str:
         """Returns a private unix socket path whose connections reach
@@ -117,11 +118,11 @@ class AutoMTLS:
             try:
                 if network == "unix":
                     t_reader, t_writer = await asyncio.open_unix_connection(
-                        address, ssl=self._client, server_hostname="localhost", limit=_CHUNK)
+                        address, ssl=self.client_context, server_hostname="localhost", limit=_CHUNK)
                 else:
                     host, _, port = address.rpartition(":")
                     t_reader, t_writer = await asyncio.open_connection(
-                        host.strip("[]"), int(port), ssl=self._client, server_hostname="localhost", limit=_CHUNK)
+                        host.strip("[]"), int(port), ssl=self.client_context, server_hostname="localhost", limit=_CHUNK)
             except (OSError, ssl.SSLError):
                 writer.close()
                 return
@@ -130,24 +131,10 @@ class AutoMTLS:
         async def start():
             return await asyncio.start_unix_server(handle, path=local, limit=_CHUNK)
 
-        self._run(start())
+        _aio.run(start())
         return local
 
 
 async def _join(r1, w1, r2, w2) -> None:
     """Copies both ways until either side closes, then closes both."""
-    await asyncio.gather(_copy(r1, w2), _copy(r2, w1), return_exceptions=True)
-
-
-async def _copy(reader, writer) -> None:
-    try:
-        while True:
-            data = await reader.read(_CHUNK)
-            if not data:
-                break
-            writer.write(data)
-            await writer.drain()
-    except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
-        pass
-    finally:
-        writer.close()
+    await _aio.join(r1, w1, r2, w2)

@@ -114,6 +114,31 @@ class AgentHost(Protocol):
         members go on. Return from run() after calling it."""
         ...
 
+    def sandbox_names(self) -> list[str]:
+        """The sandboxes the member may reach: its own (or the sample's
+        shared one) first, as "", then those visible to it."""
+        ...
+
+    def sandbox_exec(self, command: list[str], sandbox: str = "", input: str = "", timeout: float | None = None,
+                     env: list[str] | None = None) -> Any:
+        """Runs a command in one of them (an ExecResult: exit_code, stdout,
+        stderr, timed_out), with the host's limits, as the member's tools."""
+        ...
+
+    def sandbox_read_file(self, path: str, sandbox: str = "") -> bytes:
+        """A file's content; HostError when there is none."""
+        ...
+
+    def sandbox_write_file(self, path: str, content: bytes, sandbox: str = "") -> None:
+        """Writes a file, creating its parent directories."""
+        ...
+
+    def record_tool(self, call: ToolCall, result: ToolResult) -> None:
+        """Logs a tool call the agent ran itself, not through call_tool (an
+        Inspect agent's own submit tool), as a tool event in the member's
+        span, counted like the host's own tool calls."""
+        ...
+
 
 @dataclass
 class RunRequest:

@@ -168,3 +168,91 @@ class StopSelfRequest(_message.Message):
 class StopSelfResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class RecordToolRequest(_message.Message):
+    __slots__ = ("token", "call", "content", "error")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    call: _common_pb2.ToolCall
+    content: str
+    error: _common_pb2.ToolError
+    def __init__(self, token: _Optional[str] = ..., call: _Optional[_Union[_common_pb2.ToolCall, _Mapping]] = ..., content: _Optional[str] = ..., error: _Optional[_Union[_common_pb2.ToolError, _Mapping]] = ...) -> None: ...
+
+class RecordToolResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class SandboxNamesRequest(_message.Message):
+    __slots__ = ("token",)
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    def __init__(self, token: _Optional[str] = ...) -> None: ...
+
+class SandboxNamesResponse(_message.Message):
+    __slots__ = ("names",)
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class SandboxExecRequest(_message.Message):
+    __slots__ = ("token", "sandbox", "command", "input", "timeout_seconds", "env")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SANDBOX_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    INPUT_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ENV_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    sandbox: str
+    command: _containers.RepeatedScalarFieldContainer[str]
+    input: str
+    timeout_seconds: float
+    env: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, token: _Optional[str] = ..., sandbox: _Optional[str] = ..., command: _Optional[_Iterable[str]] = ..., input: _Optional[str] = ..., timeout_seconds: _Optional[float] = ..., env: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class SandboxExecResponse(_message.Message):
+    __slots__ = ("exit_code", "stdout", "stderr", "timed_out")
+    EXIT_CODE_FIELD_NUMBER: _ClassVar[int]
+    STDOUT_FIELD_NUMBER: _ClassVar[int]
+    STDERR_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    exit_code: int
+    stdout: str
+    stderr: str
+    timed_out: bool
+    def __init__(self, exit_code: _Optional[int] = ..., stdout: _Optional[str] = ..., stderr: _Optional[str] = ..., timed_out: _Optional[bool] = ...) -> None: ...
+
+class SandboxReadFileRequest(_message.Message):
+    __slots__ = ("token", "sandbox", "path")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SANDBOX_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    sandbox: str
+    path: str
+    def __init__(self, token: _Optional[str] = ..., sandbox: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
+
+class SandboxReadFileResponse(_message.Message):
+    __slots__ = ("content",)
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    content: bytes
+    def __init__(self, content: _Optional[bytes] = ...) -> None: ...
+
+class SandboxWriteFileRequest(_message.Message):
+    __slots__ = ("token", "sandbox", "path", "content")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SANDBOX_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    sandbox: str
+    path: str
+    content: bytes
+    def __init__(self, token: _Optional[str] = ..., sandbox: _Optional[str] = ..., path: _Optional[str] = ..., content: _Optional[bytes] = ...) -> None: ...
+
+class SandboxWriteFileResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

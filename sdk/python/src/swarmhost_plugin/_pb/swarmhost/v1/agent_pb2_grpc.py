@@ -234,6 +234,31 @@ class AgentHostStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
                 _registered_method=True)
+        self.RecordTool = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/RecordTool',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
+                _registered_method=True)
+        self.SandboxNames = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/SandboxNames',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.FromString,
+                _registered_method=True)
+        self.SandboxExec = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/SandboxExec',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.FromString,
+                _registered_method=True)
+        self.SandboxReadFile = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/SandboxReadFile',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.FromString,
+                _registered_method=True)
+        self.SandboxWriteFile = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/SandboxWriteFile',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.FromString,
+                _registered_method=True)
 
 
 class AgentHostServicer:
@@ -290,6 +315,43 @@ class AgentHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordTool(self, request, context):
+        """RecordTool logs a tool call the agent ran itself, not through CallTool
+        (an Inspect agent's own submit tool, say), as a tool event in the
+        member's span, counted like the host's own (added in protocol 1.2).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxNames(self, request, context):
+        """The member's sandboxes, for agents that bring their own sandbox API
+        (Inspect's sandbox()): the names it may reach, its own (or the sample's
+        shared one) first as "", and exec, read and write in them with the
+        host's limits, views and isolation, as its tools have (protocol 1.2).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxExec(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxReadFile(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxWriteFile(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentHostServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -327,6 +389,31 @@ def add_AgentHostServicer_to_server(servicer, server):
                     servicer.StopSelf,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.SerializeToString,
+            ),
+            'RecordTool': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordTool,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.SerializeToString,
+            ),
+            'SandboxNames': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxNames,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.SerializeToString,
+            ),
+            'SandboxExec': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxExec,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.SerializeToString,
+            ),
+            'SandboxReadFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxReadFile,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.SerializeToString,
+            ),
+            'SandboxWriteFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxWriteFile,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -521,6 +608,141 @@ class AgentHost:
             '/swarmhost.v1.AgentHost/StopSelf',
             swarmhost_dot_v1_dot_agent__pb2.StopSelfRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.StopSelfResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordTool(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/RecordTool',
+            swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxNames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/SandboxNames',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxExec(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/SandboxExec',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxReadFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/SandboxReadFile',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxWriteFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/SandboxWriteFile',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.FromString,
             options,
             channel_credentials,
             insecure,

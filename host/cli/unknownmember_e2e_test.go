@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestControllerNamingUnknownMember: a real controller plugin whose
+// actions start, or choose, a member on no roster fails the sample with an
+// error naming the member and the roster (in the log and the exit code),
+// not only a log line.
+func TestControllerNamingUnknownMember(t *testing.T) {
+	t.Parallel()
+	tests := map[string]string{
+		"ghoststart":  `controller start: started "ghost": no member has this name; the members are m`,
+		"ghostchoose": `chose "ghost": no member has this name; the members are m`,
+	}
+	for name, want := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			suite := deadlineSuite(`scorer "match" {}`, `controller "`+name+`" {}`)
+			suite = replaceOnce(suite, `member "scripted" {`, `member "scripted" {
+    name = "m"`)
+			path := hostileSuite(t, suite, "controller-"+name)
+			sum, samples := runSamples(t, ExitFailed, path)
+			assert.Equal(t, "error", sum["status"])
+			s := samples["a"]
+			require.NotNil(t, s.Error, "the sample errors")
+			assert.Contains(t, s.Error.Message, want)
+		})
+	}
+}

@@ -1,0 +1,73 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/swarm"
+	"github.com/swarmhost/swarmhost/sdk/agent"
+)
+
+// memberSandboxes is a member's swarm.Sandboxes: its own sandbox (or the
+// sample's shared one) as "", and the sandboxes visible to it by name —
+// the same ones its tools reach.
+type memberSandboxes struct {
+	own     sandbox.Env
+	visible map[string]sandbox.Env
+}
+
+var _ swarm.Sandboxes = (*memberSandboxes)(nil)
+
+// Names lists "" then the visible sandboxes, sorted.
+func (m *memberSandboxes) Names() []string {
+	names := []string{""}
+	for name := range m.visible {
+		names = append(names, name)
+	}
+	slices.Sort(names[1:])
+	return names
+}
+
+func (m *memberSandboxes) env(name string) (sandbox.Env, error) {
+	if name == "" || (m.own != nil && name == m.own.Name()) {
+		return m.own, nil
+	}
+	if env, ok := m.visible[name]; ok {
+		return env, nil
+	}
+	return nil, fmt.Errorf("no sandbox %q for this member (it may reach: %q)", name, m.Names())
+}
+
+// Exec runs a command, bounded by ToolTimeout as a tool call is.
+func (m *memberSandboxes) Exec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error) {
+	env, err := m.env(req.Sandbox)
+	if err != nil {
+		return agent.SandboxExecResult{}, err
+	}
+	timeout := req.Timeout
+	if timeout <= 0 || timeout > ToolTimeout {
+		timeout = ToolTimeout
+	}
+	res, err := env.Exec(ctx, sandbox.ExecRequest{Command: req.Command, Input: req.Input, Timeout: timeout, Env: req.Env})
+	return agent.SandboxExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, err
+}
+
+// ReadFile reads a file.
+func (m *memberSandboxes) ReadFile(ctx context.Context, name, path string) ([]byte, error) {
+	env, err := m.env(name)
+	if err != nil {
+		return nil, err
+	}
+	return env.ReadFile(ctx, path)
+}
+
+// WriteFile writes a file.
+func (m *memberSandboxes) WriteFile(ctx context.Context, name, path string, content []byte) error {
+	env, err := m.env(name)
+	if err != nil {
+		return err
+	}
+	return env.WriteFile(ctx, path, content)
+}

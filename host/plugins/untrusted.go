@@ -1,0 +1,69 @@
+package plugins
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/swarmhost/swarmhost/host/isolate"
+)
+
+// UntrustedError is an untrusted plugin this host cannot run: the machine
+// has no sandbox left (SPEC §13), and an untrusted binary never runs
+// unisolated.
+type UntrustedError struct {
+	// Binary is the plugin refused.
+	Binary Binary
+	// Mechanisms says what the launcher found missing.
+	Mechanisms isolate.Mechanisms
+}
+
+// Error says why the plugin is untrusted and the two ways out.
+func (e *UntrustedError) Error() string {
+	return fmt.Sprintf("start %s: it is untrusted (trust = %q, or its bytes are not in swarmhost's trust manifest) "+
+		"and must run in a sandbox, but %v: %s; run it on a machine with user namespaces or Landlock and seccomp, "+
+		"or, if you trust it, set trust = %q (or its sha256) in its plugin block", e.Binary, e.Binary.Trust,
+		isolate.ErrUnavailable, e.Mechanisms, Trusted)
+}
+
+// Unwrap returns [isolate.ErrUnavailable].
+func (e *UntrustedError) Unwrap() error { return isolate.ErrUnavailable }
+
+// Summary is the diagnostic summary of an untrusted plugin with no sandbox.
+func (e *UntrustedError) Summary() string { return "Untrusted plugin cannot be sandboxed here" }
+
+// PinAttribute points the diagnostic at the plugin block's trust.
+func (e *UntrustedError) PinAttribute() string { return "trust" }
+
+// untrustedPythonProblem explains an untrusted Python plugin that failed to
+// import a module: in the sandbox it sees only system directories and the
+// Python environments its plugin block lists in read_only, so the
+// interpreter is not to blame and the fix is to list the environment (or to
+// trust the file). It returns "" for anything else.
+func untrustedPythonProblem(b Binary, tail []string) string {
+	if b.Trust != Untrusted || !isPython(b.Path) {
+		return ""
+	}
+	module := missingModule(strings.Join(tail, "\n"))
+	if module == "" {
+		return ""
+	}
+	return fmt.Sprintf("it is a Python plugin and it is untrusted (no plugin block trusts it and its bytes are not in "+
+		"swarmhost's trust manifest), so it ran in the sandbox, which shows only system directories and the Python "+
+		"environments its plugin block lists in read_only: there, module %q cannot be imported. List the environment "+
+		"that has it (a directory with bin/python; the launcher runs that interpreter), or, if you trust this file, pin "+
+		"it (`make build` trusts the repository's own):\n\n  plugin %q %q {\n    read_only = [\"/path/to/venv\"]\n  }\n\n"+
+		"  plugin %q %q {\n    sha256 = %q\n    trust  = %q\n  }",
+		module, b.Kind, b.Name, b.Kind, b.Name, b.SHA256, Trusted)
+}
+
+// missingModule is the module a Python traceback (or the SDK's own import
+// line) says could not be imported, or "".
+func missingModule(text string) string {
+	if m := sdkImportRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	if m := noModuleRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}

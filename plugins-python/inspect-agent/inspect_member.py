@@ -1,0 +1,303 @@
+"""An Inspect agent run as one swarmhost member: the agent side of the
+swarmhost_inspect host interface, over the member's AgentHost.
+
+* model: Inspect's active model is "swarmhost/<member's model>", whose
+  generate is AgentHost.Generate, so the host meters, limits, logs every call
+  and adds the member's notices at its turn boundaries (as Inspect Swarm's
+  swarm_on_continue() does for a react() member);
+* sandbox: Inspect's sandbox() and sandbox(name) are the member's own
+  sandbox ("default") and those visible to it, through AgentHost's sandbox
+  calls, with the host's limits and isolation (swarmhost_inspect's
+  "swarmhost" sandbox environment);
+* tools: the host's tools for the member (sandbox tools and the swarm's
+  channels) are Inspect tools calling AgentHost.CallTool, given to the
+  agent's `tools` parameter beside any it already has;
+* events: the host logs the model and tool calls it serves in the member's
+  span; a tool the agent runs itself (react's own submit tool) is reported
+  when it finishes (AgentHost.RecordTool), so the log and the member's
+  metrics count it too;
+* ending: a normal return is the member's answer (the host applies Inspect
+  Swarm's rule on the output's stop reason: content_filter and model_length
+  are unsubmitted); a sourceless custom LimitExceededError stops the member
+  (StopSelf: member_limit:custom); a host refusal ends the agent with the
+  refusal's status; any other error makes it errored.
+
+inspect_ai is imported once per process (warm(), called before serve), never
+per member or per call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect as pyinspect
+import threading
+import uuid
+from typing import Any, Callable
+
+from swarmhost_plugin import Output, Refused, ToolCall
+from swarmhost_plugin import types as sdk
+
+_ready = threading.Event()
+_import_error: list[BaseException] = []
+_warming = threading.Lock()
+_started = False
+
+# the host's tool error types as the exceptions Inspect turns back into them
+_TOOL_ERRORS = {"timeout": TimeoutError, "permission": PermissionError, "file_not_found": FileNotFoundError}
+
+
+def warm() -> None:
+    """Imports inspect_ai and the bridge in a background thread, so the
+    handshake is not delayed and no member pays for the import."""
+    global _started
+    with _warming:
+        if _started:
+            return
+        _started = True
+    threading.Thread(target=_load, name="inspect-import", daemon=True).start()
+
+
+def _load() -> None:
+    try:
+        import inspect_ai.agent  # noqa: F401
+        import swarmhost_inspect.run  # noqa: F401
+    except BaseException as e:  # noqa: BLE001 - reported to the first member
+        _import_error.append(e)
+    finally:
+        _ready.set()
+
+
+def _await_import() -> None:
+    warm()  # a no-op once started (serve's caller starts it early)
+    _ready.wait()
+    if _import_error:
+        raise RuntimeError(f"cannot import inspect_ai: {_import_error[0]}") from _import_error[0]
+
+
+def resolve(spec: str) -> Callable[..., Any]:
+    """An agent factory: a registered agent name ("inspect_ai/react",
+    "react") or "package.module:factory"."""
+    _await_import()
+    from inspect_ai._util.registry import registry_lookup
+    if ":" in spec:
+        module, _, attr = spec.partition(":")
+        obj = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+        return obj
+    factory = registry_lookup("agent", spec)
+    if factory is None:
+        raise ValueError(f"{spec!r} is not a registered Inspect agent (give a registered name such as "
+                         f"\"inspect_ai/react\", or \"package.module:factory\")")
+    return factory
+
+
+class MemberSandboxes:
+    """swarmhost_inspect's SandboxHost over the member's AgentHost."""
+
+    def __init__(self, host, names: list[str]) -> None:
+        self._host, self._names = host, names
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def exec(self, sandbox, command, input="", env=None, timeout=None):
+        from swarmhost_inspect import ExecOutcome
+        res = self._host.sandbox_exec(command, sandbox=sandbox, input=input, timeout=timeout,
+                                      env=[f"{k}={v}" for k, v in (env or {}).items()])
+        return ExecOutcome(exit_code=res.exit_code, stdout=res.stdout, stderr=res.stderr, timed_out=res.timed_out)
+
+    def read_file(self, sandbox, path) -> bytes:
+        from swarmhost_plugin import HostError
+        try:
+            return self._host.sandbox_read_file(path, sandbox=sandbox)
+        except HostError as e:
+            raise FileNotFoundError(str(e)) from None
+
+    def write_file(self, sandbox, path, content) -> None:
+        from swarmhost_plugin import HostError
+        try:
+            self._host.sandbox_write_file(path, content, sandbox=sandbox)
+        except HostError as e:
+            raise PermissionError(str(e)) from None
+
+
+def member_sandboxes(host) -> MemberSandboxes | None:
+    """The member's sandboxes, or None when the host serves none (an older
+    host, or a fake without them)."""
+    names = getattr(host, "sandbox_names", None)
+    if names is None:
+        return None
+    try:
+        return MemberSandboxes(host, names())
+    except Exception:  # noqa: BLE001 - no sandbox calls: sandbox() then says so
+        return None
+
+
+class MemberModel:
+    """swarmhost_inspect's ModelHost over the member's AgentHost; remembers
+    a refusal, which ends the member with the host's status."""
+
+    def __init__(self, host, name: str) -> None:
+        self._host, self.name, self.refused = host, name, ""
+
+    def generate(self, messages, tools, tool_choice, config) -> Output:
+        try:
+            return self._host.generate(messages, tools=tools, tool_choice=tool_choice, config=config)
+        except Refused as r:
+            self.refused = r.cause
+            raise
+
+
+def host_tools(host, model: MemberModel) -> list:
+    """The host's tools for the member as Inspect ToolDefs."""
+    from inspect_ai.tool import ToolDef
+    from inspect_ai.tool._tool_params import ToolParams
+    defs = []
+    for info in host.list_tools():
+        params = described(info.parameters)
+        defs.append(ToolDef(_call(host, model, info.name), name=info.name, description=info.description,
+                            parameters=ToolParams.model_validate(params)))
+    return defs
+
+
+def described(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """A tool's parameter schema with a description on every parameter,
+    which Inspect requires (the parameter's name where the host gave none)."""
+    schema = dict(schema or {"type": "object", "properties": {}})
+    schema["properties"] = {name: p if p.get("description") else {**p, "description": name}
+                            for name, p in (schema.get("properties") or {}).items()}
+    return schema
+
+
+def _call(host, model: MemberModel, name: str):
+    import anyio
+    from inspect_ai.tool import ToolError
+    from swarmhost_inspect.model import limit_error
+
+    # **kwargs: Any is how Inspect passes a call's arguments through unbound
+    async def execute(**kwargs: Any) -> str:
+        call = ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", function=name, arguments=kwargs)
+        try:
+            res = await anyio.to_thread.run_sync(lambda: host.call_tool(call))
+        except Refused as r:
+            model.refused = r.cause
+            raise limit_error(r.cause) from None
+        if res.error is not None:
+            raise _TOOL_ERRORS.get(res.error.type, ToolError)(res.error.message)
+        return res.content
+
+    return execute
+
+
+class LocalTools:
+    """Reports the agent's own tool calls (those not served by the host) to
+    the host as they finish, from Inspect's transcript."""
+
+    def __init__(self, host, host_tool_names: set[str]) -> None:
+        self._host, self._names, self._seen = host, host_tool_names, set()
+
+    def __call__(self, event) -> None:
+        from inspect_ai.event import ToolEvent
+        if not isinstance(event, ToolEvent) or event.pending or event.function in self._names:
+            return
+        if event.id in self._seen:
+            return
+        self._seen.add(event.id)
+        err = sdk.ToolError(type=event.error.type, message=event.error.message) if event.error else None
+        from swarmhost_plugin.agent import ToolResult
+        result = ToolResult(content=event.result if isinstance(event.result, str) else str(event.result), error=err)
+        record = getattr(self._host, "record_tool", None)
+        if record is not None:
+            record(ToolCall(id=event.id, function=event.function, arguments=dict(event.arguments or {})), result)
+
+
+def build_agent(factory: Callable[..., Any], args: dict[str, Any], tools: list) -> Any:
+    """The member's agent: factory(**args), the host's tools added to its
+    `tools` parameter when it has one."""
+    args = dict(args)
+    if "tools" in pyinspect.signature(factory).parameters:
+        args["tools"] = list(args.get("tools") or []) + tools
+    return factory(**args)
+
+
+def self_stop(error: BaseException) -> bool:
+    """Whether an agent stopped itself: a sourceless custom LimitExceededError,
+    bare or alone in a group."""
+    from inspect_ai.util import LimitExceededError
+    if isinstance(error, BaseExceptionGroup):
+        return all(self_stop(e) for e in error.exceptions)
+    return isinstance(error, LimitExceededError) and error.type == "custom" and error.source is None
+
+
+def to_output(out) -> Output:
+    """Inspect's ModelOutput as the SDK's Output (the member's answer)."""
+    from swarmhost_inspect import convert
+    if not out.choices:
+        return Output(model=out.model or "", completion=out.completion or "")
+    message = convert.to_sdk_message(out.message)
+    message.source = "generate"
+    u = out.usage
+    usage = sdk.Usage(input_tokens=u.input_tokens, output_tokens=u.output_tokens, total_tokens=u.total_tokens,
+                      input_tokens_cache_write=u.input_tokens_cache_write or 0,
+                      input_tokens_cache_read=u.input_tokens_cache_read or 0,
+                      reasoning_tokens=u.reasoning_tokens or 0, total_cost=u.total_cost or 0.0) if u else sdk.Usage()
+    return Output(model=out.model or "", message=message, completion=out.completion,
+                  stop_reason=out.stop_reason or "", usage=usage, time=out.time or 0.0, error=out.error or "")
+
+
+def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
+    """Runs the Inspect agent for one member and returns its output."""
+    _await_import()
+    from inspect_ai.agent import AgentState
+    from swarmhost_inspect import Bridge, convert
+    from swarmhost_inspect.run import in_sample
+
+    host = req.host
+    factory = resolve(spec)
+    model = MemberModel(host, model_name)
+    bridge = Bridge(sandboxes=member_sandboxes(host), model=model)
+
+    async def agent_run():
+        tools = host_tools(host, model)
+        from inspect_ai.log._transcript import transcript
+        transcript()._subscribe(LocalTools(host, {t.name for t in tools}))
+        agent = build_agent(factory, args, tools)
+        state = AgentState(messages=[convert.to_inspect_message(m) for m in req.input])
+        for m in state.messages:
+            m.source = "input"
+        try:
+            return await agent(state)
+        except BaseException as e:
+            if model.refused:
+                return state  # the host already has the member's status
+            if self_stop(e):
+                host.stop_self(str(e))
+                return state
+            raise
+
+    async def in_member():
+        async with member_sample(req, model_name):
+            return await in_sample(bridge, agent_run)
+
+    state = asyncio.run(in_member())
+    return to_output(state.output)
+
+
+def member_sample(req, model_name: str):
+    """Inspect's active-sample context for the member's run (react() and
+    other agents need one: their checkpointer and transcript live in it),
+    with no limits of its own: the host holds the limits."""
+    from inspect_ai.dataset import Sample
+    from inspect_ai.log._samples import active_sample
+    from inspect_ai.log._transcript import Transcript, init_transcript
+
+    transcript = Transcript()
+    init_transcript(transcript)
+    kwargs = dict(task="swarmhost", log_location="", model="swarmhost/" + model_name,
+                  sample=Sample(id=req.sample.id or req.member, input=""), epoch=req.sample.epoch or 1,
+                  message_limit=None, token_limit=None, cost_limit=None, time_limit=None, working_limit=None,
+                  fails_on_error=True, transcript=transcript, eval_id="swarmhost", sample_uuid=uuid.uuid4().hex)
+    accepted = pyinspect.signature(active_sample).parameters
+    return active_sample(**{k: v for k, v in kwargs.items() if k in accepted})

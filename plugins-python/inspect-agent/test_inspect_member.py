@@ -1,0 +1,147 @@
+"""The inspect agent plugin's member runs (inspect_member.py) over a fake
+AgentHost: Inspect's real react() and @agent factories, the host's model and
+tools, and the endings Inspect Swarm gives an Inspect agent."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inspect_member  # noqa: E402
+from inspect_ai.agent import Agent, AgentState, agent  # noqa: E402
+from inspect_ai.util import LimitExceededError  # noqa: E402
+from swarmhost_plugin import Message, Output, Refused, SampleRef, ToolCall, ToolInfo  # noqa: E402
+from swarmhost_plugin.agent import RunRequest, ToolResult  # noqa: E402
+
+
+class FakeHost:
+    """Scripted outputs; records what the member sent."""
+
+    def __init__(self, outputs, tools=(), refuse_at=None):
+        self.outputs, self.tools, self.refuse_at = list(outputs), list(tools), refuse_at
+        self.requests, self.tool_calls, self.recorded, self.stopped = [], [], [], []
+
+    def generate(self, messages, tools=None, tool_choice="", config=None):
+        self.requests.append((messages, [t.name for t in tools or []], tool_choice))
+        if self.refuse_at is not None and len(self.requests) > self.refuse_at:
+            raise Refused("member_limit:token")
+        return self.outputs.pop(0)
+
+    def list_tools(self):
+        return self.tools
+
+    def call_tool(self, call):
+        self.tool_calls.append(call)
+        return ToolResult(content=f"ran {call.function}")
+
+    def record_tool(self, call, result):
+        self.recorded.append((call.function, call.arguments, result.content))
+
+    def stop_self(self, reason=""):
+        self.stopped.append(reason)
+
+
+def text(content):
+    return Output.text("mockllm/model", content)
+
+
+def tool_output(function, arguments, content=""):
+    out = text(content)
+    out.message.tool_calls = [ToolCall(id=f"c-{function}", function=function, arguments=arguments)]
+    out.stop_reason = "tool_calls"
+    return out
+
+
+def request(host, input_text="What is 6 times 7?"):
+    return RunRequest(member="reactor", input=[Message(role="user", content=input_text)],
+                      sample=SampleRef(id="1", epoch=1), host=host)
+
+
+def test_react_runs_with_the_hosts_model_and_tools_and_its_own_submit():
+    host = FakeHost([tool_output("bash", {"command": "echo 42"}), tool_output("submit", {"answer": "42"})],
+                    tools=[ToolInfo(name="bash", description="Run bash.",
+                                    parameters={"type": "object", "properties": {"command": {"type": "string"}},
+                                                "required": ["command"]})])
+    out = inspect_member.run_member(request(host), "inspect_ai/react", {"prompt": "Be brief."}, "model")
+    assert out.completion == "42"
+    assert [names for _, names, _ in host.requests] == [["bash", "submit"], ["bash", "submit"]]
+    first = host.requests[0][0]
+    assert [m.role for m in first] == ["system", "user"] and first[0].content.startswith("Be brief.")
+    assert [c.function for c in host.tool_calls] == ["bash"], "the host's tool ran through the host"
+    assert host.recorded == [("submit", {"answer": "42"}, "42")], "react's own submit was recorded"
+
+
+def test_a_factory_by_module_path():
+    factory = inspect_member.resolve("inspect_member_fixtures:echo")
+    assert factory.__name__ == "echo"
+    out = inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:echo", {"text": "hi"}, "model")
+    assert out.completion == "hi"
+
+
+def test_unknown_agent_names_the_fix():
+    with pytest.raises(ValueError, match="not a registered Inspect agent"):
+        inspect_member.resolve("no_such_agent")
+
+
+def test_a_sourceless_custom_limit_stops_the_member():
+    host = FakeHost([])
+    inspect_member.run_member(request(host), "inspect_member_fixtures:quitter", {}, "model")
+    assert host.stopped == ["enough"]
+
+
+def test_a_refusal_ends_the_agent_quietly():
+    host = FakeHost([tool_output("submit", {"answer": "x"})], refuse_at=0)
+    out = inspect_member.run_member(request(host), "inspect_ai/react", {}, "model")
+    assert len(host.requests) == 1 and host.stopped == [] and out.completion == ""
+
+
+def test_an_agent_error_is_raised():
+    with pytest.raises(Exception, match="boom"):
+        inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:broken", {}, "model")
+
+
+@pytest.mark.parametrize("error,want", [
+    (LimitExceededError("custom", value=1, limit=1, message="x"), True),
+    (LimitExceededError("token", value=1, limit=1, message="x"), False),
+    (BaseExceptionGroup("g", [LimitExceededError("custom", value=1, limit=1, message="x")]), True),
+    (BaseExceptionGroup("g", [LimitExceededError("custom", value=1, limit=1), ValueError()]), False),
+    (ValueError("x"), False),
+])
+def test_self_stop(error, want):
+    assert inspect_member.self_stop(error) is want
+
+
+class SandboxHost(FakeHost):
+    """A FakeHost with one sandbox of in-memory files; exec runs `cat`."""
+
+    def __init__(self):
+        super().__init__([])
+        self.files, self.execs = {}, []
+
+    def sandbox_names(self):
+        return [""]
+
+    def sandbox_exec(self, command, sandbox="", input="", timeout=None, env=None):
+        from swarmhost_plugin import ExecResult
+        self.execs.append((sandbox, command))
+        return ExecResult(exit_code=0, stdout=self.files[(sandbox, command[1])].decode())
+
+    def sandbox_read_file(self, path, sandbox=""):
+        return self.files[(sandbox, path)]
+
+    def sandbox_write_file(self, path, content, sandbox=""):
+        self.files[(sandbox, path)] = content
+
+
+def test_sandbox_is_the_members_through_the_host():
+    host = SandboxHost()
+    out = inspect_member.run_member(request(host), "inspect_member_fixtures:sandboxer", {}, "model")
+    assert out.completion == "from the sandbox|from the sandbox"
+    assert host.files == {("", "note.txt"): b"from the sandbox\n"} and host.execs == [("", ["cat", "note.txt"])]
+
+
+def test_no_sandbox_calls_no_sandbox():
+    with pytest.raises(Exception, match="no sandboxes|sandbox"):
+        inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:sandboxer", {}, "model")
