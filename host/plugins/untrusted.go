@@ -35,10 +35,10 @@ func (e *UntrustedError) Summary() string { return "Untrusted plugin cannot be s
 func (e *UntrustedError) PinAttribute() string { return "trust" }
 
 // untrustedPythonProblem explains an untrusted Python plugin that failed to
-// import a module: in the sandbox it sees only system directories, not its
-// interpreter's environment, and the Python SDK serves only trusted hosts
-// (no broker multiplexing), so the interpreter is not to blame and the fix
-// is to trust it. It returns "" for anything else.
+// import a module: in the sandbox it sees only system directories and the
+// Python environments its plugin block lists in read_only, so the
+// interpreter is not to blame and the fix is to list the environment (or to
+// trust the file). It returns "" for anything else.
 func untrustedPythonProblem(b Binary, tail []string) string {
 	if b.Trust != Untrusted || !isPython(b.Path) {
 		return ""
@@ -48,10 +48,12 @@ func untrustedPythonProblem(b Binary, tail []string) string {
 		return ""
 	}
 	return fmt.Sprintf("it is a Python plugin and it is untrusted (no plugin block trusts it and its bytes are not in "+
-		"swarmhost's trust manifest), so it ran in the sandbox, which shows only system directories: there, module %q "+
-		"(in its interpreter's environment) cannot be imported. Python plugins must run trusted; if you trust this file, "+
-		"pin it (`make build` trusts the repository's own):\n\n  plugin %q %q {\n    sha256 = %q\n    trust  = %q\n  }",
-		module, b.Kind, b.Name, b.SHA256, Trusted)
+		"swarmhost's trust manifest), so it ran in the sandbox, which shows only system directories and the Python "+
+		"environments its plugin block lists in read_only: there, module %q cannot be imported. List the environment "+
+		"that has it (a directory with bin/python; the launcher runs that interpreter), or, if you trust this file, pin "+
+		"it (`make build` trusts the repository's own):\n\n  plugin %q %q {\n    read_only = [\"/path/to/venv\"]\n  }\n\n"+
+		"  plugin %q %q {\n    sha256 = %q\n    trust  = %q\n  }",
+		module, b.Kind, b.Name, b.Kind, b.Name, b.SHA256, Trusted)
 }
 
 // missingModule is the module a Python traceback (or the SDK's own import
