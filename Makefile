@@ -5,7 +5,9 @@ PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
 # Binaries are built without cgo (only net and os/user would use it, and their pure-Go versions
 # serve here) and without gRPC's x/net/trace: each process then maps ~2 MiB less of its binary
 # (BENCHMARKS.md, memory against the peer). Tests build with the defaults (-race needs cgo).
-GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace
+# -trimpath and -buildvcs=false make a binary's bytes, and so its sha256 pin, independent of the
+# directory and checkout it was built in (host/internal/testplugins builds with the same flags).
+GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=false
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
@@ -41,12 +43,15 @@ trust-manifest:
 demo: build
 	$(BIN)/swarmhost run examples/quickstart --log-dir logs
 
-## test: vet and run every test (race detector on); builds llama-server first for the real-engine test
+## test: vet and run every test (race detector on) of both modules, the host's and the SDK's (sdk/go.mod);
+## builds llama-server first for the real-engine test
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
+	cd sdk && $(GO) test -race -count=1 ./...
 
 vet:
 	$(GO) vet ./...
+	cd sdk && $(GO) vet ./...
 
 ## llama-server: build llama.cpp's server for the real inference engine test (host/internal/llamae2e)
 ## with ../shared/models/tiny-toolcall/setup-llama-server.sh: cached per machine under ~/.cache/swarmhost,
@@ -120,9 +125,10 @@ FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/eva
 	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \
 	./host/isolate:FuzzCheckHandshakeAddress
 fuzz:
-	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
-		echo "$(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg"; \
-		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZ_TIME) $$pkg || exit 1; \
+	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; dir=.; \
+		case $$pkg in ./sdk/*) dir=sdk; pkg=./$${pkg#./sdk/};; esac; \
+		echo "(cd $$dir && $(GO) test -run '^$$' -fuzz '^$$fn$$' -fuzztime $(FUZZ_TIME) $$pkg)"; \
+		(cd $$dir && $(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZ_TIME) $$pkg) || exit 1; \
 	done
 
 ## parity: the side-by-side suite against Inspect Swarm 0.1.0 (parity/README.md): builds swarmhost and its

@@ -15,7 +15,9 @@ require (
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
+	github.com/swarmhost/swarmhost/sdk v0.1.0
 	github.com/zclconf/go-cty v1.20.0
+	golang.org/x/mod v0.41.0
 	golang.org/x/net v0.60.0
 	golang.org/x/sys v0.48.0
 	google.golang.org/grpc v1.85.0
@@ -116,7 +118,6 @@ require (
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/term v0.46.0 // indirect
@@ -133,3 +134,8 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 )
+
+// The SDK is its own module (sdk/go.mod), versioned apart from the host;
+// the repository builds against its own copy. Outside plugin authors require
+// github.com/swarmhost/swarmhost/sdk at a version and need no replace.
+replace github.com/swarmhost/swarmhost/sdk => ./sdk

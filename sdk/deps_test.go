@@ -60,6 +60,57 @@ func TestSDKDoesNotDependOnHost(t *testing.T) {
 	}
 }
 
+// hostModules are modules of the host's that the SDK module's graph must
+// not hold: an author who requires the SDK downloads none of them.
+var hostModules = []string{
+	"github.com/swarmhost/swarmhost", // the host module itself
+	"github.com/hashicorp/hcl/",
+	"github.com/zclconf/go-cty",
+	"github.com/docker/",
+	"github.com/containerd/",
+	"github.com/compose-spec/",
+	"k8s.io/",
+	"sigs.k8s.io/",
+	"github.com/openai/",
+	"github.com/santhosh-tekuri/jsonschema",
+	"github.com/klauspost/compress",
+	"github.com/charmbracelet/",
+	"github.com/creack/pty",
+}
+
+// TestSDKModuleGraph checks `go list -m all` of the SDK module (sdk/go.mod):
+// it is its own module, and its graph holds none of the host's modules.
+func TestSDKModuleGraph(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(goTool(), "list", "-m", "all")
+	cmd.Dir = "."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -m all: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if lines[0] != "github.com/swarmhost/swarmhost/sdk" {
+		t.Fatalf("the main module is %q, want github.com/swarmhost/swarmhost/sdk (sdk/go.mod)", lines[0])
+	}
+	for _, line := range lines[1:] {
+		mod := strings.Fields(line)[0]
+		for _, host := range hostModules {
+			if isUnder(mod, host) {
+				t.Errorf("the SDK module's graph holds the host's %s", mod)
+			}
+		}
+	}
+}
+
+// isUnder says whether mod is prefix (a path prefix when it ends in "/",
+// else that module or one below it).
+func isUnder(mod, prefix string) bool {
+	if strings.HasSuffix(prefix, "/") {
+		return strings.HasPrefix(mod, prefix)
+	}
+	return mod == prefix || strings.HasPrefix(mod, prefix+"/")
+}
+
 // goTool is the go command of the toolchain running the test, else "go".
 func goTool() string {
 	// runtime.GOROOT is deprecated for finding the toolchain in general, but

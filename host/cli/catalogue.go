@@ -11,8 +11,8 @@ import (
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
-	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/diag"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -190,7 +190,7 @@ func (c *catalogue) MemberAgent(ctx context.Context, name, member string) (agent
 }
 
 // Controller implements eval.Plugins.
-func (c *catalogue) Controller(ctx context.Context, name string) (controller.Controller, error) {
+func (c *catalogue) Controller(ctx context.Context, name string) (rpc.Controller, error) {
 	b, err := c.binary("controller", name)
 	if err != nil {
 		return nil, err

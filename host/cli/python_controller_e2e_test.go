@@ -19,7 +19,7 @@ import (
 // ones, which the runtime ignores).
 const relayController = `#!/bin/sh
 ''''true; exec "%s" "$0" "$@" # '''
-from swarmhost_plugin import Action, Controller, Metadata, StartResponse, serve
+from swarmhost_plugin import Action, Controller, Metadata, Session, StartResponse, serve
 
 
 class Relay(Controller):
@@ -27,8 +27,11 @@ class Relay(Controller):
         return Metadata(name="relay", version="1.0.0")
 
     def start(self, req):
-        return StartResponse(actions=[Action.start(m.name) for m in req.roster[:3]], final_mode="last")
+        return StartResponse(session=RelaySession(), actions=[Action.start(m.name) for m in req.roster[:3]],
+                             final_mode="last")
 
+
+class RelaySession(Session):
     def event(self, req):
         if req.event.kind != "member_ended":
             return []

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // liveController is a controller plugin resolved per call. A relaunch
@@ -24,7 +26,7 @@ type liveController struct {
 	hints map[string][]int
 }
 
-func (c *liveController) get(ctx context.Context) (controller.Controller, error) {
+func (c *liveController) get(ctx context.Context) (rpc.Controller, error) {
 	cl, err := c.mgr.Controller(ctx, c.b)
 	if err != nil {
 		return nil, err
@@ -64,8 +66,12 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 	if err != nil {
 		return err
 	}
+	ch, ok := ct.(controller.WithChoose)
+	if !ok {
+		return nil // a controller without Choose chooses nothing
+	}
 	c.passHints(ct, req.Session)
-	return c.timedOut(ctx, ct.Choose(ctx, req, resp))
+	return c.timedOut(ctx, ch.Choose(ctx, req, resp))
 }
 
 // End closes a session, when the controller keeps sessions.
@@ -77,7 +83,7 @@ func (c *liveController) End(ctx context.Context, session string) error {
 	if err != nil {
 		return err
 	}
-	if e, ok := ct.(controller.WithEnd); ok {
+	if e, ok := ct.(rpc.WithEnd); ok {
 		return c.timedOut(ctx, e.End(ctx, session))
 	}
 	return nil
@@ -99,21 +105,22 @@ func (c *liveController) RosterChanged(session string, changed []int) {
 
 // passHints hands ct the session's hints; without any (none was given)
 // the client compares whole rosters.
-func (c *liveController) passHints(ct controller.Controller, session string) {
+func (c *liveController) passHints(ct rpc.Controller, session string) {
 	c.mu.Lock()
 	hint, ok := c.hints[session]
 	delete(c.hints, session)
 	c.mu.Unlock()
-	if h, can := ct.(controller.WithRosterHint); can && ok {
+	if h, can := ct.(swarm.WithRosterHint); can && ok {
 		h.RosterChanged(session, hint)
 	}
 }
 
 // Interface guards.
 var (
-	_ controller.Controller     = (*liveController)(nil)
-	_ controller.WithEnd        = (*liveController)(nil)
-	_ controller.WithRosterHint = (*liveController)(nil)
+	_ rpc.Controller        = (*liveController)(nil)
+	_ controller.WithChoose = (*liveController)(nil)
+	_ rpc.WithEnd           = (*liveController)(nil)
+	_ swarm.WithRosterHint  = (*liveController)(nil)
 )
 
 // timedOut names the call deadline when err comes from a call whose

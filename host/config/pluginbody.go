@@ -64,6 +64,9 @@ func (d *decoder) pluginConfig(ref PluginRef, body hcl.Body, blockRange, labelRa
 		return nil
 	}
 	raw, err := toJSON(val)
+	if err == nil {
+		raw, err = completeConfig(ps.schema, raw)
+	}
 	if err != nil {
 		d.report(errorf(blockRange, "Cannot encode plugin config", "%s.", capitalize(err.Error())))
 		return nil

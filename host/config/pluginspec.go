@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -17,10 +18,13 @@ import (
 
 // SpecFromSchema converts a plugin's declared schema to the hcldec spec its
 // block is decoded with: attributes become AttrSpecs typed by their type
-// constraint ("" = any), optional ones with a Default wrapped in a
-// DefaultSpec; single nested blocks become BlockSpecs (required when
-// MinItems > 0) and list blocks BlockListSpecs with their bounds. The error
-// names the first bad element; it is the plugin author's bug, not the user's.
+// constraint ("" = any); single nested blocks become BlockSpecs (required
+// when MinItems > 0) and list blocks BlockListSpecs with their bounds.
+// Defaults are not in the spec: the decoded value is completed with
+// [schema.Schema.Complete], the function the SDK's test harnesses use too
+// (see [completeConfig]); a Default must already be a value of its
+// attribute's type. The error names the first bad element; it is the
+// plugin author's bug, not the user's.
 func SpecFromSchema(s schema.Schema) (hcldec.ObjectSpec, error) {
 	spec := hcldec.ObjectSpec{}
 	for _, a := range s.Attributes {
@@ -52,15 +56,12 @@ func attrSpec(a schema.Attribute) (hcldec.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var spec hcldec.Spec = &hcldec.AttrSpec{Name: a.Name, Type: ty, Required: a.Required}
-	if a.Required || a.Default == nil {
-		return spec, nil
+	if !a.Required && a.Default != nil {
+		if err := checkDefault(a.Default, ty); err != nil {
+			return nil, err
+		}
 	}
-	def, err := defaultValue(a.Default, ty)
-	if err != nil {
-		return nil, err
-	}
-	return &hcldec.DefaultSpec{Primary: spec, Default: &hcldec.LiteralSpec{Value: def}}, nil
+	return &hcldec.AttrSpec{Name: a.Name, Type: ty, Required: a.Required}, nil
 }
 
 // blockSpec converts one nested block.
@@ -93,23 +94,52 @@ func parseType(s string) (cty.Type, error) {
 	return cty.NilType, fmt.Errorf("type %q: %s", s, strings.TrimSuffix(diags[0].Detail, "."))
 }
 
-// defaultValue converts a Go default (nil, string, number, bool, []any,
-// map[string]any) to a cty value of type ty, through JSON.
-func defaultValue(def any, ty cty.Type) (cty.Value, error) {
+// checkDefault checks that a Go default (nil, string, number, bool, []any,
+// map[string]any) is a value of type ty as it is: converted to ty through
+// JSON, it reads back the same. Completion copies the default into the
+// config unconverted, so a default of another type (3 for a string) would
+// reach the plugin as the wrong type.
+func checkDefault(def any, ty cty.Type) error {
 	raw, err := json.Marshal(def)
 	if err != nil {
-		return cty.NilVal, fmt.Errorf("default: %w", err)
+		return fmt.Errorf("default: %w", err)
 	}
 	implied, err := ctyjson.ImpliedType(raw)
 	if err != nil {
-		return cty.NilVal, fmt.Errorf("default: %w", err)
+		return fmt.Errorf("default: %w", err)
 	}
 	v, err := ctyjson.Unmarshal(raw, implied)
 	if err != nil {
-		return cty.NilVal, fmt.Errorf("default: %w", err)
+		return fmt.Errorf("default: %w", err)
 	}
 	if v, err = convert.Convert(v, ty); err != nil {
-		return cty.NilVal, fmt.Errorf("default %s does not fit the type: %w", raw, err)
+		return fmt.Errorf("default %s does not fit the type: %w", raw, err)
 	}
-	return v, nil
+	back, err := toJSON(v)
+	if err != nil {
+		return fmt.Errorf("default: %w", err)
+	}
+	if !sameJSON(raw, back) {
+		return fmt.Errorf("default %s is not of its type; write it as %s", raw, back)
+	}
+	return nil
+}
+
+// sameJSON reports whether two JSON documents hold the same value.
+func sameJSON(a, b []byte) bool {
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return false
+	}
+	return reflect.DeepEqual(va, vb)
+}
+
+// completeConfig completes a decoded block's JSON with the schema's
+// defaults, through the SDK's own [schema.Schema.Complete].
+func completeConfig(s schema.Schema, raw json.RawMessage) (json.RawMessage, error) {
+	c, err := s.Complete(schema.NewConfig(raw))
+	if err != nil {
+		return nil, err
+	}
+	return c.JSON(), nil
 }

@@ -55,7 +55,20 @@ func TestSpecFromSchema(t *testing.T) {
 		"bad type":              {schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x", Type: "lisst(string)"}}}, wantErr: `"lisst" is not a valid type constructor`},
 		"unparsable type":       {schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x", Type: "list("}}}, wantErr: `type "list("`},
 		"default of wrong type": {schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x", Type: "number", Default: "many"}}}, wantErr: "does not fit the type"},
-		"duplicate name":        {schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x"}, {Name: "x"}}}, wantErr: "duplicate"},
+		"default that converts but is not of the type": {
+			schema:  schema.Schema{Attributes: []schema.Attribute{{Name: "x", Type: "string", Default: 3}}},
+			wantErr: `default 3 is not of its type; write it as "3"`,
+		},
+		"explicit null takes the default": {
+			schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x", Type: "string", Default: "d"}}},
+			body:   `x = null`,
+			want:   `{"x":"d"}`,
+		},
+		"absent list block is empty": {
+			schema: schema.Schema{Blocks: []schema.Block{{Name: "many", Nesting: schema.NestingList}}},
+			want:   `{"many":[]}`,
+		},
+		"duplicate name": {schema: schema.Schema{Attributes: []schema.Attribute{{Name: "x"}, {Name: "x"}}}, wantErr: "duplicate"},
 		"block named like an attribute": {
 			schema:  schema.Schema{Attributes: []schema.Attribute{{Name: "x"}}, Blocks: []schema.Block{{Name: "x"}}},
 			wantErr: `block "x"`,
@@ -84,6 +97,9 @@ func TestSpecFromSchema(t *testing.T) {
 				t.Fatal(diags)
 			}
 			raw, err := toJSON(v)
+			if err == nil {
+				raw, err = completeConfig(tc.schema, raw)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

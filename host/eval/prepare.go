@@ -17,7 +17,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -33,7 +33,7 @@ type evalRun struct {
 	started time.Time
 
 	members []swarm.Member
-	ctrl    controller.Controller
+	ctrl    rpc.Controller
 	scorers []scorerRun
 	// models are the providers built so far, by model block, shared by
 	// members and scorers (see model).

@@ -11,7 +11,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -19,7 +19,7 @@ import (
 // host/plugins provides them over gRPC.
 type Plugins interface {
 	Agent(ctx context.Context, name string) (agent.Agent, error)
-	Controller(ctx context.Context, name string) (controller.Controller, error)
+	Controller(ctx context.Context, name string) (rpc.Controller, error)
 	Scorer(ctx context.Context, name string) (scorer.Scorer, error)
 }
 

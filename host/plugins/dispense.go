@@ -24,32 +24,32 @@ func (m *Manager) Info(ctx context.Context, b Binary) ([]base.MetadataResponse, 
 
 // Agent returns the agent client of b's process; b.Kind must be agent and
 // the binary must serve an agent named b.Name. Call .Agent(b.Name) on it.
-func (m *Manager) Agent(ctx context.Context, b Binary) (*rpc.AgentClient, error) {
+func (m *Manager) Agent(ctx context.Context, b Binary) (AgentClient, error) {
 	raw, err := m.dispense(ctx, b, rpc.KindAgent)
 	if err != nil {
 		return nil, err
 	}
-	return raw.(*rpc.AgentClient), nil
+	return raw.(AgentClient), nil
 }
 
 // Controller returns the controller client of b's process; b.Kind must be
 // controller and the binary must serve a controller named b.Name.
-func (m *Manager) Controller(ctx context.Context, b Binary) (*rpc.ControllerClient, error) {
+func (m *Manager) Controller(ctx context.Context, b Binary) (ControllerClient, error) {
 	raw, err := m.dispense(ctx, b, rpc.KindController)
 	if err != nil {
 		return nil, err
 	}
-	return raw.(*rpc.ControllerClient), nil
+	return raw.(ControllerClient), nil
 }
 
 // Scorer returns the scorer client of b's process; b.Kind must be scorer
 // and the binary must serve a scorer named b.Name.
-func (m *Manager) Scorer(ctx context.Context, b Binary) (*rpc.ScorerClient, error) {
+func (m *Manager) Scorer(ctx context.Context, b Binary) (ScorerClient, error) {
 	raw, err := m.dispense(ctx, b, rpc.KindScorer)
 	if err != nil {
 		return nil, err
 	}
-	return raw.(*rpc.ScorerClient), nil
+	return raw.(ScorerClient), nil
 }
 
 // dispense checks that b's binary serves b.Name under kind and returns the
@@ -74,11 +74,6 @@ func (m *Manager) dispense(ctx context.Context, b Binary, kind string) (any, err
 		return nil, &NotServedError{Binary: b, Served: names}
 	}
 	return p.dispense(kind)
-}
-
-// lister is what the SDK's three clients have in common.
-type lister interface {
-	Plugins(ctx context.Context) ([]base.MetadataResponse, error)
 }
 
 // info fetches the metadata of b.Kind once; concurrent first callers wait

@@ -50,7 +50,7 @@ func (r *runtime) startController() error {
 
 // finalRule reads the final rule and the answers opt-in from a Start
 // response; the old mode "controller" is the first rule with answers.
-func finalRule(resp controller.StartResponse) (rule string, answers bool, err error) {
+func finalRule(resp controller.StartResponse) (rule controller.FinalMode, answers bool, err error) {
 	switch resp.FinalMode {
 	case "", controller.FinalFirst:
 		return controller.FinalFirst, resp.Answers, nil
@@ -101,6 +101,10 @@ func (r *runtime) handle(ev controller.Event) {
 // the event, even when that event's actions stopped the swarm (as a
 // controller chooses before it returns its stop reason).
 func (r *runtime) choose() {
+	chooser, ok := r.spec.Controller.(controller.WithChoose)
+	if !ok {
+		return
+	}
 	r.mu.Lock()
 	if r.choice != nil || r.aborted {
 		r.mu.Unlock()
@@ -117,7 +121,7 @@ func (r *runtime) choose() {
 	ctx, cancel := r.callCtx()
 	defer cancel()
 	var resp controller.ChooseResponse
-	if err := r.spec.Controller.Choose(ctx, req, &resp); err != nil {
+	if err := chooser.Choose(ctx, req, &resp); err != nil {
 		r.fail(fmt.Errorf("controller choose: %w", err))
 		return
 	}

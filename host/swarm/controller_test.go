@@ -256,7 +256,7 @@ func TestControllerFailures(t *testing.T) {
 				events := tc.ctrl.eventLog()
 				require.NotEmpty(t, events)
 				last := events[len(events)-1].Event.Kind
-				assert.Contains(t, []string{tc.ctrl.eventErrKind, tc.ctrl.hangEvent}, last,
+				assert.Contains(t, []controller.EventKind{tc.ctrl.eventErrKind, tc.ctrl.hangEvent}, last,
 					"no event is delivered after the controller failed")
 			}
 		})
@@ -349,14 +349,14 @@ func TestControllerEventSequence(t *testing.T) {
 	assert.Equal(t, cfg, starts[0].Config)
 	assert.Equal(t, controller.SampleRef{ID: "s1", Epoch: 1}, starts[0].Sample)
 	for _, m := range starts[0].Roster {
-		assert.Equal(t, StatePending, m.State)
-		assert.Equal(t, "", m.Status)
+		assert.Equal(t, controller.StatePending, m.State)
+		assert.Empty(t, m.Status)
 	}
 	assert.Equal(t, []string{"a", "b", "c"}, []string{starts[0].Roster[0].Name, starts[0].Roster[1].Name, starts[0].Roster[2].Name})
 	assert.True(t, strings.HasPrefix(starts[0].Session, "s1/1/"), "session names the sample: %s", starts[0].Session)
 	assert.Equal(t, []string{starts[0].Session}, sessions, "End is called once with the session")
 
-	perMember := map[string][]string{}
+	perMember := map[string][]controller.EventKind{}
 	var last float64
 	for _, req := range ctrl.eventLog() {
 		ev := req.Event
@@ -371,21 +371,21 @@ func TestControllerEventSequence(t *testing.T) {
 			}
 			switch ev.Kind {
 			case controller.EventMemberEnded:
-				assert.Equal(t, StateEnded, m.State)
+				assert.Equal(t, controller.StateEnded, m.State)
 				assert.Equal(t, ev.Status, m.Status)
 			case controller.EventSubmission:
-				assert.Equal(t, StateEnded, m.State)
-				assert.Equal(t, StatusSubmitted, m.Status)
+				assert.Equal(t, controller.StateEnded, m.State)
+				assert.Equal(t, controller.StatusSubmitted, m.Status)
 			}
 		}
 		switch {
 		case ev.Kind == controller.EventSubmission:
 			assert.Equal(t, strings.ToUpper(ev.Member), ev.Answer)
 		case ev.Kind == controller.EventMemberEnded:
-			assert.Equal(t, map[string]string{"a": "submitted", "b": "errored", "c": "submitted"}[ev.Member], ev.Status)
+			assert.Equal(t, map[string]controller.Status{"a": controller.StatusSubmitted, "b": controller.StatusErrored, "c": controller.StatusSubmitted}[ev.Member], ev.Status)
 		}
 	}
-	assert.Equal(t, map[string][]string{
+	assert.Equal(t, map[string][]controller.EventKind{
 		"a": {controller.EventMemberStarted, controller.EventSubmission, controller.EventMemberEnded},
 		"b": {controller.EventMemberStarted, controller.EventMemberEnded},
 		"c": {controller.EventMemberStarted, controller.EventSubmission, controller.EventMemberEnded},

@@ -12,12 +12,12 @@ import (
 // Callers hold r.mu.
 func (r *runtime) chosen() (m *memberState, mode, reason string) {
 	if r.choice != nil {
-		return r.byName[r.choice.Member], controller.FinalController, r.choice.Reason
+		return r.byName[r.choice.Member], string(controller.FinalController), r.choice.Reason
 	}
 	if r.finalMode == controller.FinalLast {
-		return r.pick(func(t, best float64) bool { return t > best }), controller.FinalLast, ""
+		return r.pick(func(t, best float64) bool { return t > best }), string(controller.FinalLast), ""
 	}
-	return r.pick(func(t, best float64) bool { return t < best }), controller.FinalFirst, ""
+	return r.pick(func(t, best float64) bool { return t < best }), string(controller.FinalFirst), ""
 }
 
 // pick scans submitted members in roster order and keeps the one better

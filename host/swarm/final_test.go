@@ -24,7 +24,7 @@ func TestFinalRules(t *testing.T) {
 	}
 	cases := map[string]struct {
 		scripts  map[string][]step
-		mode     string
+		mode     controller.FinalMode
 		wantMode *string
 		want     *string
 		statuses map[string]string
@@ -107,7 +107,7 @@ func msAt(name, status string, t float64) *memberState {
 		output: model.TextOutput("m", "answer of "+name)}
 }
 
-func testRuntime(mode string, members ...*memberState) *runtime {
+func testRuntime(mode controller.FinalMode, members ...*memberState) *runtime {
 	r := &runtime{finalMode: mode, byName: map[string]*memberState{}}
 	for _, m := range members {
 		r.members = append(r.members, m)
@@ -121,7 +121,7 @@ func testRuntime(mode string, members ...*memberState) *runtime {
 func TestPickTies(t *testing.T) {
 	t.Parallel()
 	cases := map[string]struct {
-		mode    string
+		mode    controller.FinalMode
 		members []*memberState
 		choice  *controller.ChooseResponse
 		want    Final

@@ -16,6 +16,7 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // ---------------------------------------------------------------------------
@@ -249,7 +250,7 @@ func fail(msg string) step {
 type testController struct {
 	// mode is the final mode returned by Start; answers its opt-in to
 	// answers and Choose calls.
-	mode    string
+	mode    controller.FinalMode
 	answers bool
 	// startOnly lists the members to start; nil starts every member.
 	startOnly []string
@@ -262,12 +263,12 @@ type testController struct {
 	// startErr fails Start; eventErr fails Event on events of eventErrKind.
 	startErr     error
 	eventErr     error
-	eventErrKind string
+	eventErrKind controller.EventKind
 	// startDelay delays Start's answer.
 	startDelay time.Duration
 	// hangStart / hangEvent / hangChoose block until the call's context ends.
 	hangStart  bool
-	hangEvent  string
+	hangEvent  controller.EventKind
 	hangChoose bool
 	// choose picks the answer in controller mode.
 	choose func(req controller.ChooseRequest) controller.ChooseResponse
@@ -378,9 +379,9 @@ func (c *testController) chooseLog() []controller.ChooseRequest {
 }
 
 var (
-	_ agent.Agent           = (*scriptAgent)(nil)
-	_ controller.Controller = (*testController)(nil)
-	_ controller.WithEnd    = (*testController)(nil)
+	_ agent.Agent    = (*scriptAgent)(nil)
+	_ rpc.Controller = (*testController)(nil)
+	_ rpc.WithEnd    = (*testController)(nil)
 )
 
 // ---------------------------------------------------------------------------

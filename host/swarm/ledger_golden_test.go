@@ -259,7 +259,7 @@ func TestRuntimeGolden(t *testing.T) {
 // swarm times tie exactly (they cannot through timing): roster order wins.
 func TestTieBreakGolden(t *testing.T) {
 	t.Parallel()
-	for name, mode := range map[string]string{"tie_first": controller.FinalFirst, "tie_last": controller.FinalLast} {
+	for name, mode := range map[string]controller.FinalMode{"tie_first": controller.FinalFirst, "tie_last": controller.FinalLast} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			r := testRuntime(mode, msAt("zed", StatusStopped, 0.5), msAt("amy", StatusSubmitted, 2),

@@ -104,7 +104,7 @@ func (r *runtime) ended(m *memberState, out model.Output, err error) time.Time {
 		r.log.Debug("member ended", "member", m.spec.Name, "status", m.status, "error", err)
 	}
 	r.queue = append(r.queue, controller.Event{Kind: controller.EventMemberEnded, Member: m.spec.Name,
-		Time: m.endTime, Status: m.status})
+		Time: m.endTime, Status: controller.Status(m.status)})
 	r.running--
 	name, status := m.spec.Name, m.status
 	r.mu.Unlock()

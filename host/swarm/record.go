@@ -1,6 +1,9 @@
 package swarm
 
-import "github.com/swarmhost/swarmhost/sdk/scorer"
+import (
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
+)
 
 // StoreKeyResult and StoreKeyLedger are the store keys the runtime owns.
 const (
@@ -8,25 +11,26 @@ const (
 	StoreKeyLedger = "inspect_swarm:ledger"
 )
 
-// Member states.
+// Member states, as the SDK names them (the runtime keeps them as strings).
 const (
-	StatePending = "pending"
-	StateRunning = "running"
-	StateEnded   = "ended"
+	StatePending = string(controller.StatePending)
+	StateRunning = string(controller.StateRunning)
+	StateEnded   = string(controller.StateEnded)
 )
 
 // Member statuses (the closed set of SPEC §5 and §15; member_limit:<type>
 // is built with MemberLimit, its types the Limit* kinds and LimitCustom).
+// They are the SDK's controller.Status* constants, as strings.
 const (
-	StatusSubmitted = "submitted"
+	StatusSubmitted = string(controller.StatusSubmitted)
 	// StatusUnsubmitted: the agent returned normally, but its output
 	// stopped for "content_filter" or "model_length" (it gave up).
-	StatusUnsubmitted = "unsubmitted"
-	StatusStopped     = "stopped"
-	StatusShare       = "share"
-	StatusSwarmCap    = "swarm_cap"
-	StatusCancelled   = "cancelled"
-	StatusErrored     = "errored"
+	StatusUnsubmitted = string(controller.StatusUnsubmitted)
+	StatusStopped     = string(controller.StatusStopped)
+	StatusShare       = string(controller.StatusShare)
+	StatusSwarmCap    = string(controller.StatusSwarmCap)
+	StatusCancelled   = string(controller.StatusCancelled)
+	StatusErrored     = string(controller.StatusErrored)
 )
 
 // Output stop reasons that make a normal return "unsubmitted".

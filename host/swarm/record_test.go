@@ -130,8 +130,8 @@ func TestOutputUnchangedAndMessages(t *testing.T) {
 		{Role: model.RoleSystem, Content: "Be brief.", Metadata: map[string]any{"x": 1}},
 		{Role: model.RoleUser, Content: "What is 6x7?", Source: "input"},
 	}}
-	for _, mode := range []string{controller.FinalFirst, controller.FinalLast} {
-		t.Run(mode, func(t *testing.T) {
+	for _, mode := range []controller.FinalMode{controller.FinalFirst, controller.FinalLast} {
+		t.Run(string(mode), func(t *testing.T) {
 			t.Parallel()
 			ag := newAgent(map[string][]step{
 				"a": {giveUp("content_filter")},
@@ -146,7 +146,7 @@ func TestOutputUnchangedAndMessages(t *testing.T) {
 			require.Len(t, res.Messages, 3)
 			assert.Empty(t, cmp.Diff(sampleCopy.Input, res.Messages[:2]), "messages start with the sample input")
 			wantMsg := out.Message
-			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"final": AnswerFinal{Mode: &mode, Member: ptr("b")}}}
+			wantMsg.Metadata = map[string]any{"k": "v", "inspect_swarm": map[string]any{"final": AnswerFinal{Mode: ptr(string(mode)), Member: ptr("b")}}}
 			assert.Empty(t, cmp.Diff(wantMsg, res.Messages[2]))
 			assert.Empty(t, cmp.Diff(sampleCopy, sample), "the sample input is not mutated")
 		})

@@ -30,7 +30,7 @@ type runtime struct {
 	// finalMode is the controller's final rule (first or last); answers
 	// is its opt-in to answer text, gate verdicts and Choose calls; choice
 	// is its choice of the answer, made once.
-	finalMode string
+	finalMode controller.FinalMode
 	answers   bool
 	choice    *controller.ChooseResponse
 	queue     []controller.Event

@@ -152,7 +152,7 @@ func TestRosterHintsNameEveryChange(t *testing.T) {
 					return nil
 				}
 				for _, m := range req.Roster {
-					if m.State == StatePending {
+					if m.State == controller.StatePending {
 						return []controller.Action{controller.Start(m.Name, "")}
 					}
 				}
@@ -166,7 +166,7 @@ func TestRosterHintsNameEveryChange(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, ctrl.calls, 36, "12 starts, 12 submissions, 12 ends, and chooses")
 	for i, m := range ctrl.prev {
-		assert.Equal(t, StateEnded, m.State, "the last roster the controller saw: %d", i)
+		assert.Equal(t, controller.StateEnded, m.State, "the last roster the controller saw: %d", i)
 	}
 }
 

@@ -7,31 +7,6 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
-// Controller is implemented by controller plugin authors and, on the host
-// side, by the RPC client that proxies calls to the plugin process.
-type Controller interface {
-	Metadata(ctx context.Context, req MetadataRequest, resp *MetadataResponse)
-	Start(ctx context.Context, req StartRequest, resp *StartResponse) error
-	Event(ctx context.Context, req EventRequest, resp *EventResponse) error
-	Choose(ctx context.Context, req ChooseRequest, resp *ChooseResponse) error
-}
-
-// WithEnd is an optional interface for controllers that keep per-session state.
-type WithEnd interface {
-	End(ctx context.Context, session string) error
-}
-
-// WithRosterHint is an optional interface of the host side's RPC client;
-// plugin authors do not implement it. Before each Event or Choose call of a
-// session the host names the roster entries, by index, that may have
-// changed since the session's previous call, so the client compares only
-// those instead of the whole roster (a swarm of N members makes about 3N
-// events). A client that takes the hint reads a request's Roster only
-// during the call, so the host may hand it the same buffer every time.
-type WithRosterHint interface {
-	RosterChanged(session string, changed []int)
-}
-
 // WithValidateConfig is an optional interface for controllers that check
 // their config beyond what the schema expresses.
 type WithValidateConfig interface {
@@ -47,15 +22,6 @@ type (
 	SampleRef              = base.SampleRef
 )
 
-// Final modes: the record's final.mode. FinalFirst and FinalLast are the
-// rules a controller names at Start; FinalController is the mode of an
-// answer the controller chose.
-const (
-	FinalFirst      = "first"
-	FinalLast       = "last"
-	FinalController = "controller"
-)
-
 // Member is one roster entry as the controller sees it.
 type Member struct {
 	Name  string
@@ -63,10 +29,10 @@ type Member struct {
 	Agent string
 	// Index is the 1-based copy index within its member block.
 	Index int
-	// State is "pending", "running" or "ended".
-	State string
-	// Status is "" until ended, then e.g. "submitted" or "stopped".
-	Status string
+	// State is StatePending, StateRunning or StateEnded.
+	State MemberState
+	// Status is "" until ended, then e.g. StatusSubmitted or StatusStopped.
+	Status Status
 }
 
 // StartRequest opens a session.
@@ -83,7 +49,7 @@ type StartResponse struct {
 	// FinalMode is the rule that picks the answer when the controller
 	// chooses none: FinalFirst (default when empty) or FinalLast.
 	// FinalController, from before ActionChoose, is FinalFirst with Answers.
-	FinalMode string
+	FinalMode FinalMode
 	// Answers opts in to the richer view, a swarmhost extension: submission
 	// events carry the answer text and gate verdict, and the host calls
 	// Choose after each submission and member_ended event until the

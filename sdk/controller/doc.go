@@ -3,21 +3,27 @@
 // stops, and (if it wants) which submission is the answer. It follows
 // Inspect Swarm 0.1.0's controller contract.
 //
-// Lifecycle, per swarm run (one sample, one epoch), identified by a session id:
+// An author implements [Controller]; as database/sql/driver's Driver hands
+// out a Conn per connection, its Start hands out a [Session] per swarm run,
+// which keeps that run's state. The SDK keeps each open session (and its
+// roster) by id, so a controller needs no map, mutex or end-of-run cleanup.
 //
-//  1. Start receives the roster (every member pending) and returns actions
-//     (start members, stop, choose) and the final rule, "first" or "last",
-//     that picks the answer when the controller chooses none. Setting
-//     [StartResponse.Answers] opts in to the richer view (answer text, gate
-//     verdicts, Choose calls).
-//  2. Event is called for every member started, submission and member ended,
-//     in order, one at a time per session; it returns more actions. The
-//     controller is out of the run once the swarm stops: no call follows the
-//     event whose actions stopped it.
-//  3. Choose (only with Answers) is called after each submission and member
-//     end with every submission so far, until it names a member; that choice
-//     is final.
-//  4. End (optional, [WithEnd]) closes the session.
+// Lifecycle, per swarm run (one sample, one epoch):
+//
+//  1. [Controller.Start] receives the roster (every member pending) and
+//     returns the run's Session, actions (start members, stop, choose) and
+//     the final rule, "first" or "last", that picks the answer when the
+//     controller chooses none. Setting [StartResponse.Answers] opts in to
+//     the richer view (answer text, gate verdicts, Choose calls).
+//  2. [Session.Event] is called for every member started, submission and
+//     member ended, in order, one at a time per session; it returns more
+//     actions. The controller is out of the run once the swarm stops: no
+//     call follows the event whose actions stopped it.
+//  3. The session's Choose (optional, [WithChoose], only with Answers) is
+//     called after each submission and member end with every submission so
+//     far, until it names a member; that choice is final.
+//  4. The run ends: the SDK drops the session, calling its optional
+//     [SessionCloser.Close].
 //
 // Actions are checked: starting a member twice or by an unknown name, or
 // choosing ([ChooseAnswer]) a member that has not ended "submitted", or

@@ -43,13 +43,6 @@ func ChooseAnswer(member, reason string) Action {
 	return Action{Kind: ActionChoose, Member: member, Reason: reason}
 }
 
-// Event kinds.
-const (
-	EventMemberStarted = "member_started"
-	EventSubmission    = "submission"
-	EventMemberEnded   = "member_ended"
-)
-
 // Gate is the in-loop check verdict attached to a submission.
 type Gate struct {
 	Checked bool
@@ -59,7 +52,7 @@ type Gate struct {
 // Event is something that happened in the swarm.
 type Event struct {
 	// Kind is one of the Event* constants.
-	Kind   string
+	Kind   EventKind
 	Member string
 	// Time is seconds on the swarm clock.
 	Time float64
@@ -69,7 +62,7 @@ type Event struct {
 	// Gate is the member's latest gate verdict (as Answer).
 	Gate Gate
 	// Status is the member's status (member_ended events only).
-	Status string
+	Status Status
 }
 
 // EventRequest delivers one event with the roster as it is when the event

@@ -12,8 +12,15 @@ import (
 
 // Relay runs one member at a time in roster order, stops the swarm at the
 // first submission that passes its gate check, and chooses the answer
-// itself. It keeps no state: everything it needs comes with each call.
+// itself. Each swarm run gets its own relaySession, which counts the
+// attempts: state with no map, no mutex and no End, since the SDK keeps
+// the session from Start to the run's end.
 type Relay struct{}
+
+// relaySession is one run of Relay.
+type relaySession struct {
+	attempt int
+}
 
 // Metadata names the plugin; it has no config.
 func (Relay) Metadata(_ context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -23,17 +30,17 @@ func (Relay) Metadata(_ context.Context, _ controller.MetadataRequest, resp *con
 
 // Start starts the first member and asks for the answers (text and gate
 // verdicts, and Choose calls); without a choice the latest submission wins.
-func (Relay) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
+func (Relay) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) (controller.Session, error) {
 	if len(req.Roster) > 0 {
 		resp.Actions = append(resp.Actions, controller.Start(req.Roster[0].Name, ""))
 	}
 	resp.FinalMode, resp.Answers = controller.FinalLast, true
-	return nil
+	return &relaySession{attempt: 1}, nil
 }
 
 // Event starts the next pending member when one ends, and stops the swarm
 // at a submission that passed its gate check.
-func (Relay) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
+func (s *relaySession) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
 	switch req.Event.Kind {
 	case controller.EventSubmission:
 		if req.Event.Gate.Passed {
@@ -41,8 +48,10 @@ func (Relay) Event(_ context.Context, req controller.EventRequest, resp *control
 		}
 	case controller.EventMemberEnded:
 		for _, m := range req.Roster {
-			if m.State == "pending" {
-				resp.Actions = append(resp.Actions, controller.Start(m.Name, "Your predecessor gave up; try another way."))
+			if m.State == controller.StatePending {
+				s.attempt++
+				resp.Actions = append(resp.Actions, controller.Start(m.Name,
+					fmt.Sprintf("Attempt %d: your predecessor gave up; try another way.", s.attempt)))
 				break
 			}
 		}
@@ -51,7 +60,7 @@ func (Relay) Event(_ context.Context, req controller.EventRequest, resp *control
 }
 
 // Choose picks the latest submission that passed its gate, else the latest.
-func (Relay) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
+func (*relaySession) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
 	for i := len(req.Submissions) - 1; i >= 0; i-- {
 		if s := req.Submissions[i]; s.Gate.Passed {
 			resp.Member, resp.Reason = s.Member, "latest passing submission"
@@ -64,7 +73,12 @@ func (Relay) Choose(_ context.Context, req controller.ChooseRequest, resp *contr
 	return nil
 }
 
-var _ controller.Controller = Relay{}
+// Interface guards.
+var (
+	_ controller.Controller = Relay{}
+	_ controller.Session    = (*relaySession)(nil)
+	_ controller.WithChoose = (*relaySession)(nil)
+)
 
 // A controller run through the real gRPC layer with sdktest: the calls the
 // runtime makes during one swarm, and the actions that come back.
@@ -75,18 +89,18 @@ func Example_relay() {
 
 	c := sdktest.Controller(t, Relay{})
 	roster := []controller.Member{
-		{Name: "solver-1", Agent: "react", Index: 1, State: "pending"},
-		{Name: "solver-2", Agent: "react", Index: 2, State: "pending"},
+		{Name: "solver-1", Agent: "react", Index: 1, State: controller.StatePending},
+		{Name: "solver-2", Agent: "react", Index: 2, State: controller.StatePending},
 	}
 
 	var start controller.StartResponse
 	must(c.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster}, &start))
 	fmt.Println("start:", describe(start.Actions), "final:", start.FinalMode)
 
-	roster[0].State, roster[0].Status = "ended", "errored"
+	roster[0].State, roster[0].Status = controller.StateEnded, controller.StatusErrored
 	var ended controller.EventResponse
 	must(c.Event(ctx, controller.EventRequest{Session: "s1", Roster: roster,
-		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: "errored"}}, &ended))
+		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 30, Status: controller.StatusErrored}}, &ended))
 	fmt.Println("solver-1 ended:", describe(ended.Actions))
 
 	passed := controller.Gate{Checked: true, Passed: true}
@@ -96,12 +110,12 @@ func Example_relay() {
 	fmt.Println("solver-2 submitted:", describe(submitted.Actions))
 
 	var chosen controller.ChooseResponse
-	must(c.Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
+	must(c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
 		Submissions: []controller.Submission{{Member: "solver-2", Time: 61, Answer: "42", Gate: passed}}}, &chosen))
 	fmt.Printf("answer: %s (%s)\n", chosen.Member, chosen.Reason)
 	// Output:
 	// start: [start solver-1] final: last
-	// solver-1 ended: [start solver-2 with "Your predecessor gave up; try another way."]
+	// solver-1 ended: [start solver-2 with "Attempt 2: your predecessor gave up; try another way."]
 	// solver-2 submitted: [stop "passed"]
 	// answer: solver-2 (latest passing submission)
 }

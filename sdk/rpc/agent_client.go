@@ -12,15 +12,15 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
 
-// AgentClient is the host's handle on an agent plugin process.
-type AgentClient struct {
+// agentClient is the host's handle on an agent plugin process.
+type agentClient struct {
 	client pb.AgentClient
 	hosts  *registry[agent.Host]
 	svc    *hostService
 }
 
-func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *AgentClient {
-	ac := &AgentClient{client: pb.NewAgentClient(c), hosts: newRegistry[agent.Host]()}
+func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *agentClient {
+	ac := &agentClient{client: pb.NewAgentClient(c), hosts: newRegistry[agent.Host]()}
 	ac.svc = &hostService{broker: b, register: func(s *grpc.Server) {
 		pb.RegisterAgentHostServer(s, &agentHostServer{hosts: ac.hosts})
 	}}
@@ -28,7 +28,7 @@ func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *AgentClient {
 }
 
 // Plugins returns the metadata of every agent the process serves.
-func (c *AgentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
+func (c *agentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
 	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
 	if err != nil {
 		return nil, callError("agent metadata", err)
@@ -37,7 +37,7 @@ func (c *AgentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, err
 }
 
 // Validate asks the named agent to check a decoded config.
-func (c *AgentClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
+func (c *agentClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
 	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
 	if err != nil {
 		return base.ValidateConfigResponse{}, callError("agent validate config", err)
@@ -46,11 +46,11 @@ func (c *AgentClient) Validate(ctx context.Context, name string, config []byte) 
 }
 
 // Agent returns the named agent as an [agent.Agent].
-func (c *AgentClient) Agent(name string) agent.Agent { return &remoteAgent{c: c, name: name} }
+func (c *agentClient) Agent(name string) agent.Agent { return &remoteAgent{c: c, name: name} }
 
 // remoteAgent proxies one named agent.
 type remoteAgent struct {
-	c    *AgentClient
+	c    *agentClient
 	name string
 }
 

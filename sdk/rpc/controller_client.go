@@ -2,15 +2,47 @@ package rpc
 
 import (
 	"context"
-	"strings"
+	"fmt"
 
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
+
+// controllerClient is the host's handle on a controller plugin process.
+type controllerClient struct {
+	client      pb.ControllerClient
+	rosters     *rosterSync
+	nonChoosers *sessionSet
+}
+
+// Plugins returns the metadata of every controller the process serves.
+func (c *controllerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
+	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
+	if err != nil {
+		return nil, callError("controller metadata", err)
+	}
+	return pluginInfos(resp), nil
+}
+
+// Validate asks the named controller to check a decoded config.
+func (c *controllerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
+	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
+	if err != nil {
+		return base.ValidateConfigResponse{}, callError("controller validate config", err)
+	}
+	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
+}
+
+// Controller returns the named controller as a [Controller] that also
+// implements [controller.WithChoose] and [WithEnd] and takes roster hints
+// (rosterHinter).
+func (c *controllerClient) Controller(name string) Controller {
+	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers}
+}
 
 // remoteController proxies one named controller. With a plugin that keeps
 // rosters, Event and Choose send only the roster entries that changed.
@@ -18,6 +50,10 @@ type remoteController struct {
 	c       pb.ControllerClient
 	name    string
 	rosters *rosterSync
+	// nonChoosers are the sessions whose controller has no Choose
+	// (ControllerStartResponse.never_chooses): Choose answers them "no
+	// choice" without a call.
+	nonChoosers *sessionSet
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -39,7 +75,10 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 		return callError("controller "+r.name+" start", err)
 	}
 	r.rosters.started(req.Session, out.KeepsRoster, req.Roster)
-	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), out.FinalMode, out.Answers
+	if out.NeverChooses {
+		r.nonChoosers.add(req.Session)
+	}
+	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), controller.FinalMode(out.FinalMode), out.Answers
 	return nil
 }
 
@@ -57,7 +96,13 @@ func (r *remoteController) Event(ctx context.Context, req controller.EventReques
 	return nil
 }
 
+// Choose asks the plugin to choose; a session whose controller has no
+// Choose gets no choice, without a call.
 func (r *remoteController) Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
+	if r.nonChoosers.has(req.Session) {
+		*resp = controller.ChooseResponse{}
+		return nil
+	}
 	var out *pb.ChooseResponse
 	err := r.withRoster(req.Session, req.Roster, func(roster []*pb.RosterMember, changes bool) (err error) {
 		out, err = r.c.Choose(ctx, &pb.ChooseRequest{Plugin: r.name, Session: req.Session, ConfigJson: req.Config.JSON(),
@@ -71,6 +116,18 @@ func (r *remoteController) Choose(ctx context.Context, req controller.ChooseRequ
 	return nil
 }
 
+// rosterHinter is the roster-hint call the host makes on the controllers it
+// dispenses (the host declares the same method set as its own interface;
+// plugin authors never see it). Before each Event or Choose call of a
+// session the host names the roster entries, by index, that may have
+// changed since the session's previous call, so the client compares only
+// those instead of the whole roster (a swarm of N members makes about 3N
+// events). The client reads a request's Roster only during the call, so
+// the host may hand it the same buffer every time.
+type rosterHinter interface {
+	RosterChanged(session string, changed []int)
+}
+
 // RosterChanged notes which entries of the session's roster may have
 // changed before its next Event or Choose.
 func (r *remoteController) RosterChanged(session string, changed []int) {
@@ -79,6 +136,7 @@ func (r *remoteController) RosterChanged(session string, changed []int) {
 
 func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
+	r.nonChoosers.remove(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
 		return callError("controller "+r.name+" end", err)
 	}
@@ -86,22 +144,19 @@ func (r *remoteController) End(ctx context.Context, session string) error {
 }
 
 // withRoster makes one Event or Choose call with the session's roster as
-// changes when it can. A plugin that no longer keeps the session's roster
-// (it was relaunched) refuses the changes, and the call is made again with
-// the whole roster; that refusal is recognised by its message, so an error
-// of the controller itself is never retried.
+// changes when it can. A failed call is not retried: the next one sends
+// the whole roster. A session the process does not have open fails with
+// [ErrSessionLost], known by its status code alone (sessionLostCode).
 func (r *remoteController) withRoster(session string, roster []controller.Member, call func([]*pb.RosterMember, bool) error) error {
 	send, changes := r.rosters.changes(session, roster)
-	err := call(wire.RosterToProto(send), changes)
-	sentWhole := false
-	if changes && status.Code(err) == codes.FailedPrecondition && strings.Contains(status.Convert(err).Message(), lostRoster) {
-		err, sentWhole = call(wire.RosterToProto(roster), false), true
-	}
-	switch {
-	case err != nil:
+	if err := call(wire.RosterToProto(send), changes); err != nil {
 		r.rosters.forget(session)
+		if status.Code(err) == sessionLostCode {
+			return fmt.Errorf("%w: %s", ErrSessionLost, status.Convert(err).Message())
+		}
 		return err
-	case !changes || sentWhole:
+	}
+	if !changes {
 		r.rosters.record(session, roster)
 	}
 	return nil
@@ -109,7 +164,8 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ controller.Controller     = (*remoteController)(nil)
-	_ controller.WithEnd        = (*remoteController)(nil)
-	_ controller.WithRosterHint = (*remoteController)(nil)
+	_ Controller            = (*remoteController)(nil)
+	_ controller.WithChoose = (*remoteController)(nil)
+	_ WithEnd               = (*remoteController)(nil)
+	_ rosterHinter          = (*remoteController)(nil)
 )

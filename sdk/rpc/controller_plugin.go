@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
@@ -20,20 +19,21 @@ type controllerPlugin struct {
 }
 
 func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
-	pb.RegisterControllerServer(s, &controllerServer{cat: newCatalog(p.impls), rosters: newKeptRosters()})
+	pb.RegisterControllerServer(s, &controllerServer{cat: newCatalog(p.impls), sessions: newOpenSessions()})
 	return nil
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &ControllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync()}, nil
+	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
 }
 
-// controllerServer runs in the plugin process. It keeps each session's
-// roster, so the host can send only what changed (see keptRosters).
+// controllerServer runs in the plugin process. It maps each session id to
+// the Session its controller's Start returned, with the session's roster,
+// so the host can send only what changed (see openSessions).
 type controllerServer struct {
 	pb.UnimplementedControllerServer
-	cat     *catalog[controller.Controller]
-	rosters *keptRosters
+	cat      *catalog[controller.Controller]
+	sessions *openSessions
 }
 
 func (s *controllerServer) Metadata(context.Context, *pb.MetadataRequest) (*pb.MetadataResponse, error) {
@@ -50,98 +50,78 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 		return nil, err
 	}
 	var resp controller.StartResponse
+	var sess controller.Session
 	roster := wire.RosterFromProto(req.Roster)
-	s.rosters.start(req.Session, roster)
-	err = guard(func() error {
-		return impl.Start(ctx, controller.StartRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
+	err = guard(func() (err error) {
+		sess, err = impl.Start(ctx, controller.StartRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
 			Roster: slices.Clone(roster), Sample: wire.SampleRefFromProto(req.Sample)}, &resp)
+		return err
 	})
-	if err != nil {
-		s.rosters.end(req.Session)
-		return nil, err
+	if err == nil && sess == nil {
+		err = errNoSession(req.Plugin)
 	}
-	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: resp.FinalMode, Answers: resp.Answers,
-		KeepsRoster: true}, nil
+	if err != nil {
+		return nil, authorError(err)
+	}
+	s.sessions.start(req.Session, sess, roster)
+	_, chooses := sess.(controller.WithChoose)
+	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
+		KeepsRoster: true, NeverChooses: !chooses}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
-	if err != nil {
+	if _, err := s.cat.lookup(req.Plugin); err != nil {
 		return nil, err
 	}
-	roster, err := s.rosters.resolve(req.Session, req.Roster, req.RosterChanges)
+	sess, roster, err := s.sessions.resolve(req.Session, req.Roster, req.RosterChanges)
 	if err != nil {
 		return nil, err
 	}
 	var resp controller.EventResponse
 	err = guard(func() error {
-		return impl.Event(ctx, controller.EventRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson), Event: wire.EventFromProto(req.Event),
-			Roster: roster}, &resp)
+		return sess.Event(ctx, controller.EventRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
+			Event: wire.EventFromProto(req.Event), Roster: roster}, &resp)
 	})
 	if err != nil {
-		return nil, err
+		return nil, authorError(err)
 	}
 	return &pb.ControllerEventResponse{Actions: wire.ActionsToProto(resp.Actions)}, nil
 }
 
 func (s *controllerServer) Choose(ctx context.Context, req *pb.ChooseRequest) (*pb.ChooseResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
+	if _, err := s.cat.lookup(req.Plugin); err != nil {
+		return nil, err
+	}
+	sess, roster, err := s.sessions.resolve(req.Session, req.Roster, req.RosterChanges)
 	if err != nil {
 		return nil, err
 	}
-	roster, err := s.rosters.resolve(req.Session, req.Roster, req.RosterChanges)
-	if err != nil {
-		return nil, err
+	c, ok := sess.(controller.WithChoose)
+	if !ok { // a session that never chooses (a host that missed never_chooses)
+		return &pb.ChooseResponse{}, nil
 	}
 	var resp controller.ChooseResponse
 	err = guard(func() error {
-		return impl.Choose(ctx, controller.ChooseRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
+		return c.Choose(ctx, controller.ChooseRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
 			Submissions: wire.SubmissionsFromProto(req.Submissions), Roster: roster}, &resp)
 	})
 	if err != nil {
-		return nil, err
+		return nil, authorError(err)
 	}
 	return &pb.ChooseResponse{Member: resp.Member, Reason: resp.Reason}, nil
 }
 
+// End closes the session: its Session's optional Close, then it is gone.
+// Ending a session that is not open (never started here, or ended) is not
+// an error.
 func (s *controllerServer) End(ctx context.Context, req *pb.ControllerEndRequest) (*pb.ControllerEndResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
-	if err != nil {
+	if _, err := s.cat.lookup(req.Plugin); err != nil {
 		return nil, err
 	}
-	s.rosters.end(req.Session)
-	if e, ok := impl.(controller.WithEnd); ok {
-		err = guard(func() error { return e.End(ctx, req.Session) })
+	if sess := s.sessions.end(req.Session); sess != nil {
+		if err := closeSession(ctx, sess); err != nil {
+			return nil, authorError(err)
+		}
 	}
-	return &pb.ControllerEndResponse{}, err
-}
-
-// ControllerClient is the host's handle on a controller plugin process.
-type ControllerClient struct {
-	client  pb.ControllerClient
-	rosters *rosterSync
-}
-
-// Plugins returns the metadata of every controller the process serves.
-func (c *ControllerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("controller metadata", err)
-	}
-	return pluginInfos(resp), nil
-}
-
-// Validate asks the named controller to check a decoded config.
-func (c *ControllerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("controller validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
-}
-
-// Controller returns the named controller as a [controller.Controller]
-// that also implements [controller.WithEnd] and [controller.WithRosterHint].
-func (c *ControllerClient) Controller(name string) controller.Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters}
+	return &pb.ControllerEndResponse{}, nil
 }

@@ -1,17 +1,23 @@
 package rpc
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/go-plugin"
+
+	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/base"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// Dispensed holds the clients of an in-process plugin; a field is nil when
-// the plugins include no implementation of that kind.
+// Dispensed is an in-process plugin binary as the host sees it: its
+// plugins, by kind and name, behind the host's own clients.
 type Dispensed struct {
-	Agents      *AgentClient
-	Controllers *ControllerClient
-	Scorers     *ScorerClient
+	agents      *agentClient
+	controllers *controllerClient
+	scorers     *scorerClient
 }
 
 // InProcess serves p inside the test process and connects to it through a
@@ -27,7 +33,7 @@ func InProcess(t testing.TB, p Plugins) Dispensed {
 		_ = client.Close()
 	})
 	var d Dispensed
-	for kind, dst := range map[string]any{KindAgent: &d.Agents, KindController: &d.Controllers, KindScorer: &d.Scorers} {
+	for kind, dst := range map[string]any{KindAgent: &d.agents, KindController: &d.controllers, KindScorer: &d.scorers} {
 		if _, ok := pluginSet(p)[kind]; !ok {
 			continue
 		}
@@ -42,11 +48,40 @@ func InProcess(t testing.TB, p Plugins) Dispensed {
 
 func assign(dst, raw any) {
 	switch d := dst.(type) {
-	case **AgentClient:
-		*d = raw.(*AgentClient)
-	case **ControllerClient:
-		*d = raw.(*ControllerClient)
-	case **ScorerClient:
-		*d = raw.(*ScorerClient)
+	case **agentClient:
+		*d = raw.(*agentClient)
+	case **controllerClient:
+		*d = raw.(*controllerClient)
+	case **scorerClient:
+		*d = raw.(*scorerClient)
 	}
+}
+
+// Agent returns the named agent as the host calls it; the plugins must
+// include an agent.
+func (d Dispensed) Agent(name string) agent.Agent { return d.agents.Agent(name) }
+
+// Controller returns the named controller as the host calls it (it also
+// implements [WithEnd]); the plugins must include a controller.
+func (d Dispensed) Controller(name string) Controller {
+	return d.controllers.Controller(name)
+}
+
+// Scorer returns the named scorer as the host calls it; the plugins must
+// include a scorer.
+func (d Dispensed) Scorer(name string) scorer.Scorer { return d.scorers.Scorer(name) }
+
+// Validate asks the named plugin of kind (KindAgent, KindController or
+// KindScorer) to check a config given as JSON, as the host does after
+// decoding it.
+func (d Dispensed) Validate(ctx context.Context, kind, name string, config []byte) (base.ValidateConfigResponse, error) {
+	switch {
+	case kind == KindAgent && d.agents != nil:
+		return d.agents.Validate(ctx, name, config)
+	case kind == KindController && d.controllers != nil:
+		return d.controllers.Validate(ctx, name, config)
+	case kind == KindScorer && d.scorers != nil:
+		return d.scorers.Validate(ctx, name, config)
+	}
+	return base.ValidateConfigResponse{}, fmt.Errorf("the plugins include no %s", kind)
 }

@@ -33,7 +33,11 @@ func pluginSet(p Plugins) plugin.PluginSet {
 }
 
 // HostPlugins is the plugin set the host dispenses from, keyed by protocol
-// version for go-plugin's VersionedPlugins.
+// version for go-plugin's VersionedPlugins. Plugin authors never call it.
+// Dispensing a kind yields the SDK's client for a process (unexported); its
+// methods are Plugins(ctx) and Validate(ctx, name, configJSON) for every
+// kind, plus Agent(name), Controller(name) or Scorer(name), which return the
+// kind's interface proxied to the process.
 func HostPlugins() map[int]plugin.PluginSet {
 	return map[int]plugin.PluginSet{ProtocolVersion: {
 		KindAgent:      &agentPlugin{},

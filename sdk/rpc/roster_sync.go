@@ -14,9 +14,9 @@ import (
 // makes about 3N controller events; sending the whole roster with each
 // made the controller path O(N²) (BENCHMARKS.md).
 //
-// A host that knows which entries changed says so first (hint, from
-// controller.WithRosterHint); the next request then compares only those
-// entries, O(changes) instead of O(N).
+// A host that knows which entries changed says so first (hint, from the
+// host's RosterChanged call, rosterHinter); the next request then compares
+// only those entries, O(changes) instead of O(N).
 type rosterSync struct {
 	mu   sync.Mutex
 	sent map[string][]controller.Member // by session; nil: send the whole roster

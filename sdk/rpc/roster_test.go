@@ -42,8 +42,9 @@ func (c *seenController) see(r []controller.Member) error {
 	return nil
 }
 
-func (c *seenController) Start(_ context.Context, req controller.StartRequest, _ *controller.StartResponse) error {
-	return c.see(req.Roster)
+// Start opens a session served by c itself.
+func (c *seenController) Start(_ context.Context, req controller.StartRequest, _ *controller.StartResponse) (controller.Session, error) {
+	return c, c.see(req.Roster)
 }
 
 func (c *seenController) Event(_ context.Context, req controller.EventRequest, _ *controller.EventResponse) error {
@@ -96,7 +97,7 @@ func (w *wireLog) End(ctx context.Context, in *pb.ControllerEndRequest, _ ...grp
 func roster3(states ...string) []controller.Member {
 	out := make([]controller.Member, len(states))
 	for i, s := range states {
-		out[i] = controller.Member{Name: []string{"a", "b", "c"}[i], Agent: "x", Index: i + 1, State: s}
+		out[i] = controller.Member{Name: []string{"a", "b", "c"}[i], Agent: "x", Index: i + 1, State: controller.MemberState(s)}
 	}
 	return out
 }
@@ -112,7 +113,9 @@ func TestRosterChanges(t *testing.T) {
 		// stale: the hint left out a change, so the controller misses it.
 		stale bool
 		fail  bool
-		want  []wireSend
+		// lost: the call fails with ErrSessionLost.
+		lost bool
+		want []wireSend
 	}{
 		"a change the hint does not name is not looked for": {
 			roster: roster3("running", "running", "pending"),
@@ -148,10 +151,11 @@ func TestRosterChanges(t *testing.T) {
 			roster: roster3("pending", "pending", "pending"),
 			want:   []wireSend{{changes: true, members: 0}},
 		},
-		"a plugin that lost the session gets the whole roster": {
-			before: func(s *controllerServer) { s.rosters.end("s1") },
+		"a session the plugin lost fails by its code, not retried": {
+			before: func(s *controllerServer) { s.sessions.end("s1") },
 			roster: roster3("running", "ended", "pending"),
-			want:   []wireSend{{changes: true, members: 2}, {changes: false, members: 3}},
+			lost:   true,
+			want:   []wireSend{{changes: true, members: 2}},
 		},
 		"a roster of another shape is sent whole": {
 			roster: roster3("running", "pending"),
@@ -168,7 +172,7 @@ func TestRosterChanges(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			impl := &seenController{}
-			srv := &controllerServer{cat: newCatalog([]controller.Controller{impl}), rosters: newKeptRosters()}
+			srv := &controllerServer{cat: newCatalog([]controller.Controller{impl}), sessions: newOpenSessions()}
 			wl := &wireLog{s: srv}
 			rc := &remoteController{c: wl, name: "seen", rosters: newRosterSync()}
 			require.NoError(t, rc.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster3("pending", "pending", "pending")},
@@ -182,6 +186,10 @@ func TestRosterChanges(t *testing.T) {
 			}
 			err := rc.Event(ctx, controller.EventRequest{Session: "s1", Roster: tc.roster}, &controller.EventResponse{})
 			assert.Equal(t, tc.want, wl.sends, "what went over the wire")
+			if tc.lost {
+				require.ErrorIs(t, err, ErrSessionLost)
+				return
+			}
 			if tc.fail {
 				require.Error(t, err)
 				impl.fail = false
@@ -203,7 +211,7 @@ func TestRosterChangesAcrossASession(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	impl := &seenController{}
-	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controllers.Controller("seen")
+	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controller("seen")
 	steps := [][]controller.Member{
 		roster3("running", "running", "pending"),
 		roster3("ended", "running", "running"),
@@ -216,9 +224,9 @@ func TestRosterChangesAcrossASession(t *testing.T) {
 		assert.Equal(t, r, impl.last())
 	}
 	final := roster3("ended", "ended", "ended")
-	require.NoError(t, c.Choose(ctx, controller.ChooseRequest{Session: "s", Roster: final}, &controller.ChooseResponse{}))
+	require.NoError(t, c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s", Roster: final}, &controller.ChooseResponse{}))
 	assert.Equal(t, final, impl.last())
-	require.NoError(t, c.(controller.WithEnd).End(ctx, "s"))
+	require.NoError(t, c.(WithEnd).End(ctx, "s"))
 }
 
 // TestRosterHintsAcrossASession: a host that names the changed entries, and a
@@ -228,8 +236,8 @@ func TestRosterHintsAcrossASession(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	impl := &seenController{scramble: true}
-	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controllers.Controller("seen")
-	hinted := c.(controller.WithRosterHint)
+	c := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controller("seen")
+	hinted := c.(rosterHinter)
 	steps := []struct {
 		roster  []controller.Member
 		changed []int
@@ -246,5 +254,5 @@ func TestRosterHintsAcrossASession(t *testing.T) {
 		require.NoError(t, c.Event(ctx, controller.EventRequest{Session: "s", Roster: st.roster}, &controller.EventResponse{}))
 		assert.Equal(t, st.roster, impl.last(), "step %d", i)
 	}
-	require.NoError(t, c.(controller.WithEnd).End(ctx, "s"))
+	require.NoError(t, c.(WithEnd).End(ctx, "s"))
 }

@@ -4,11 +4,21 @@
 // services (the agent's Host, the scorer's read-only Host) travel over the
 // real broker too, so a test exercises every conversion on the wire.
 //
+// Configs reach the plugin as they would from the host: completed with the
+// plugin's schema defaults (by [schema.Schema.Complete], the host's own
+// function) and checked by the plugin's ValidateConfig; a call with a
+// config the host would reject fails. [Config] and [Validate] do the two
+// steps alone, for any kind. [NewSimulator] plays a whole swarm run
+// against a controller. Running a suite's HCL through the real host is
+// host/hosttest's job (package sdk never imports the host).
+//
 //	func TestMyScorer(t *testing.T) {
 //		s := sdktest.Scorer(t, &MyScorer{})
 //		var resp scorer.ScoreResponse
 //		err := s.Score(ctx, scorer.ScoreRequest{...}, &resp)
 //	}
+//
+// [schema.Schema.Complete]: github.com/swarmhost/swarmhost/sdk/schema
 package sdktest
 
 import (
@@ -22,34 +32,36 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// Agent serves impl in-process and returns it as the host would see it.
+// Agent serves impl in-process and returns it as the host would see it,
+// completing and checking each RunRequest's Config.
 func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Agents: []agent.Agent{impl}})
-	return d.Agents.Agent(name(impl))
+	return &configuredAgent{Agent: d.Agent(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindAgent)}
 }
 
-// Controller serves impl in-process and returns it as the host would see it.
-// The result also implements [controller.WithEnd].
-func Controller(t testing.TB, impl controller.Controller) controller.Controller {
+// Controller serves impl in-process and returns it as the host would see it:
+// one call per event, keyed by session id (the SDK's server hands each
+// session's calls to the [controller.Session] its Start returned), each
+// request's Config completed and checked at Start. The result also
+// implements [controller.WithChoose] and [rpc.WithEnd]. [NewSimulator] drives a whole session from
+// scripted member events instead.
+func Controller(t testing.TB, impl controller.Controller) rpc.Controller {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{impl}})
-	return d.Controllers.Controller(name(impl))
+	return &configuredController{remote: d.Controller(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindController)}
 }
 
-// Scorer serves impl in-process and returns it as the host would see it.
+// Scorer serves impl in-process and returns it as the host would see it,
+// completing and checking each ScoreRequest's Config.
 func Scorer(t testing.TB, impl scorer.Scorer) scorer.Scorer {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
-	return d.Scorers.Scorer(name(impl))
+	return &configuredScorer{Scorer: d.Scorer(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindScorer)}
 }
 
 type metadataer interface {
 	Metadata(ctx context.Context, req base.MetadataRequest, resp *base.MetadataResponse)
 }
 
-func name(impl metadataer) string {
-	var md base.MetadataResponse
-	impl.Metadata(context.Background(), base.MetadataRequest{}, &md)
-	return md.Name
-}
+func name(impl metadataer) string { return metadata(impl).Name }

@@ -113,27 +113,33 @@ func TestUnscoredSurvivesTheWire(t *testing.T) {
 	assert.True(t, math.IsNaN(f))
 }
 
+// panicController panics at the Start of session "p"; its sessions fail
+// every event.
 type panicController struct{}
 
 func (panicController) Metadata(_ context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
 	resp.Name = "panicky"
 }
-func (panicController) Start(context.Context, controller.StartRequest, *controller.StartResponse) error {
-	panic("boom")
+func (panicController) Start(_ context.Context, req controller.StartRequest, _ *controller.StartResponse) (controller.Session, error) {
+	if req.Session == "p" {
+		panic("boom")
+	}
+	return badSession{}, nil
 }
-func (panicController) Event(context.Context, controller.EventRequest, *controller.EventResponse) error {
+
+type badSession struct{}
+
+func (badSession) Event(context.Context, controller.EventRequest, *controller.EventResponse) error {
 	return errors.New("bad event")
-}
-func (panicController) Choose(context.Context, controller.ChooseRequest, *controller.ChooseResponse) error {
-	return nil
 }
 
 func TestControllerPanicIsAnError(t *testing.T) {
 	t.Parallel()
 	c := sdktest.Controller(t, panicController{})
-	err := c.Start(context.Background(), controller.StartRequest{Session: "s"}, &controller.StartResponse{})
+	err := c.Start(context.Background(), controller.StartRequest{Session: "p"}, &controller.StartResponse{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "panicked: boom")
+	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s"}, &controller.StartResponse{}))
 	err = c.Event(context.Background(), controller.EventRequest{Session: "s"}, &controller.EventResponse{})
 	assert.ErrorContains(t, err, "bad event")
 }

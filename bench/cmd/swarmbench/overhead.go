@@ -16,7 +16,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
@@ -72,7 +71,7 @@ func benchOverhead(e *env, t *Table) {
 
 // overheadPlugins starts the callloop agent and the leaderless controller
 // through the host's plugin manager, as a run does.
-func (e *env) overheadPlugins(ctx context.Context, mgr *plugins.Manager) (agent.Agent, controller.Controller, error) {
+func (e *env) overheadPlugins(ctx context.Context, mgr *plugins.Manager) (agent.Agent, rpc.Controller, error) {
 	ab, err := plugins.Discover("agent", "callloop", nil, []string{e.benchBin})
 	if err != nil {
 		return nil, nil, err

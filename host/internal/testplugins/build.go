@@ -57,17 +57,29 @@ func Build(dir string) (map[string]string, error) {
 	return out, nil
 }
 
-// GoBuild runs `go build -o out pkg` in dir.
-func GoBuild(dir, out, pkg string) error {
-	cmd := exec.Command(goBinary(), "build", "-o", out, pkg)
+// BuildFlags are the go build flags of every plugin binary, as in the
+// Makefile's GOBUILD: -trimpath keeps the build directory out of the
+// binary, -buildvcs=false the checkout's commit and dirty state, so the same
+// source gives the same bytes, and one sha256 pin, wherever it is built.
+var BuildFlags = []string{"-trimpath", "-buildvcs=false"}
+
+// GoBuild runs `go build BuildFlags -o out pkg` in dir; env, "KEY=value"
+// entries, is added to the test process's environment.
+func GoBuild(dir, out, pkg string, env ...string) error {
+	args := append(append([]string{"build"}, BuildFlags...), "-o", out, pkg)
+	cmd := exec.Command(GoBinary(), args...)
 	cmd.Dir = dir
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build %s: %v\n%s", pkg, err, b)
 	}
 	return nil
 }
 
-func goBinary() string {
+// GoBinary is the go command of the toolchain running the test, else "go".
+func GoBinary() string {
 	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
 		return p
 	}

@@ -103,7 +103,7 @@ func TestValidateConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			d := rpc.InProcess(t, rpc.Plugins{Agents: []agent.Agent{&Scripted{}}})
-			resp, err := d.Agents.Validate(context.Background(), "scripted", []byte(tc.config))
+			resp, err := d.Validate(context.Background(), rpc.KindAgent, "scripted", []byte(tc.config))
 			require.NoError(t, err)
 			require.Len(t, resp.Diagnostics, len(tc.want), "diagnostics: %+v", resp.Diagnostics)
 			for i, w := range tc.want {

@@ -29,11 +29,8 @@ const (
 // answer chosen. A choice is final, so apart from the first member's
 // passing submission it chooses only once every member has ended; it
 // chooses nothing when there is no submission.
-func (*Escalate) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
-	cfg, err := decode(req.Config)
-	if err != nil {
-		return err
-	}
+func (s *session) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
+	cfg := s.cfg
 	var first *controller.Submission
 	var others []controller.Submission
 	for i, s := range req.Submissions {
@@ -80,7 +77,7 @@ func pick(subs []controller.Submission, roster []controller.Member, better func(
 // allEnded reports whether no member is pending or running.
 func allEnded(roster []controller.Member) bool {
 	for _, m := range roster {
-		if m.State != "ended" {
+		if m.State != controller.StateEnded {
 			return false
 		}
 	}

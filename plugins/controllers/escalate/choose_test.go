@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
 func TestChoose(t *testing.T) {
@@ -63,15 +62,15 @@ func TestChoose(t *testing.T) {
 			if cfg == "" {
 				cfg = cheapFirst
 			}
-			c := sdktest.Controller(t, &Escalate{})
+			c := started(t, cfg)
 			r := append([]controller.Member(nil), roster...)
 			for i := range r {
 				if !tc.running || i == 0 {
-					r[i].State = "ended"
+					r[i].State = controller.StateEnded
 				}
 			}
 			var resp controller.ChooseResponse
-			err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			err := c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: r}, &resp)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, resp)

@@ -15,7 +15,7 @@ type Config struct {
 	First string `json:"first"`
 	// Final is how the answer is chosen among the escalated members'
 	// submissions: "first" (earliest) or "last" (latest).
-	Final string `json:"final"`
+	Final controller.FinalMode `json:"final"`
 	// RequireGate makes a submission that was never gate-checked count as
 	// not passing, so it escalates too.
 	RequireGate bool `json:"require_gate"`
@@ -30,7 +30,7 @@ func configSchema() schema.Schema {
 	return schema.Schema{Attributes: []schema.Attribute{
 		{Name: "first", Type: "string", Required: true,
 			Description: `roster name of the member started first (with count > 1, e.g. "solver-1")`},
-		{Name: "final", Type: "string", Default: controller.FinalFirst,
+		{Name: "final", Type: "string", Default: string(controller.FinalFirst),
 			Description: `after escalation, which escalated submission is the answer: "first" or "last"`},
 		{Name: "require_gate", Type: "bool", Default: false,
 			Description: "escalate when the first member's submission was never gate-checked"},

@@ -24,9 +24,13 @@ const StopReason = "first_passed"
 // unchecked submission escalates.
 //
 // The answer is the controller's choice, made once (it asks for answers);
-// see [Escalate.Choose]. It is stateless: the config arrives with every
-// call.
+// see [session.Choose]. Each run's session holds only its decoded config.
 type Escalate struct{}
+
+// session is one swarm run of Escalate.
+type session struct {
+	cfg Config
+}
 
 // Metadata describes the plugin and its schema.
 func (*Escalate) Metadata(_ context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -48,28 +52,24 @@ func (*Escalate) ValidateConfig(_ context.Context, req controller.ValidateConfig
 
 // Start starts the `first` member alone. A `first` that names no roster
 // member is an error: the runtime then ends the sample with an error.
-func (*Escalate) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
+func (*Escalate) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) (controller.Session, error) {
 	cfg, err := decode(req.Config)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !inRoster(req.Roster, cfg.First) {
-		return fmt.Errorf("escalate: first = %q names no member of the roster (%s)", cfg.First, names(req.Roster))
+		return nil, fmt.Errorf("escalate: first = %q names no member of the roster (%s)", cfg.First, names(req.Roster))
 	}
 	resp.Actions = []controller.Action{controller.Start(cfg.First, "")}
 	resp.FinalMode, resp.Answers = controller.FinalFirst, true
-	return nil
+	return &session{cfg: cfg}, nil
 }
 
 // Event decides on the first member's end. Its submission event (which
 // precedes its member_ended event) either stops the swarm or escalates; a
 // member_ended event without a submission escalates.
-func (*Escalate) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
-	cfg, err := decode(req.Config)
-	if err != nil {
-		return err
-	}
-	ev := req.Event
+func (s *session) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
+	cfg, ev := s.cfg, req.Event
 	if ev.Member != cfg.First {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (*Escalate) Event(_ context.Context, req controller.EventRequest, resp *con
 	case ev.Kind == controller.EventSubmission && cfg.passed(ev.Gate):
 		resp.Actions = []controller.Action{controller.Stop(StopReason)}
 	case ev.Kind == controller.EventSubmission,
-		ev.Kind == controller.EventMemberEnded && ev.Status != "submitted":
+		ev.Kind == controller.EventMemberEnded && ev.Status != controller.StatusSubmitted:
 		resp.Actions = escalate(req.Roster, cfg.First)
 	}
 	return nil
@@ -87,7 +87,7 @@ func (*Escalate) Event(_ context.Context, req controller.EventRequest, resp *con
 func escalate(roster []controller.Member, first string) []controller.Action {
 	var out []controller.Action
 	for _, m := range roster {
-		if m.Name != first && m.State == "pending" {
+		if m.Name != first && m.State == controller.StatePending {
 			out = append(out, controller.Start(m.Name, ""))
 		}
 	}
@@ -118,4 +118,6 @@ func names(roster []controller.Member) string {
 var (
 	_ controller.Controller         = (*Escalate)(nil)
 	_ controller.WithValidateConfig = (*Escalate)(nil)
+	_ controller.Session            = (*session)(nil)
+	_ controller.WithChoose         = (*session)(nil)
 )

@@ -8,21 +8,22 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
 // roster is the roster at start: everyone pending.
 var roster = []controller.Member{
-	{Name: "cheap", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "expert-1", Agent: "react", Index: 1, State: "pending"},
-	{Name: "expert-2", Agent: "react", Index: 2, State: "pending"},
+	{Name: "cheap", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "expert-1", Agent: "react", Index: 1, State: controller.StatePending},
+	{Name: "expert-2", Agent: "react", Index: 2, State: controller.StatePending},
 }
 
 // afterFirst is the roster once cheap has ended with status.
-func afterFirst(status string) []controller.Member {
+func afterFirst(status controller.Status) []controller.Member {
 	out := append([]controller.Member(nil), roster...)
-	out[0].State, out[0].Status = "ended", status
+	out[0].State, out[0].Status = controller.StateEnded, status
 	return out
 }
 
@@ -100,7 +101,7 @@ func TestEvent(t *testing.T) {
 	submission := func(member string, g controller.Gate) controller.Event {
 		return controller.Event{Kind: controller.EventSubmission, Member: member, Time: 2.5, Answer: "42", Gate: g}
 	}
-	ended := func(member, status string) controller.Event {
+	ended := func(member string, status controller.Status) controller.Event {
 		return controller.Event{Kind: controller.EventMemberEnded, Member: member, Time: 2.5, Status: status}
 	}
 	tests := map[string]struct {
@@ -132,9 +133,9 @@ func TestEvent(t *testing.T) {
 		"only pending members start": {
 			event: ended("cheap", "errored"),
 			roster: []controller.Member{
-				{Name: "cheap", State: "ended", Status: "errored"},
-				{Name: "expert-1", State: "running"},
-				{Name: "expert-2", State: "pending"},
+				{Name: "cheap", State: controller.StateEnded, Status: controller.StatusErrored},
+				{Name: "expert-1", State: controller.StateRunning},
+				{Name: "expert-2", State: controller.StatePending},
 			},
 			want: escalated[1:],
 		},
@@ -151,7 +152,7 @@ func TestEvent(t *testing.T) {
 			if r == nil {
 				r = afterFirst(tc.event.Status)
 			}
-			c := sdktest.Controller(t, &Escalate{})
+			c := started(t, cfg)
 			var resp controller.EventResponse
 			err := c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(cfg),
 				Event: tc.event, Roster: r}, &resp)
@@ -165,12 +166,18 @@ func TestEvent(t *testing.T) {
 	}
 }
 
-func TestEventBadConfigIsAnError(t *testing.T) {
+func TestStartBadConfigIsAnError(t *testing.T) {
 	t.Parallel()
+	sim := sdktest.NewSimulator(t, &Escalate{}, roster, `{"first": []}`)
+	require.Error(t, sim.Err())
+	assert.Contains(t, sim.Err().Error(), "escalate")
+}
+
+// started is an escalate session "s1" of roster, started with raw.
+func started(t *testing.T, raw string) rpc.Controller {
+	t.Helper()
 	c := sdktest.Controller(t, &Escalate{})
-	var resp controller.EventResponse
-	err := c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(`{"first": []}`),
-		Event: controller.Event{Kind: controller.EventMemberEnded, Member: "cheap", Status: "errored"}, Roster: roster}, &resp)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "escalate")
+	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(raw), Roster: roster},
+		&controller.StartResponse{}))
+	return c
 }

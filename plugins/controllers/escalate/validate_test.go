@@ -9,11 +9,11 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/diag"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
-// ValidateConfig goes through the real gRPC layer with rpc.InProcess
-// (sdktest has no validate call).
+// ValidateConfig goes through the real gRPC layer, on the config completed
+// with its defaults as the host completes it.
 func TestValidateConfig(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
@@ -33,14 +33,12 @@ func TestValidateConfig(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{&Escalate{}}})
-			resp, err := d.Controllers.Validate(context.Background(), "escalate", []byte(tc.config))
-			require.NoError(t, err)
-			require.Len(t, resp.Diagnostics, len(tc.wantPath), "diagnostics: %+v", resp.Diagnostics)
+			diags := sdktest.Validate(t, &Escalate{}, tc.config)
+			require.Len(t, diags, len(tc.wantPath), "diagnostics: %+v", diags)
 			for i, p := range tc.wantPath {
-				assert.Equal(t, diag.Error, resp.Diagnostics[i].Severity)
-				assert.Equal(t, p, resp.Diagnostics[i].Path)
-				assert.NotEmpty(t, resp.Diagnostics[i].Summary)
+				assert.Equal(t, diag.Error, diags[i].Severity)
+				assert.Equal(t, p, diags[i].Path)
+				assert.NotEmpty(t, diags[i].Summary)
 			}
 		})
 	}

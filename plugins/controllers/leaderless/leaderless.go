@@ -17,13 +17,18 @@ const StopReason = "submitted"
 // submission; otherwise every member runs to its own end. The answer is the
 // first or last submission, chosen by the runtime from `final`.
 //
-// It is stateless, so one process serves any number of swarms at once.
+// Each run's session holds only its decoded config; it never chooses.
 type Leaderless struct{}
+
+// session is one swarm run of Leaderless.
+type session struct {
+	cfg Config
+}
 
 // Config is leaderless's config block.
 type Config struct {
-	StopOnSubmission bool   `json:"stop_on_submission"`
-	Final            string `json:"final"`
+	StopOnSubmission bool                 `json:"stop_on_submission"`
+	Final            controller.FinalMode `json:"final"`
 }
 
 // Metadata describes the plugin and its schema.
@@ -34,7 +39,7 @@ func (*Leaderless) Metadata(_ context.Context, _ controller.MetadataRequest, res
 	resp.Schema = schema.Schema{Attributes: []schema.Attribute{
 		{Name: "stop_on_submission", Type: "bool", Default: true,
 			Description: "stop the swarm at the first submission"},
-		{Name: "final", Type: "string", Default: controller.FinalFirst,
+		{Name: "final", Type: "string", Default: string(controller.FinalFirst),
 			Description: `which submission is the answer: "first" or "last"`},
 	}}
 }
@@ -60,35 +65,23 @@ func (*Leaderless) ValidateConfig(_ context.Context, req controller.ValidateConf
 }
 
 // Start starts every member in roster order.
-func (*Leaderless) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
+func (*Leaderless) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) (controller.Session, error) {
 	cfg, err := decode(req.Config)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, m := range req.Roster {
 		resp.Actions = append(resp.Actions, controller.Start(m.Name, ""))
 	}
 	resp.FinalMode = cfg.Final
-	return nil
+	return &session{cfg: cfg}, nil
 }
 
 // Event stops the swarm at a submission when stop_on_submission is set.
-func (*Leaderless) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
-	if req.Event.Kind != controller.EventSubmission {
-		return nil
-	}
-	cfg, err := decode(req.Config)
-	if err != nil {
-		return err
-	}
-	if cfg.StopOnSubmission {
+func (s *session) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
+	if req.Event.Kind == controller.EventSubmission && s.cfg.StopOnSubmission {
 		resp.Actions = append(resp.Actions, controller.Stop(StopReason))
 	}
-	return nil
-}
-
-// Choose is never called: leaderless answers first or last.
-func (*Leaderless) Choose(context.Context, controller.ChooseRequest, *controller.ChooseResponse) error {
 	return nil
 }
 
@@ -104,4 +97,5 @@ func decode(c schema.Config) (Config, error) {
 var (
 	_ controller.Controller         = (*Leaderless)(nil)
 	_ controller.WithValidateConfig = (*Leaderless)(nil)
+	_ controller.Session            = (*session)(nil)
 )

@@ -15,9 +15,9 @@ import (
 )
 
 var roster = []controller.Member{
-	{Name: "solver-1", Agent: "react", Index: 1, State: "pending"},
-	{Name: "solver-2", Agent: "react", Index: 2, State: "pending"},
-	{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: "pending"},
+	{Name: "solver-1", Agent: "react", Index: 1, State: controller.StatePending},
+	{Name: "solver-2", Agent: "react", Index: 2, State: controller.StatePending},
+	{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: controller.StatePending},
 }
 
 func config(t *testing.T, raw string) schema.Config {
@@ -45,12 +45,11 @@ func TestStart(t *testing.T) {
 	tests := map[string]struct {
 		config    string
 		roster    []controller.Member
-		wantFinal string
+		wantFinal controller.FinalMode
 	}{
 		"no config":                {roster: roster, wantFinal: controller.FinalFirst},
 		"empty config":             {config: `{}`, roster: roster, wantFinal: controller.FinalFirst},
 		"final first":              {config: `{"final": "first", "stop_on_submission": true}`, roster: roster, wantFinal: controller.FinalFirst},
-		"final last":               {config: `{"final": "last"}`, roster: roster, wantFinal: controller.FinalLast},
 		"stop_on_submission false": {config: `{"final": "last", "stop_on_submission": false}`, roster: roster, wantFinal: controller.FinalLast},
 		"one member":               {roster: roster[2:], wantFinal: controller.FinalFirst},
 		"empty roster":             {wantFinal: controller.FinalFirst},
@@ -85,7 +84,7 @@ func TestEvent(t *testing.T) {
 	}{
 		"submission stops by default": {event: submission, want: stop},
 		"submission stops with stop_on_submission": {
-			config: `{"stop_on_submission": true, "final": "last"}`, event: submission, want: stop,
+			config: `{"stop_on_submission": true, "final": "first"}`, event: submission, want: stop,
 		},
 		"submission with a failed gate stops too": {
 			event: controller.Event{Kind: controller.EventSubmission, Member: "solver-1", Answer: "41",
@@ -97,18 +96,18 @@ func TestEvent(t *testing.T) {
 		},
 		"member started": {event: controller.Event{Kind: controller.EventMemberStarted, Member: "solver-1", Time: 0.1}},
 		"member ended": {
-			event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 3, Status: "errored"},
+			event: controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Time: 3, Status: controller.StatusErrored},
 		},
 		"member ended with stop_on_submission false": {
 			config: `{"stop_on_submission": false}`,
-			event:  controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Status: "submitted"},
+			event:  controller.Event{Kind: controller.EventMemberEnded, Member: "solver-1", Status: controller.StatusSubmitted},
 		},
 		"unknown event": {event: controller.Event{Kind: "budget_warning"}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c := sdktest.Controller(t, &Leaderless{})
+			c := started(t, tc.config)
 			var resp controller.EventResponse
 			err := c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(t, tc.config),
 				Event: tc.event, Roster: roster}, &resp)
@@ -122,18 +121,30 @@ func TestEvent(t *testing.T) {
 	}
 }
 
+// A config the host rejects never reaches Start: sdktest checks it as
+// the host does, after completing it (stop_on_submission defaults to true).
+func TestStartRefusesAConfigTheHostRejects(t *testing.T) {
+	t.Parallel()
+	err := sdktest.Controller(t, &Leaderless{}).Start(context.Background(),
+		controller.StartRequest{Session: "s1", Config: config(t, `{"final": "last"}`), Roster: roster}, &controller.StartResponse{})
+	require.ErrorContains(t, err, `final = "last" needs stop_on_submission = false`)
+}
+
+// TestChooseChoosesNothing: leaderless's sessions have no Choose (the final
+// rule picks the answer); asked anyway through the host's client, they
+// choose nothing.
 func TestChooseChoosesNothing(t *testing.T) {
 	t.Parallel()
-	c := sdktest.Controller(t, &Leaderless{})
+	c := started(t, "")
 	var resp controller.ChooseResponse
-	err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1",
+	err := c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1",
 		Submissions: []controller.Submission{{Member: "solver-1", Time: 1, Answer: "42"}}, Roster: roster}, &resp)
 	require.NoError(t, err)
 	assert.Equal(t, controller.ChooseResponse{}, resp)
 }
 
-// ValidateConfig goes through the real gRPC layer (sdktest has no validate
-// call, so this uses the harness's engine, rpc.InProcess).
+// ValidateConfig goes through the real gRPC layer, on the config completed
+// with its defaults as the host completes it.
 func TestValidateConfig(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
@@ -156,14 +167,12 @@ func TestValidateConfig(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{&Leaderless{}}})
-			resp, err := d.Controllers.Validate(context.Background(), "leaderless", []byte(tc.config))
-			require.NoError(t, err)
-			require.Len(t, resp.Diagnostics, len(tc.wantPath), "diagnostics: %+v", resp.Diagnostics)
+			diags := sdktest.Validate(t, &Leaderless{}, tc.config)
+			require.Len(t, diags, len(tc.wantPath), "diagnostics: %+v", diags)
 			for i, p := range tc.wantPath {
-				assert.Equal(t, diag.Error, resp.Diagnostics[i].Severity)
-				assert.Equal(t, p, resp.Diagnostics[i].Path)
-				assert.NotEmpty(t, resp.Diagnostics[i].Summary)
+				assert.Equal(t, diag.Error, diags[i].Severity)
+				assert.Equal(t, p, diags[i].Path)
+				assert.NotEmpty(t, diags[i].Summary)
 			}
 		})
 	}
@@ -181,4 +190,13 @@ func TestValidateConfigNamesTheBadValue(t *testing.T) {
 		Detail:   `final must be "first" or "last", not "middle".`,
 		Path:     diag.Path{"final"},
 	}, resp.Diagnostics[0])
+}
+
+// started is a leaderless session "s1" of roster, started with raw.
+func started(t *testing.T, raw string) rpc.Controller {
+	t.Helper()
+	c := sdktest.Controller(t, &Leaderless{})
+	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(t, raw), Roster: roster},
+		&controller.StartResponse{}))
+	return c
 }

@@ -25,14 +25,20 @@ const StopReason = "majority"
 // has more than half the roster's votes — no later submission can change
 // the winner then. By default every member runs to its own end.
 //
-// Choose is stateless. Event keeps a per-session count of answers only when
-// stop_on_majority is set; End drops it.
-type Vote struct {
-	counts *sessions
-}
+// Each run's session keeps its config and, for stop_on_majority, how
+// many submissions each normalized answer has had (an Event carries one
+// submission, not the earlier ones). Choose needs no state: its request
+// carries every submission.
+type Vote struct{}
 
 // NewVote returns a vote controller ready to serve.
-func NewVote() *Vote { return &Vote{counts: &sessions{}} }
+func NewVote() *Vote { return &Vote{} }
+
+// session is one swarm run of Vote.
+type session struct {
+	cfg    Config
+	counts map[string]int
+}
 
 // Config is vote's config block.
 type Config struct {
@@ -54,32 +60,30 @@ func (*Vote) Metadata(_ context.Context, _ controller.MetadataRequest, resp *con
 }
 
 // Start starts every member in roster order and asks for the answers.
-func (*Vote) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
-	if _, err := decode(req.Config); err != nil {
-		return err
+func (*Vote) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) (controller.Session, error) {
+	cfg, err := decode(req.Config)
+	if err != nil {
+		return nil, err
 	}
 	for _, m := range req.Roster {
 		resp.Actions = append(resp.Actions, controller.Start(m.Name, ""))
 	}
 	resp.FinalMode, resp.Answers = controller.FinalFirst, true
-	return nil
+	return &session{cfg: cfg, counts: map[string]int{}}, nil
 }
 
 // Event counts a submission under stop_on_majority and stops the swarm
 // when its answer reaches a strict majority of the roster.
-func (v *Vote) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
+func (s *session) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
 	if req.Event.Kind != controller.EventSubmission {
 		return nil
 	}
-	cfg, err := decode(req.Config)
-	if err != nil {
-		return err
-	}
-	key := normalize(req.Event.Answer, cfg.IgnoreCase)
-	if !cfg.StopOnMajority || key == "" {
+	key := normalize(req.Event.Answer, s.cfg.IgnoreCase)
+	if !s.cfg.StopOnMajority || key == "" {
 		return nil
 	}
-	if n := v.counts.add(req.Session, key); 2*n > len(req.Roster) {
+	s.counts[key]++
+	if 2*s.counts[key] > len(req.Roster) {
 		resp.Actions = []controller.Action{controller.Stop(StopReason)}
 	}
 	return nil
@@ -90,12 +94,8 @@ func (v *Vote) Event(_ context.Context, req controller.EventRequest, resp *contr
 // roster (no later vote can change it), or every member has ended. Until
 // then it chooses nothing, and the runtime's first rule gives the
 // provisional answer.
-func (*Vote) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
-	cfg, err := decode(req.Config)
-	if err != nil {
-		return err
-	}
-	r := tally(req.Submissions, req.Roster, cfg.IgnoreCase)
+func (s *session) Choose(_ context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) error {
+	r := tally(req.Submissions, req.Roster, s.cfg.IgnoreCase)
 	if r.Member != "" && (2*r.Votes > len(req.Roster) || allEnded(req.Roster)) {
 		resp.Member, resp.Reason = r.Member, r.Reason()
 	}
@@ -105,17 +105,11 @@ func (*Vote) Choose(_ context.Context, req controller.ChooseRequest, resp *contr
 // allEnded reports whether no member is pending or running.
 func allEnded(roster []controller.Member) bool {
 	for _, m := range roster {
-		if m.State != "ended" {
+		if m.State != controller.StateEnded {
 			return false
 		}
 	}
 	return true
-}
-
-// End forgets the session's counts.
-func (v *Vote) End(_ context.Context, session string) error {
-	v.counts.drop(session)
-	return nil
 }
 
 func decode(c schema.Config) (Config, error) {
@@ -129,5 +123,6 @@ func decode(c schema.Config) (Config, error) {
 // Interface guards.
 var (
 	_ controller.Controller = (*Vote)(nil)
-	_ controller.WithEnd    = (*Vote)(nil)
+	_ controller.Session    = (*session)(nil)
+	_ controller.WithChoose = (*session)(nil)
 )

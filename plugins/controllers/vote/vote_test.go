@@ -2,23 +2,24 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
 // roster has four voters, all pending.
 var roster = []controller.Member{
-	{Name: "a", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "b", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "c", Agent: "scripted", Index: 1, State: "pending"},
-	{Name: "d", Agent: "scripted", Index: 1, State: "pending"},
+	{Name: "a", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "b", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "c", Agent: "scripted", Index: 1, State: controller.StatePending},
+	{Name: "d", Agent: "scripted", Index: 1, State: controller.StatePending},
 }
 
 func config(raw string) schema.Config { return schema.NewConfig([]byte(raw)) }
@@ -111,17 +112,17 @@ func TestChoose(t *testing.T) {
 			if cfg == "" {
 				cfg = `{"stop_on_majority": false, "ignore_case": true}`
 			}
-			c := sdktest.Controller(t, NewVote())
+			c := started(t, cfg, roster)
 			var resp controller.ChooseResponse
-			require.NoError(t, c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			require.NoError(t, c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: endedRoster(tc.running)}, &resp))
 			assert.Equal(t, tc.want, resp)
 		})
 	}
 }
 
-// TestEvent plays each case's submissions, in order, as one session and
-// records which of them made vote stop the swarm.
+// TestEvent plays each case's submissions, in order, as one swarm run
+// and records which of them made vote stop the swarm.
 func TestEvent(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
@@ -146,23 +147,23 @@ func TestEvent(t *testing.T) {
 			t.Parallel()
 			cfg := tc.config
 			if cfg == "" {
-				cfg = `{"stop_on_majority": true, "ignore_case": true}`
+				cfg = `{"stop_on_majority": true}`
 			}
 			r := roster
 			if tc.roster > 0 {
 				r = roster[:tc.roster]
 			}
-			c := sdktest.Controller(t, NewVote())
+			sim := sdktest.NewSimulator(t, NewVote(), r, cfg)
 			var stops []int
 			for i, answer := range tc.answers {
-				var resp controller.EventResponse
-				require.NoError(t, c.Event(context.Background(), controller.EventRequest{Session: "s1", Config: config(cfg), Roster: r,
-					Event: controller.Event{Kind: controller.EventSubmission, Member: roster[i].Name, Time: float64(i + 1), Answer: answer}}, &resp))
-				if len(resp.Actions) > 0 {
-					assert.Equal(t, []controller.Action{{Kind: controller.ActionStop, Reason: StopReason}}, resp.Actions)
+				if sim.Stopped() != "" {
+					break
+				}
+				if slices.Contains(sim.Submit(r[i].Name, answer, controller.Gate{}), controller.Stop(StopReason)) {
 					stops = append(stops, i+1)
 				}
 			}
+			require.NoError(t, sim.Err())
 			assert.Equal(t, tc.stopsAt, stops)
 		})
 	}
@@ -170,54 +171,48 @@ func TestEvent(t *testing.T) {
 
 func TestEventIgnoresOtherKinds(t *testing.T) {
 	t.Parallel()
-	c := sdktest.Controller(t, NewVote())
-	for _, kind := range []string{controller.EventMemberStarted, controller.EventMemberEnded, "budget_warning"} {
-		var resp controller.EventResponse
-		require.NoError(t, c.Event(context.Background(), controller.EventRequest{Session: "s1",
-			Config: config(`{"stop_on_majority": true}`), Roster: roster[:1],
-			Event: controller.Event{Kind: kind, Member: "a", Answer: "42", Status: "submitted"}}, &resp))
-		assert.Empty(t, resp.Actions, kind)
-	}
+	sim := sdktest.NewSimulator(t, NewVote(), roster[:2], `{"stop_on_majority": true}`)
+	assert.Empty(t, sim.End("a", controller.StatusErrored))
+	require.NoError(t, sim.Err())
+	assert.Equal(t, []string{"start", "member_started", "member_started", "member_ended"},
+		calls(sim.Steps()), "no choose before a submission")
 }
 
-// Sessions are counted apart, and End forgets them.
-func TestSessionsAreSeparateAndEndDropsThem(t *testing.T) {
+// Each run counts its own votes: a run's session starts from zero.
+func TestSessionsAreSeparate(t *testing.T) {
 	t.Parallel()
-	v := NewVote()
-	c := sdktest.Controller(t, v)
-	ctx := context.Background()
-	submit := func(session, member string) []controller.Action {
-		var resp controller.EventResponse
-		require.NoError(t, c.Event(ctx, controller.EventRequest{Session: session, Config: config(`{"stop_on_majority": true}`),
-			Roster: roster[:3], Event: controller.Event{Kind: controller.EventSubmission, Member: member, Answer: "42"}}, &resp))
-		return resp.Actions
-	}
-	for i := range 3 {
-		assert.Empty(t, submit(fmt.Sprint("s", i), "a"), "one vote in each of three sessions")
-	}
-	assert.Equal(t, 3, v.counts.open())
-	assert.NotEmpty(t, submit("s1", "b"), "the second vote in s1 is a majority of three")
-
-	ender, ok := c.(controller.WithEnd)
-	require.True(t, ok)
-	require.NoError(t, ender.End(ctx, "s1"))
-	assert.Equal(t, 2, v.counts.open())
-	assert.Empty(t, submit("s1", "c"), "a session id seen again starts from zero")
+	first := sdktest.NewSimulator(t, NewVote(), roster[:3], `{"stop_on_majority": true}`)
+	second := sdktest.NewSimulator(t, NewVote(), roster[:3], `{"stop_on_majority": true}`)
+	assert.NotContains(t, first.Submit("a", "42", controller.Gate{}), controller.Stop(StopReason))
+	assert.NotContains(t, second.Submit("a", "42", controller.Gate{}), controller.Stop(StopReason))
+	assert.Contains(t, first.Submit("b", "42", controller.Gate{}), controller.Stop(StopReason), "the second vote of three")
+	assert.Equal(t, "", second.Stopped())
+	chosen, ok := first.Chosen()
+	assert.True(t, ok)
+	assert.Equal(t, controller.ChooseResponse{Member: "a", Reason: "votes 2/2"}, chosen)
 }
 
 func TestBadConfigIsAnError(t *testing.T) {
 	t.Parallel()
+	sim := sdktest.NewSimulator(t, NewVote(), roster, `{"ignore_case": "yes"}`)
+	assert.ErrorContains(t, sim.Err(), "vote")
+}
+
+// started is a vote session "s1" of roster, started with cfg.
+func started(t *testing.T, cfg string, roster []controller.Member) rpc.Controller {
+	t.Helper()
 	c := sdktest.Controller(t, NewVote())
-	bad := config(`{"ignore_case": "yes"}`)
-	ctx := context.Background()
-	var start controller.StartResponse
-	assert.ErrorContains(t, c.Start(ctx, controller.StartRequest{Session: "s1", Config: bad, Roster: roster}, &start), "vote")
-	var ev controller.EventResponse
-	assert.ErrorContains(t, c.Event(ctx, controller.EventRequest{Session: "s1", Config: bad, Roster: roster,
-		Event: controller.Event{Kind: controller.EventSubmission, Member: "a", Answer: "42"}}, &ev), "vote")
-	var ch controller.ChooseResponse
-	assert.ErrorContains(t, c.Choose(ctx, controller.ChooseRequest{Session: "s1", Config: bad, Roster: roster,
-		Submissions: []controller.Submission{sub("a", 1, "42")}}, &ch), "vote")
+	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(cfg), Roster: roster},
+		&controller.StartResponse{}))
+	return c
+}
+
+func calls(steps []sdktest.Step) []string {
+	out := make([]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.Call
+	}
+	return out
 }
 
 // endedRoster is the roster with every member ended, but d running when
@@ -225,10 +220,10 @@ func TestBadConfigIsAnError(t *testing.T) {
 func endedRoster(running bool) []controller.Member {
 	r := append([]controller.Member(nil), roster...)
 	for i := range r {
-		r[i].State = "ended"
+		r[i].State = controller.StateEnded
 	}
 	if running {
-		r[3].State = "running"
+		r[3].State = controller.StateRunning
 	}
 	return r
 }

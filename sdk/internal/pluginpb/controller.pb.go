@@ -323,7 +323,13 @@ type ControllerStartResponse struct {
 	// and the gate verdict, and the host asks Choose after each submission
 	// and member_ended event until the controller has chosen. Unset, answers
 	// are never sent to the controller, and Choose is never called.
-	Answers       bool `protobuf:"varint,4,opt,name=answers,proto3" json:"answers,omitempty"`
+	Answers bool `protobuf:"varint,4,opt,name=answers,proto3" json:"answers,omitempty"`
+	// Set by a plugin whose controller has no Choose (it is optional in the
+	// SDKs): the host never calls Choose for the session, even with answers
+	// set, and the final rule (or an ActionChoose) picks the answer. Added in
+	// protocol 1 without a version bump: unset, the host calls Choose as
+	// before.
+	NeverChooses  bool `protobuf:"varint,5,opt,name=never_chooses,json=neverChooses,proto3" json:"never_chooses,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -382,6 +388,13 @@ func (x *ControllerStartResponse) GetKeepsRoster() bool {
 func (x *ControllerStartResponse) GetAnswers() bool {
 	if x != nil {
 		return x.Answers
+	}
+	return false
+}
+
+func (x *ControllerStartResponse) GetNeverChooses() bool {
+	if x != nil {
+		return x.NeverChooses
 	}
 	return false
 }
@@ -981,13 +994,14 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\vconfig_json\x18\x03 \x01(\fR\n" +
 	"configJson\x122\n" +
 	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12/\n" +
-	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xa5\x01\n" +
+	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xca\x01\n" +
 	"\x17ControllerStartResponse\x12.\n" +
 	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\x12\x1d\n" +
 	"\n" +
 	"final_mode\x18\x02 \x01(\tR\tfinalMode\x12!\n" +
 	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\x12\x18\n" +
-	"\aanswers\x18\x04 \x01(\bR\aanswers\"?\n" +
+	"\aanswers\x18\x04 \x01(\bR\aanswers\x12#\n" +
+	"\rnever_chooses\x18\x05 \x01(\bR\fneverChooses\"?\n" +
 	"\vGateVerdict\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x12\x16\n" +
 	"\x06passed\x18\x02 \x01(\bR\x06passed\"\xab\x01\n" +

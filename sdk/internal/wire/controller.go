@@ -10,7 +10,7 @@ func RosterToProto(ms []controller.Member) []*pb.RosterMember {
 	out := make([]*pb.RosterMember, len(ms))
 	for i, m := range ms {
 		out[i] = &pb.RosterMember{Name: m.Name, Role: m.Role, Agent: m.Agent, Index: int32(m.Index),
-			State: m.State, Status: m.Status}
+			State: string(m.State), Status: string(m.Status)}
 	}
 	return out
 }
@@ -20,7 +20,7 @@ func RosterFromProto(ps []*pb.RosterMember) []controller.Member {
 	out := make([]controller.Member, len(ps))
 	for i, p := range ps {
 		out[i] = controller.Member{Name: p.Name, Role: p.Role, Agent: p.Agent, Index: int(p.Index),
-			State: p.State, Status: p.Status}
+			State: controller.MemberState(p.State), Status: controller.Status(p.Status)}
 	}
 	return out
 }
@@ -45,8 +45,8 @@ func ActionsFromProto(ps []*pb.Action) []controller.Action {
 
 // EventToProto converts a swarm event.
 func EventToProto(e controller.Event) *pb.SwarmEvent {
-	return &pb.SwarmEvent{Kind: e.Kind, Member: e.Member, Time: e.Time, Answer: e.Answer,
-		Gate: &pb.GateVerdict{Checked: e.Gate.Checked, Passed: e.Gate.Passed}, Status: e.Status}
+	return &pb.SwarmEvent{Kind: string(e.Kind), Member: e.Member, Time: e.Time, Answer: e.Answer,
+		Gate: &pb.GateVerdict{Checked: e.Gate.Checked, Passed: e.Gate.Passed}, Status: string(e.Status)}
 }
 
 // EventFromProto converts a swarm event.
@@ -54,8 +54,8 @@ func EventFromProto(p *pb.SwarmEvent) controller.Event {
 	if p == nil {
 		return controller.Event{}
 	}
-	return controller.Event{Kind: p.Kind, Member: p.Member, Time: p.Time, Answer: p.Answer,
-		Gate: controller.Gate{Checked: p.GetGate().GetChecked(), Passed: p.GetGate().GetPassed()}, Status: p.Status}
+	return controller.Event{Kind: controller.EventKind(p.Kind), Member: p.Member, Time: p.Time, Answer: p.Answer,
+		Gate: controller.Gate{Checked: p.GetGate().GetChecked(), Passed: p.GetGate().GetPassed()}, Status: controller.Status(p.Status)}
 }
 
 // SubmissionsToProto converts submissions.

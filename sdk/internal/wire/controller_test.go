@@ -17,8 +17,8 @@ func TestRosterRoundTrip(t *testing.T) {
 	tests := map[string][]controller.Member{
 		"empty": nil,
 		"members": {
-			{Name: "solver-1", Agent: "react", Index: 1, State: "ended", Status: "submitted"},
-			{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: "pending"},
+			{Name: "solver-1", Agent: "react", Index: 1, State: controller.StateEnded, Status: controller.StatusSubmitted},
+			{Name: "critic", Role: "critic", Agent: "scripted", Index: 1, State: controller.StatePending},
 		},
 	}
 	for name, in := range tests {

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, ChooseResponse, Controller,
-                              Diagnostic, Message, Metadata, Output, Refused, Schema, Score, Scorer, StartResponse,
+                              Diagnostic, Message, Metadata, Output, Refused, Schema, Score, Scorer, Session, StartResponse,
                               ToolCall)
 
 
@@ -75,8 +75,12 @@ class FirstN(Controller):
         return Metadata(name="first-n", schema=Schema([Attribute("n", "number", default=1)]))
 
     def start(self, req):
-        return StartResponse(actions=[Action.start(m.name) for m in req.roster[: int(req.config["n"])]],
+        return StartResponse(session=FirstNSession(), actions=[Action.start(m.name) for m in req.roster[: int(req.config["n"])]],
                              final_mode="last", answers=True)
+
+
+class FirstNSession(Session):
+    """One run of FirstN."""
 
     def event(self, req):
         if req.event.kind == "submission" and req.event.gate.passed:

@@ -119,3 +119,20 @@ def test_agent_stops_itself(h):
     host = FakeAgentHost(generate_func=lambda *_: Output.text("m", "quit"))
     assert h.run(input="q", host=host).completion == ""
     assert "stop_self" in host.calls, "the call reached the host through the broker"
+
+
+def test_configs_are_completed_as_the_host_completes_them(h):
+    # the scorer reads config["ignore_case"] unguarded: without completion it would fail
+    assert h.score(output="paris", target="Paris").score.value == "I"
+    assert h.complete({"extra": [{}]}, "exact") == {"ignore_case": False, "extra": [{"k": None}]}
+    assert h.complete({"ignore_case": None}, "exact") == {"ignore_case": False, "extra": []}
+
+
+def test_validate_sees_the_completed_config(h):
+    assert h.validate({}, "exact") == []
+    assert [d.path for d in h.validate({"ignore_case": "yes"}, "exact")] == [["ignore_case"]]
+
+
+def test_a_call_with_a_config_the_host_rejects_fails(h):
+    with pytest.raises(PluginError, match="the host would reject this config: ignore_case must be a bool"):
+        h.score(output="x", target="x", config={"ignore_case": "yes"})

@@ -1,21 +1,24 @@
-"""Roster changes on the plugin side: the SDK keeps each session's roster,
-so the host may send only the entries that changed."""
+"""Sessions on the plugin side: the SDK keeps each session's Session and
+roster, so the host may send only the entries that changed."""
 
 import grpc
 import pytest
 
-from swarmhost_plugin import Controller, Member, Metadata, StartResponse
+from swarmhost_plugin import Controller, Member, Metadata, Session, StartResponse
 from swarmhost_plugin._pb.swarmhost.v1 import controller_pb2
-from swarmhost_plugin._rosters import LOST_ROSTER
 from swarmhost_plugin._wire import roster_to_proto
-from swarmhost_plugin.testing import Harness
+from swarmhost_plugin import Submission
+from swarmhost_plugin._sessions import SESSION_LOST
+from swarmhost_plugin.testing import Harness, PluginError
 
 
-class Seen(Controller):
-    """Records the roster of every call, then reverses the list it got."""
+class Seen(Controller, Session):
+    """Records the roster of every call, then reverses the list it got; it
+    is its own session, and counts the sessions closed."""
 
     def __init__(self):
         self.rosters = []
+        self.closed = 0
 
     def metadata(self):
         return Metadata(name="seen", version="1.0.0")
@@ -23,7 +26,7 @@ class Seen(Controller):
     def start(self, req):
         self.rosters.append([(m.name, m.state) for m in req.roster])
         req.roster.reverse()
-        return StartResponse()
+        return StartResponse(session=self)
 
     def event(self, req):
         self.rosters.append([(m.name, m.state) for m in req.roster])
@@ -33,6 +36,9 @@ class Seen(Controller):
     def choose(self, req):
         self.rosters.append([(m.name, m.state) for m in req.roster])
         return None
+
+    def close(self):
+        self.closed += 1
 
 
 def roster(*states):
@@ -81,14 +87,54 @@ def test_a_whole_roster_replaces_the_kept_one(seen):
     assert impl.rosters[-1] == [("m-1", "ended"), ("m-2", "ended")]
 
 
-def test_changes_for_a_session_not_kept_are_refused_with_the_host_s_prefix(seen):
-    _, stub = seen
+def test_a_session_not_open_is_refused_by_its_code(seen):
+    impl, stub = seen
     start(stub)
     stub.End(controller_pb2.ControllerEndRequest(plugin="seen", session="s"))
+    stub.End(controller_pb2.ControllerEndRequest(plugin="seen", session="s"))
+    assert impl.closed == 1
+    for changes in (True, False):
+        with pytest.raises(grpc.RpcError) as e:
+            stub.Event(event("s", roster("running", "pending"), changes))
+        assert e.value.code() == SESSION_LOST
+
+
+def test_an_author_error_never_has_the_session_lost_code(seen):
+    impl, stub = seen
+    start(stub)
+    impl.event = lambda req: (_ for _ in ()).throw(RuntimeError("mine"))
     with pytest.raises(grpc.RpcError) as e:
         stub.Event(event("s", [], True))
-    assert e.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    assert e.value.details().startswith(LOST_ROSTER)
+    assert e.value.code() != SESSION_LOST and "mine" in e.value.details()
+
+
+class NoSession(Controller):
+    def metadata(self):
+        return Metadata(name="seen")
+
+    def start(self, req):
+        return StartResponse()
+
+
+class EventsOnly(Session):
+    pass
+
+
+class OnlyEvents(NoSession):
+    def start(self, req):
+        return StartResponse(session=EventsOnly())
+
+
+def test_start_without_a_session_is_an_error():
+    with Harness(NoSession()) as h:
+        with pytest.raises(PluginError, match="returned no session"):
+            h.start(roster=roster("pending"))
+
+
+def test_a_session_without_choose_never_chooses():
+    with Harness(OnlyEvents()) as h:
+        h.start(roster=roster("pending"))
+        assert h.choose(submissions=[Submission(member="m-1", answer="x")], roster=roster("ended")).member == ""
 
 
 def test_a_change_for_a_stranger_is_invalid(seen):

@@ -79,8 +79,8 @@ func Validate(t testing.TB, impl scorer.Scorer, set map[string]any) diag.Diagnos
 	t.Helper()
 	var md scorer.MetadataResponse
 	impl.Metadata(context.Background(), scorer.MetadataRequest{}, &md)
-	client := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}}).Scorers
-	resp, err := client.Validate(context.Background(), md.Name, Config(t, impl, set).JSON())
+	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
+	resp, err := d.Validate(context.Background(), rpc.KindScorer, md.Name, Config(t, impl, set).JSON())
 	if err != nil {
 		t.Fatalf("Validate: %v", err)
 	}

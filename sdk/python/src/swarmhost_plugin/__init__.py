@@ -35,18 +35,20 @@ from ._serve import serve  # noqa: E402
 from ._servicers import PROTOCOL_VERSION  # noqa: E402
 from .agent import Agent, AgentHost, Budget, BudgetUsage, Refused, RunRequest, RunResponse, ToolResult, Verdict  # noqa: E402
 from .controller import (Action, ChooseRequest, ChooseResponse, Controller, Event, EventRequest, Gate,  # noqa: E402
-                         Member, StartRequest, StartResponse, Submission)
+                         Member, Session, StartRequest, StartResponse, Submission)
 from .scorer import ExecResult, Sample, Scorer, ScorerHost, ScoreRequest, ScoreResponse  # noqa: E402
-from .types import (CORRECT, INCORRECT, NOANSWER, PARTIAL, Attribute, Block, Diagnostic, Message,  # noqa: E402
-                    Metadata, Output, SampleRef, Schema, Score, ToolCall, ToolError, ToolInfo, Usage)
+from .types import (CORRECT, INCORRECT, NOANSWER, PARTIAL, Attribute, Block, Diagnostic, EventKind,  # noqa: E402
+                    FinalMode, MemberState, Message, Metadata, Output, SampleRef, Schema, Score, Status, ToolCall,
+                    ToolError, ToolInfo, Usage, member_limit)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CORRECT", "INCORRECT", "NOANSWER", "PARTIAL", "PROTOCOL_VERSION",
     "Action", "Agent", "AgentHost", "Attribute", "Block", "Budget", "BudgetUsage", "ChooseRequest", "ChooseResponse", "Controller",
-    "Diagnostic", "Event", "EventRequest", "ExecResult", "Gate", "HostError", "Member", "Message", "Metadata",
-    "Output", "Refused", "RunRequest", "RunResponse", "Sample", "SampleRef", "Schema", "Score", "ScoreRequest",
-    "ScoreResponse", "Scorer", "ScorerHost", "StartRequest", "StartResponse", "Submission", "ToolCall",
-    "ToolError", "ToolInfo", "ToolResult", "Usage", "Verdict", "log", "serve",
+    "Diagnostic", "Event", "EventKind", "EventRequest", "ExecResult", "FinalMode", "Gate", "HostError", "Member",
+    "MemberState", "Message", "Metadata", "Output", "Refused", "RunRequest", "RunResponse", "Sample", "SampleRef",
+    "Schema", "Score", "ScoreRequest", "ScoreResponse", "Scorer", "ScorerHost", "Session", "StartRequest", "StartResponse",
+    "Status", "Submission", "ToolCall", "ToolError", "ToolInfo", "ToolResult", "Usage", "Verdict", "log",
+    "member_limit", "serve",
 ]

@@ -19,11 +19,11 @@ import grpc
 from . import _wire, log
 from ._broker import Broker
 from ._hosts import GrpcAgentHost, GrpcScorerHost
-from ._rosters import KeptRosters
+from ._sessions import OpenSessions
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from .agent import Agent, RunRequest, RunResponse
-from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse)
+from .controller import ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse
 from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
@@ -156,12 +156,13 @@ class AgentServicer(agent_pb2_grpc.AgentServicer):
 
 
 class ControllerServicer(controller_pb2_grpc.ControllerServicer):
-    """Serves controllers; keeps each session's roster so the host sends
-    only what changed (see _rosters)."""
+    """Serves controllers: maps each session id to the Session its start()
+    returned, with the session's roster, so the host sends only what
+    changed (see _sessions)."""
 
     def __init__(self, impls: list[Controller]) -> None:
         self.cat = Catalog(impls)
-        self.rosters = KeptRosters()
+        self.sessions = OpenSessions()
 
     def Metadata(self, request, context):  # noqa: N802
         return self.cat.metadata()
@@ -172,39 +173,42 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
     def Start(self, request, context):  # noqa: N802
         impl = self.cat.lookup(request.plugin, context)
         roster = _wire.roster_from_proto(request.roster)
-        self.rosters.start(request.session, roster)
         req = StartRequest(session=request.session, config=_wire.config(request.config_json),
                            roster=list(roster), sample=_wire.sample_ref_from_proto(request.sample))
-        try:
-            out = guard(context, "start", lambda: impl.start(req))
-            if not isinstance(out, StartResponse):
-                out = StartResponse(actions=list(out or []))
-            actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
-        except BaseException:
-            self.rosters.end(request.session)
-            raise
-        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=out.final_mode,
-                                                      answers=out.answers, keeps_roster=True)
+        out = guard(context, "start", lambda: impl.start(req))
+        if not isinstance(out, StartResponse) or out.session is None:
+            context.abort(grpc.StatusCode.INTERNAL, f"controller {request.plugin or type(impl).__name__} returned no "
+                          "session from start(): return StartResponse(session=<a Session>, ...)")
+        actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
+        self.sessions.start(request.session, out.session, roster)
+        return controller_pb2.ControllerStartResponse(actions=actions, final_mode=str(out.final_mode),
+                                                      answers=out.answers, keeps_roster=True,
+                                                      never_chooses=getattr(out.session, "choose", None) is None)
 
     def Event(self, request, context):  # noqa: N802
-        impl = self.cat.lookup(request.plugin, context)
-        roster = self.rosters.resolve(request.session, request.roster, request.roster_changes, context)
+        self.cat.lookup(request.plugin, context)
+        session, roster = self.sessions.resolve(request.session, request.roster, request.roster_changes, context)
         req = EventRequest(session=request.session, config=_wire.config(request.config_json),
                            event=_wire.event_from_proto(request.event), roster=roster)
-        out = guard(context, "event", lambda: impl.event(req))
+        out = guard(context, "event", lambda: session.event(req))
         actions = guard(context, "event", lambda: _wire.actions_to_proto(list(out or [])))
         return controller_pb2.ControllerEventResponse(actions=actions)
 
     def Choose(self, request, context):  # noqa: N802
-        impl = self.cat.lookup(request.plugin, context)
-        roster = self.rosters.resolve(request.session, request.roster, request.roster_changes, context)
+        self.cat.lookup(request.plugin, context)
+        session, roster = self.sessions.resolve(request.session, request.roster, request.roster_changes, context)
+        choose = getattr(session, "choose", None)
+        if choose is None:  # a session that never chooses
+            return controller_pb2.ChooseResponse()
         req = ChooseRequest(session=request.session, config=_wire.config(request.config_json),
                             submissions=_wire.submissions_from_proto(request.submissions), roster=roster)
-        out = guard(context, "choose", lambda: impl.choose(req)) or ChooseResponse()
+        out = guard(context, "choose", lambda: choose(req)) or ChooseResponse()
         return controller_pb2.ChooseResponse(member=out.member, reason=out.reason)
 
     def End(self, request, context):  # noqa: N802
-        impl = self.cat.lookup(request.plugin, context)
-        self.rosters.end(request.session)
-        guard(context, "end", lambda: impl.end(request.session))
+        self.cat.lookup(request.plugin, context)
+        session = self.sessions.end(request.session)
+        close = getattr(session, "close", None)
+        if close is not None:
+            guard(context, "close", close)
         return controller_pb2.ControllerEndResponse()

@@ -2,9 +2,18 @@
 SDK's sdk/controller). A controller never sees member text except the
 submissions passed to choose().
 
-For each swarm run the host calls start() once, event() for every member
-start, submission and end (serialised: never two at once for one session),
-choose() when the final mode is "controller", and end() last.
+A Controller hands out a Session per swarm run, as a database driver hands
+out a connection: start() opens the run and returns its Session in
+StartResponse.session; the SDK keeps it (and the run's roster) until the run
+ends, so a controller keeps per-run state on its Session and writes no
+session map, lock or end(). The host calls the session's event() for every
+member start, submission and end (serialised: never two at once for one
+session), its choose() (optional) after each submission and member end for
+a session started with answers=True, and its close() (optional) at the end.
+
+States, statuses, event kinds and final modes are the MemberState, Status,
+EventKind and FinalMode enums of swarmhost_plugin.types; their members are
+strs equal to the wire's strings.
 """
 
 from __future__ import annotations
@@ -12,21 +21,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import Diagnostic, Metadata, SampleRef
+from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
 
-FINAL_FIRST = "first"
-FINAL_LAST = "last"
-FINAL_CONTROLLER = "controller"
+# The final modes and event kinds under their earlier names.
+FINAL_FIRST = FinalMode.FIRST
+FINAL_LAST = FinalMode.LAST
+FINAL_CONTROLLER = FinalMode.CONTROLLER
 
-EVENT_MEMBER_STARTED = "member_started"
-EVENT_SUBMISSION = "submission"
-EVENT_MEMBER_ENDED = "member_ended"
+EVENT_MEMBER_STARTED = EventKind.MEMBER_STARTED
+EVENT_SUBMISSION = EventKind.SUBMISSION
+EVENT_MEMBER_ENDED = EventKind.MEMBER_ENDED
 
 
 @dataclass
 class Member:
-    """One roster entry. state is "pending", "running" or "ended"; status is
-    "" until the member ended, then e.g. "submitted" or "stopped"."""
+    """One roster entry. state is a MemberState ("pending", "running" or
+    "ended"); status is "" until the member ended, then a Status (e.g.
+    "submitted" or "stopped")."""
 
     name: str = ""
     role: str = ""
@@ -77,7 +88,7 @@ class Gate:
 
 @dataclass
 class Event:
-    """Something that happened: kind is one of the EVENT_* constants; time
+    """Something that happened: kind is an EventKind; time
     is seconds on the swarm clock; answer and gate are set for submissions,
     status for member ends."""
 
@@ -111,13 +122,14 @@ class StartRequest:
 
 @dataclass
 class StartResponse:
-    """The first actions and the final rule ("first" when empty, or "last"),
-    which picks the answer when the controller chooses none. answers opts
-    in to the richer view: submission events carry the answer text and the
-    gate verdict, and choose() is called after each submission and member
-    end until it has chosen. "controller" as final_mode is "first" with
-    answers."""
+    """The run's Session, the first actions and the final rule ("first"
+    when empty, or "last"), which picks the answer when the controller
+    chooses none. answers opts in to the richer view: submission events
+    carry the answer text and the gate verdict, and the session's choose()
+    is called after each submission and member end until it has chosen.
+    "controller" as final_mode is "first" with answers."""
 
+    session: "Session | None" = None
     actions: list[Action] = field(default_factory=list)
     final_mode: str = ""
     answers: bool = False
@@ -151,8 +163,27 @@ class ChooseResponse:
     reason: str = ""
 
 
+class Session:
+    """One swarm run's controller, returned in StartResponse.session.
+    Subclass and implement event(); choose() and close() are optional. Its
+    calls come one at a time, so it needs no lock for its own state."""
+
+    def event(self, req: EventRequest) -> list[Action]:
+        """Answers one event with actions (often none)."""
+        return []
+
+    # choose(self, req: ChooseRequest) -> ChooseResponse | None, optional:
+    # a session without it never chooses (the final rule, or an
+    # Action.choose, picks the answer).
+
+    def close(self) -> None:
+        """Called once when the run ends; release what the session holds.
+        Optional: the SDK forgets the session either way."""
+
+
 class Controller:
-    """Subclass and implement metadata(), start(), event() and choose()."""
+    """Subclass and implement metadata() and start(), which returns the
+    run's Session in its StartResponse."""
 
     def metadata(self) -> Metadata:
         """Names the plugin and declares its config schema."""
@@ -162,17 +193,7 @@ class Controller:
         """Checks a decoded config beyond what the schema says; optional."""
         return []
 
-    def start(self, req: StartRequest) -> StartResponse | list[Action]:
-        """Opens a session: the first actions (and the final mode)."""
+    def start(self, req: StartRequest) -> StartResponse:
+        """Opens a session: its Session, the first actions (and the final
+        mode)."""
         raise NotImplementedError(f"{type(self).__name__}.start")
-
-    def event(self, req: EventRequest) -> list[Action]:
-        """Answers one event with actions (often none)."""
-        return []
-
-    def choose(self, req: ChooseRequest) -> ChooseResponse:
-        """Picks the final answer when the final mode is "controller"."""
-        return ChooseResponse()
-
-    def end(self, session: str) -> None:
-        """Closes a session; drop its state. Optional."""

@@ -33,6 +33,8 @@ import grpc
 
 from . import _wire
 from ._broker import CHANNEL_OPTIONS, Broker
+from ._complete import complete
+from ._simulator import Simulator, Step
 from ._pb.plugin import grpc_broker_pb2, grpc_broker_pb2_grpc
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
@@ -43,7 +45,7 @@ from .controller import Action, ChooseResponse, Event, Member, StartResponse, Su
 from .scorer import ExecResult, Sample, ScoreResponse
 from .types import Diagnostic, Message, Metadata, Output, SampleRef, ToolCall, ToolError, ToolInfo
 
-__all__ = ["FakeAgentHost", "FakeScorerHost", "Harness", "PluginError", "Refused"]
+__all__ = ["FakeAgentHost", "FakeScorerHost", "Harness", "PluginError", "Refused", "Simulator", "Step"]
 
 
 class PluginError(RuntimeError):
@@ -128,6 +130,7 @@ class Harness:
     def __init__(self, *plugins) -> None:
         self._dir = tempfile.mkdtemp(prefix="swarmhost-harness-")
         self.tokens = Tokens()
+        self._validated: dict[tuple[str, str, bytes], list[str]] = {}
         self._server, _ = build_server(plugins, Broker(), threading.Event())
         plugin_sock = os.path.join(self._dir, "plugin.sock")
         self._server.add_insecure_port("unix:" + plugin_sock)
@@ -181,13 +184,32 @@ class Harness:
         req = common_pb2.ValidateConfigRequest(plugin=name, config_json=self._config(kind, name, config))
         return _wire.diags_from_proto(_call(lambda: self._stub(kind).ValidateConfig(req)).diagnostics)
 
-    def _config(self, kind: str, name: str, config: dict | None) -> bytes:
-        full = dict(config or {})
+    def complete(self, config: dict | None, name: str = "", kind: str = "scorer") -> dict:
+        """The config as the host would send it: completed with the named
+        plugin's schema defaults, nested blocks included (the Go SDK's
+        schema.Schema.Complete, which the host runs on every block)."""
         infos = self.metadata(kind)
-        info = next((m for m in infos if m.name == name), infos[0] if len(infos) == 1 else None)
-        for a in info.schema.attributes if info else []:
-            full.setdefault(a.name, a.default)
-        return _wire.dumps(full) or b"{}"
+        info = next((m for m in infos if m.name == name), infos[0] if len(infos) == 1 and not name else None)
+        if info is None:  # the call itself reports the unknown name, as the plugin does to the host
+            return dict(config or {})
+        return complete(info.schema, config)
+
+    def _config(self, kind: str, name: str, config: dict | None) -> bytes:
+        return _wire.dumps(self.complete(config, name, kind)) or b"{}"
+
+    def _checked(self, kind: str, name: str, config: dict | None) -> bytes:
+        """The completed config of a call, refused (PluginError) when the
+        plugin's validate_config rejects it: the host never calls a plugin
+        with a config that failed validation. Each config is checked once."""
+        raw = self._config(kind, name, config)
+        key = (kind, name, raw)
+        if key not in self._validated:
+            req = common_pb2.ValidateConfigRequest(plugin=name, config_json=raw)
+            diags = _wire.diags_from_proto(_call(lambda: self._stub(kind).ValidateConfig(req)).diagnostics)
+            self._validated[key] = [f"{d.summary}: {d.detail}" for d in diags if d.severity == "error"]
+        if self._validated[key]:
+            raise PluginError("the host would reject this config: " + "; ".join(self._validated[key]))
+        return raw
 
     # --- scorers -----------------------------------------------------------------------------
 
@@ -202,7 +224,7 @@ class Harness:
             sample.target = [target] if isinstance(target, str) else list(target)
         with self.tokens.issued(host or FakeScorerHost()) as token:
             req = scorer_pb2.ScoreRequest(
-                plugin=name, config_json=self._config("scorer", name, config), sample=_wire.sample_to_proto(sample),
+                plugin=name, config_json=self._checked("scorer", name, config), sample=_wire.sample_to_proto(sample),
                 output=_wire.output_to_proto(out), messages=_wire.messages_to_proto(messages or []),
                 record_json=_wire.dumps(record), store_json=_wire.dumps(store),
                 host_broker_id=HOST_BROKER_ID, host_token=token)
@@ -220,7 +242,7 @@ class Harness:
         with self.tokens.issued(host or FakeAgentHost()) as token:
             req = agent_pb2.RunRequest(
                 plugin=name, member=member, role=role, index=index, input=_wire.messages_to_proto(msgs),
-                preamble=preamble, config_json=self._config("agent", name, config),
+                preamble=preamble, config_json=self._checked("agent", name, config),
                 sample=_wire.sample_ref_to_proto(sample or SampleRef(id="sample-1", epoch=1)),
                 host_broker_id=HOST_BROKER_ID, host_token=token)
             return _wire.output_from_proto(_call(lambda: self._agent.Run(req)).output)
@@ -231,7 +253,7 @@ class Harness:
               sample: SampleRef | None = None) -> StartResponse:
         """Opens a session."""
         req = controller_pb2.ControllerStartRequest(
-            plugin=name, session=session, config_json=self._config("controller", name, config),
+            plugin=name, session=session, config_json=self._checked("controller", name, config),
             roster=_wire.roster_to_proto(roster), sample=_wire.sample_ref_to_proto(sample or SampleRef("sample-1", 1)))
         resp = _call(lambda: self._controller.Start(req))
         return StartResponse(actions=_wire.actions_from_proto(resp.actions), final_mode=resp.final_mode,
@@ -242,7 +264,7 @@ class Harness:
         """Delivers one event."""
         req = controller_pb2.ControllerEventRequest(
             plugin=name, session=session, event=_wire.event_to_proto(event), roster=_wire.roster_to_proto(roster),
-            config_json=self._config("controller", name, config))
+            config_json=self._checked("controller", name, config))
         return _wire.actions_from_proto(_call(lambda: self._controller.Event(req)).actions)
 
     def choose(self, name: str = "", *, submissions: list[Submission], roster: list[Member],
@@ -250,13 +272,20 @@ class Harness:
         """Asks for the final answer."""
         req = controller_pb2.ChooseRequest(
             plugin=name, session=session, submissions=_wire.submissions_to_proto(submissions),
-            roster=_wire.roster_to_proto(roster), config_json=self._config("controller", name, config))
+            roster=_wire.roster_to_proto(roster), config_json=self._checked("controller", name, config))
         resp = _call(lambda: self._controller.Choose(req))
         return ChooseResponse(member=resp.member, reason=resp.reason)
 
     def end(self, name: str = "", *, session: str = "session-1") -> None:
         """Closes a session."""
         _call(lambda: self._controller.End(controller_pb2.ControllerEndRequest(plugin=name, session=session)))
+
+    def simulate(self, name: str = "", *, roster: list[Member], config: dict | None = None,
+                 session: str = "sim-1") -> Simulator:
+        """Starts a session and returns a Simulator that plays the swarm
+        run: script how members end with submit() and end(), then check
+        steps, stopped, chosen and error."""
+        return Simulator(self, name, roster, config, session)
 
 
 def _executor():

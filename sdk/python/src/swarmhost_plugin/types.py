@@ -6,6 +6,7 @@ with Python names.
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,64 @@ ROLE_SYSTEM = "system"
 ROLE_USER = "user"
 ROLE_ASSISTANT = "assistant"
 ROLE_TOOL = "tool"
+
+
+class _StrEnum(str, enum.Enum):
+    """A str whose members compare equal to their plain string values (the
+    wire carries strings), as enum.StrEnum does from Python 3.11."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class MemberState(_StrEnum):
+    """Where a member is in its run (Member.state): pending until it starts,
+    then running, then ended."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    ENDED = "ended"
+
+
+class Status(_StrEnum):
+    """How a member ended (Member.status, Event.status): "" until it has,
+    then one of these or "member_limit:<type>" (see member_limit). They are
+    Inspect Swarm 0.1.0's."""
+
+    SUBMITTED = "submitted"
+    UNSUBMITTED = "unsubmitted"
+    STOPPED = "stopped"
+    SHARE = "share"
+    SWARM_CAP = "swarm_cap"
+    CANCELLED = "cancelled"
+    ERRORED = "errored"
+    MEMBER_LIMIT_CUSTOM = "member_limit:custom"
+
+
+def member_limit(status: str) -> str | None:
+    """The kind of a member's own limit that ended it ("token", "cost",
+    "turn", "message", "time" or "custom") when status is such a limit,
+    else None."""
+    prefix = "member_limit:"
+    return status[len(prefix):] if status.startswith(prefix) else None
+
+
+class EventKind(_StrEnum):
+    """What a controller Event reports (Event.kind)."""
+
+    MEMBER_STARTED = "member_started"
+    SUBMISSION = "submission"
+    MEMBER_ENDED = "member_ended"
+
+
+class FinalMode(_StrEnum):
+    """The rule that picks the answer when the controller chooses none
+    (StartResponse.final_mode), and the record's final.mode: "first" or
+    "last"; "controller" is the mode of an answer the controller chose."""
+
+    FIRST = "first"
+    LAST = "last"
+    CONTROLLER = "controller"
 
 
 @dataclass

@@ -28,29 +28,24 @@ func (hostile) Metadata(_ context.Context, _ controller.MetadataRequest, resp *c
 		{Name: "attack", Type: "string", Default: ""}, {Name: "arg", Type: "string", Default: ""}}}
 }
 
-func (hostile) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) error {
+func (hostile) Start(_ context.Context, req controller.StartRequest, resp *controller.StartResponse) (controller.Session, error) {
 	var cfg config
 	if err := req.Config.Decode(&cfg); err != nil {
-		return err
+		return nil, err
 	}
 	if req.Sample.ID == attack.SampleID && cfg.Attack != "" {
-		return errors.New("attack " + cfg.Attack + ": " + attack.Run(cfg.Attack, cfg.Arg))
+		return nil, errors.New("attack " + cfg.Attack + ": " + attack.Run(cfg.Attack, cfg.Arg))
 	}
 	for _, m := range req.Roster {
 		resp.Actions = append(resp.Actions, controller.Start(m.Name, ""))
 	}
-	return nil
+	return hostile{}, nil
 }
 
 func (hostile) Event(_ context.Context, req controller.EventRequest, resp *controller.EventResponse) error {
 	if req.Event.Kind == controller.EventSubmission {
 		resp.Actions = append(resp.Actions, controller.Stop("submission"))
 	}
-	return nil
-}
-
-// Choose is never called: the answer is the first submission.
-func (hostile) Choose(context.Context, controller.ChooseRequest, *controller.ChooseResponse) error {
 	return nil
 }
 

@@ -61,16 +61,18 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode", "keeps_roster", "answers")
+    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
     KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    NEVER_CHOOSES_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
     keeps_roster: bool
     answers: bool
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ...) -> None: ...
+    never_chooses: bool
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")

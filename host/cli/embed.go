@@ -1,0 +1,9 @@
+package cli
+
+import "io"
+
+// Run is [Main] with the command's output on stdout and stderr, for a
+// caller that keeps it: host/hosttest runs suites through it.
+func Run(stdout, stderr io.Writer, args []string) int {
+	return run(env{stdout: stdout, stderr: stderr}, args)
+}

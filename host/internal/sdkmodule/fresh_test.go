@@ -1,0 +1,129 @@
+package sdkmodule_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/swarmhost/swarmhost/host/internal/sdkmodule"
+	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+)
+
+// version is the SDK version the fresh module requires.
+const version = "v0.1.0"
+
+// TestPluginInAFreshModule builds and tests, with sdktest, a plugin in a new
+// module outside the repository (testdata/fresh) that requires the SDK by
+// version with no replace, served from a local file proxy as a release tag
+// would serve it. The module's other dependencies come from the module
+// cache as a proxy (else the Go proxy), into a private module cache, so
+// the published SDK never lands in the machine's.
+func TestPluginInAFreshModule(t *testing.T) {
+	mod := copyFresh(t, t.TempDir())
+	goCmd(t, mod, env, "mod", "tidy")
+	if sum := readFile(t, filepath.Join(mod, "go.sum")); !strings.Contains(sum, sdkmodule.Path+" "+version+" h1:") {
+		t.Fatalf("go.sum does not pin the published SDK:\n%s", sum)
+	}
+	if out := goCmd(t, mod, env, "list", "-m", "-f", "{{.Path}} {{.Version}} {{.Replace}}", sdkmodule.Path); out != sdkmodule.Path+" "+version+" <nil>" {
+		t.Fatalf("the SDK resolves as %q, want the published %s without a replace", out, version)
+	}
+	goCmd(t, mod, env, "vet", "-trimpath", "./...")
+	goCmd(t, mod, env, "test", "-trimpath", "-count=1", "./...")
+}
+
+// TestReproducibleBuild builds the fresh module's plugin in two directories
+// with the project's build flags and wants one sha256: the pin a suite
+// writes must not depend on where the binary was built.
+func TestReproducibleBuild(t *testing.T) {
+	var sums []string
+	for range 2 {
+		mod := copyFresh(t, t.TempDir())
+		goCmd(t, mod, env, "mod", "tidy")
+		bin := filepath.Join(t.TempDir(), "swarmhost-scorer-exact-text")
+		if err := testplugins.GoBuild(mod, bin, "./exacttext", env...); err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, sha256File(t, bin))
+	}
+	if sums[0] != sums[1] {
+		t.Errorf("the same source built in two directories: sha256 %s and %s", sums[0], sums[1])
+	}
+}
+
+// env is the go command's environment for a module outside the
+// repository, set up by TestMain: GOPROXY serves the published SDK, then
+// the module cache's downloads (then the Go proxy); a private module cache
+// keeps the published SDK out of the machine's. (The vet and test commands
+// pass -trimpath, as the build flags do, so that all share the build cache
+// whatever the directories.)
+var env []string
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "sdkmodule-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	proxy, cache := filepath.Join(dir, "proxy"), filepath.Join(dir, "modcache")
+	if err := sdkmodule.WriteProxy(proxy, filepath.Join(testplugins.Root(), "sdk"), version); err != nil {
+		panic(err)
+	}
+	out, err := exec.Command(testplugins.GoBinary(), "env", "GOMODCACHE").Output()
+	if err != nil {
+		panic(err)
+	}
+	downloads := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	env = []string{
+		"GOPROXY=file://" + proxy + ",file://" + downloads + ",https://proxy.golang.org",
+		"GOMODCACHE=" + cache, "GOFLAGS=-modcacherw", "GOSUMDB=off", "GOWORK=off", "GOTOOLCHAIN=local",
+	}
+	return m.Run()
+}
+
+// copyFresh copies testdata/fresh into dir, outside the repository.
+func copyFresh(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.CopyFS(dir, os.DirFS("testdata/fresh")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// goCmd runs the go command in dir with env added and returns its trimmed
+// stdout, failing the test with its output on an error.
+func goCmd(t *testing.T, dir string, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(testplugins.GoBinary(), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s in %s: %v\n%s%s", strings.Join(args, " "), dir, err, out, stderr.String())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func sha256File(t *testing.T, path string) string {
+	t.Helper()
+	sum := sha256.Sum256([]byte(readFile(t, path)))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,131 @@
+package rpc
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
+	"github.com/swarmhost/swarmhost/sdk/internal/wire"
+)
+
+// sessionLostCode is the status of a call for a session this process does
+// not have open. No other error of the controller server has it: an error
+// of the controller itself with this code is sent as codes.Unknown (see
+// authorError), so the host can rely on the code alone.
+const sessionLostCode = codes.FailedPrecondition
+
+// openSessions is the plugin's side of sessions: for each open session,
+// the author's Session and its roster, from Start to End. The host sends
+// only the roster entries that changed (proto keeps_roster); they apply
+// to the kept roster.
+type openSessions struct {
+	mu   sync.Mutex
+	open map[string]*openSession
+}
+
+// openSession is one session: the author's Session, its roster and where
+// each member is in it. view is the copy handed to the Session, refilled
+// for every call (a Session may sort or modify it without harming the
+// kept roster). A session's calls are sequential (the host's contract).
+type openSession struct {
+	sess    controller.Session
+	members []controller.Member
+	view    []controller.Member
+	index   map[string]int
+}
+
+func newOpenSessions() *openSessions { return &openSessions{open: map[string]*openSession{}} }
+
+// start opens a session with its first roster.
+func (o *openSessions) start(id string, sess controller.Session, roster []controller.Member) {
+	s := &openSession{sess: sess}
+	s.keep(roster)
+	o.mu.Lock()
+	o.open[id] = s
+	o.mu.Unlock()
+}
+
+// keep replaces the session's roster.
+func (s *openSession) keep(roster []controller.Member) {
+	s.members = slices.Clone(roster)
+	s.index = make(map[string]int, len(roster))
+	for i, m := range roster {
+		s.index[m.Name] = i
+	}
+}
+
+// resolve returns the session and the roster a request stands for: its
+// whole roster, which the session keeps from then on, or the kept roster
+// with the request's changes applied. The roster is the session's view,
+// valid until its next request; reusing it saves an N-entry allocation
+// per event.
+func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes bool) (controller.Session, []controller.Member, error) {
+	o.mu.Lock()
+	s, ok := o.open[id]
+	o.mu.Unlock()
+	if !ok {
+		return nil, nil, status.Errorf(sessionLostCode, "session %q is not open in this controller process", id)
+	}
+	if err := s.apply(id, wire.RosterFromProto(roster), changes); err != nil {
+		return nil, nil, err
+	}
+	s.view = append(s.view[:0], s.members...)
+	return s.sess, s.view, nil
+}
+
+// apply takes a request's roster: the whole roster, or changed entries.
+func (s *openSession) apply(id string, roster []controller.Member, changes bool) error {
+	if !changes {
+		s.keep(roster)
+		return nil
+	}
+	for _, m := range roster {
+		i, ok := s.index[m.Name]
+		if !ok {
+			return status.Errorf(codes.InvalidArgument, "roster change for %q, who is not in session %q", m.Name, id)
+		}
+		s.members[i] = m
+	}
+	return nil
+}
+
+// end forgets a session and returns its Session (nil when none was open).
+func (o *openSessions) end(id string) controller.Session {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	s, ok := o.open[id]
+	if !ok {
+		return nil
+	}
+	delete(o.open, id)
+	return s.sess
+}
+
+// closeSession calls the Session's optional Close.
+func closeSession(ctx context.Context, sess controller.Session) error {
+	c, ok := sess.(controller.SessionCloser)
+	if !ok {
+		return nil
+	}
+	return guard(func() error { return c.Close(ctx) })
+}
+
+// authorError is a controller's own error as sent to the host: never with
+// sessionLostCode, which only the SDK's session bookkeeping sends.
+func authorError(err error) error {
+	if s, ok := status.FromError(err); ok && err != nil && s.Code() == sessionLostCode {
+		return status.Error(codes.Unknown, s.Message())
+	}
+	return err
+}
+
+// errNoSession is the error of a Start that returned neither a Session nor
+// an error: a bug in the controller.
+func errNoSession(plugin string) error {
+	return status.Errorf(codes.Internal, "controller %q returned no session from Start (return a controller.Session or an error)", plugin)
+}
