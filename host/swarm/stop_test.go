@@ -220,7 +220,7 @@ func TestContextCancellationKeepsAnswerSoFar(t *testing.T) {
 		// Cancel once the choice is in the record: before it, the first
 		// rule's provisional answer (mode "first") names a as well.
 		log := newRecordLog(func(r Record) bool {
-			return r.Final.Mode != nil && *r.Final.Mode == controller.FinalController
+			return r.Final.Mode != nil && *r.Final.Mode == string(controller.FinalController)
 		})
 		go func() {
 			<-log.when
