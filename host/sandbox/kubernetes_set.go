@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -58,10 +59,34 @@ func (k *Kubernetes) Sample(ctx context.Context, spec SampleSpec) (Set, error) {
 		return nil, errors.Join(err, s.Close())
 	}
 	if err := s.prepare(ctx, contents, spec.Setup); err != nil {
-		return nil, errors.Join(err, s.Close())
+		return nil, errors.Join(k.endedCause(ctx, s.pod, err), s.Close())
 	}
 	return s, nil
 }
+
+// endedCause is the cause of a failed preparation: a container that ended after the pod was seen
+// running (the exec into it then fails with "container not found") is reported as the pod's state
+// says, with the preparation's error after it; otherwise err. The kubelet reports an ended
+// container a moment after it ends, so the state is read for up to endedWait.
+func (k *Kubernetes) endedCause(ctx context.Context, name string, err error) error {
+	deadline := time.Now().Add(endedWait)
+	for {
+		pod, getErr := k.c.Set.CoreV1().Pods(k.c.Namespace).Get(ctx, name, metav1.GetOptions{})
+		if getErr != nil {
+			return err
+		}
+		if _, _, ended := podState(pod); ended != nil {
+			return fmt.Errorf("%w (then: %v)", ended, err)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// endedWait bounds how long a failed preparation looks for a container that ended.
+const endedWait = 3 * time.Second
 
 // prepare writes the files (with the filesystem channel's layout in the default sandbox) and runs
 // the setup in the default sandbox and each member's own.
