@@ -32,10 +32,22 @@ async function trajectory(page, member) {
   return page.innerText('body');
 }
 
+// settled re-reads the page while it still shows another member's text, at most SETTLE ms: the
+// viewer re-renders the trajectory a moment after the picker changes, so a first read can still
+// hold the previous member's. Text that stays is reported.
+const SETTLE = 10000;
+async function settled(page, text, others) {
+  for (const end = Date.now() + SETTLE; others.some((s) => text.includes(s)) && Date.now() < end;) {
+    await page.waitForTimeout(250);
+    text = await page.innerText('body');
+  }
+  return text;
+}
+
 async function check(page, entry) {
   await page.goto(url);
   const selectable = await pick(page, entry.member);
-  const text = selectable ? await trajectory(page, entry.member) : '';
+  const text = selectable ? await settled(page, await trajectory(page, entry.member), entry.others) : '';
   return {
     member: entry.member,
     selectable,
