@@ -123,7 +123,7 @@ bench:
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
 	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \
-	./host/isolate:FuzzCheckHandshakeAddress
+	./host/isolate:FuzzCheckHandshakeAddress ./host/agenttools:FuzzToolArgs
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; dir=.; \
 		case $$pkg in ./sdk/*) dir=sdk; pkg=./$${pkg#./sdk/};; esac; \
