@@ -78,10 +78,14 @@ func (k *Kubernetes) endedCause(ctx context.Context, name string, err error) err
 		if _, _, ended := podState(pod); ended != nil {
 			return fmt.Errorf("%w (then: %v)", ended, err)
 		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
+		if time.Now().After(deadline) {
 			return err
 		}
-		time.Sleep(100 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 }
 
