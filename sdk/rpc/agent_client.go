@@ -14,9 +14,10 @@ import (
 
 // agentClient is the host's handle on an agent plugin process.
 type agentClient struct {
-	client pb.AgentClient
-	hosts  *registry[agent.Host]
-	svc    *hostService
+	client  pb.AgentClient
+	hosts   *registry[agent.Host]
+	svc     *hostService
+	members memberLink
 }
 
 func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *agentClient {
@@ -33,7 +34,9 @@ func (c *agentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, err
 	if err != nil {
 		return nil, callError("agent metadata", err)
 	}
-	return pluginInfos(resp), nil
+	infos := pluginInfos(resp)
+	c.members.learn(infos)
+	return infos, nil
 }
 
 // Validate asks the named agent to check a decoded config.
@@ -66,19 +69,32 @@ func (a *remoteAgent) Metadata(ctx context.Context, _ agent.MetadataRequest, res
 	}
 }
 
-// Run registers req.Host under a fresh token for the call's duration and
-// runs the member in the plugin process.
+// Run runs the member in the plugin process: on the process's member
+// stream when the plugin serves one, else as one Run call with req.Host
+// registered under a fresh token for the call's duration.
 func (a *remoteAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	token := a.c.hosts.add(req.Host)
-	defer a.c.hosts.remove(token)
-	out, err := a.c.client.Run(ctx, &pb.RunRequest{
-		Plugin: a.name, Member: req.Member, Role: req.Role, Index: int32(req.Index),
-		Input: wire.MessagesToProto(req.Input), Preamble: req.Preamble, ConfigJson: req.Config.JSON(),
-		Sample: wire.SampleRefToProto(req.Sample), HostBrokerId: a.c.svc.brokerID(), HostToken: token,
-	})
+	s, err := a.c.members.stream(ctx, a.c)
+	if err != nil {
+		return err
+	}
+	var out *pb.RunResponse
+	if s != nil {
+		out, err = s.run(ctx, a.name, req)
+	} else {
+		out, err = a.runUnary(ctx, req)
+	}
 	if err != nil {
 		return callError("agent "+a.name+" run", err)
 	}
 	resp.Output = wire.OutputFromProto(out.Output)
 	return nil
+}
+
+// runUnary runs the member as one Run call, its host calls over the broker.
+func (a *remoteAgent) runUnary(ctx context.Context, req agent.RunRequest) (*pb.RunResponse, error) {
+	token := a.c.hosts.add(req.Host)
+	defer a.c.hosts.remove(token)
+	msg := runRequestToProto(a.name, req)
+	msg.HostBrokerId, msg.HostToken = a.c.svc.brokerID(), token
+	return a.c.client.Run(ctx, msg)
 }

@@ -18,8 +18,20 @@ import (
 // agentHostServer runs in the host and dispatches by member token.
 type agentHostServer struct {
 	pb.UnimplementedAgentHostServer
-	hosts *registry[agent.Host]
+	hosts hostLookup
 }
+
+// hostLookup finds the member a call's token names: the broker's registry
+// of tokens, or one member's own host on the member stream.
+type hostLookup interface {
+	get(token string) (agent.Host, bool)
+}
+
+// boundHost is the lookup of one member's calls on the member stream: the
+// stream already names the member, so the (empty) token is not consulted.
+type boundHost struct{ h agent.Host }
+
+func (b boundHost) get(string) (agent.Host, bool) { return b.h, true }
 
 func (s *agentHostServer) host(tok string) (agent.Host, error) {
 	h, ok := s.hosts.get(tok)
