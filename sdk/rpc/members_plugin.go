@@ -20,8 +20,9 @@ import (
 // member, whose host calls wait on a channel for their reply.
 func (s *agentServer) Members(stream pb.Agent_MembersServer) error {
 	p := &pluginStream{stream: stream, cat: s.cat, members: map[uint64]context.CancelFunc{},
-		pending: map[uint64]chan *pb.HostReply{}, done: make(chan struct{})}
+		pending: map[uint64]*pendingCall{}, out: make(chan outFrame, outQueue), done: make(chan struct{})}
 	defer close(p.done)
+	go p.write()
 	for {
 		f, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
@@ -34,17 +35,41 @@ func (s *agentServer) Members(stream pb.Agent_MembersServer) error {
 	}
 }
 
-// pluginStream is the plugin's end of one member stream.
+// pluginStream is the plugin's end of one member stream. The protobuf and
+// gRPC work of a member's calls (marshalling its requests, sending,
+// decoding its replies) runs on the stream's writer and reader, not on the
+// member's goroutine, whose stack then stays as deep as the agent's own
+// code.
 type pluginStream struct {
 	stream pb.Agent_MembersServer
 	cat    *catalog[agent.Agent]
-	sendMu sync.Mutex
+	out    chan outFrame // to the writer
 
 	mu       sync.Mutex
 	members  map[uint64]context.CancelFunc // running members, by id
-	pending  map[uint64]chan *pb.HostReply // host calls awaiting a reply, by id
+	pending  map[uint64]*pendingCall       // host calls awaiting a reply, by id
 	nextCall uint64
 	done     chan struct{} // closed when the stream ends
+}
+
+// outQueue is how many frames may wait for the writer before members
+// sending more wait too (the stream's flow control reaches them so).
+const outQueue = 64
+
+// outFrame is one frame for the writer; a call's request is marshalled
+// there from args, and a call the writer cannot send fails through its
+// pendingCall.
+type outFrame struct {
+	frame *pb.MembersUp
+	args  proto.Message
+	call  *pendingCall
+}
+
+// pendingCall is a host call awaiting its reply, decoded into reply by
+// the reader; done receives the call's error (nil on success).
+type pendingCall struct {
+	reply proto.Message
+	done  chan error
 }
 
 // route hands one host frame on without blocking.
@@ -65,26 +90,24 @@ func (p *pluginStream) route(f *pb.MembersDown) {
 		}
 	case *pb.MembersDown_Reply:
 		p.mu.Lock()
-		ch := p.pending[fr.Reply.Call]
+		c := p.pending[fr.Reply.Call]
 		delete(p.pending, fr.Reply.Call)
 		p.mu.Unlock()
-		if ch != nil {
-			ch <- fr.Reply // cap 1, one reply per call
+		if c != nil {
+			err := frameError(fr.Reply.Code, fr.Reply.Message)
+			if err == nil {
+				err = proto.Unmarshal(fr.Reply.Response, c.reply)
+			}
+			c.done <- err // cap 1, one answer per call
 		}
 	}
 }
 
-// run runs one member and sends its end; a response the stream refuses
-// (over gRPC's message limit) is sent as the member's error.
+// run runs one member and sends its end.
 func (p *pluginStream) run(ctx context.Context, id uint64, req *pb.RunRequest) {
 	defer p.drop(id)
 	end := p.runMember(ctx, id, req)
-	err := p.send(&pb.MembersUp{Member: id, Frame: &pb.MembersUp_End{End: end}})
-	if status.Code(err) == codes.ResourceExhausted {
-		end = &pb.MemberEnd{}
-		end.Code, end.Message = statusFields(err)
-		_ = p.send(&pb.MembersUp{Member: id, Frame: &pb.MembersUp_End{End: end}})
-	}
+	p.send(outFrame{frame: &pb.MembersUp{Member: id, Frame: &pb.MembersUp_End{End: end}}})
 }
 
 // runMember calls the agent's Run with a Host whose calls travel on the
@@ -121,51 +144,95 @@ func (p *pluginStream) drop(id uint64) {
 	}
 }
 
-// send writes one frame; gRPC allows one sender at a time.
-func (p *pluginStream) send(f *pb.MembersUp) error {
-	p.sendMu.Lock()
-	defer p.sendMu.Unlock()
-	return p.stream.Send(f)
+// send queues one frame for the writer; false once the stream ended.
+func (p *pluginStream) send(o outFrame) bool {
+	select {
+	case p.out <- o:
+		return true
+	case <-p.done:
+		return false
+	}
+}
+
+// write sends the queued frames until the stream ends.
+func (p *pluginStream) write() {
+	for {
+		select {
+		case o := <-p.out:
+			p.writeOne(o)
+		case <-p.done:
+			return
+		}
+	}
+}
+
+// writeOne marshals a call's request and sends the frame. A request over
+// MaxHostCallBytes fails its call here, as the host would refuse it; a
+// member's end that gRPC refuses (over its message limit) is sent as the
+// member's error.
+func (p *pluginStream) writeOne(o outFrame) {
+	if o.args != nil {
+		req, err := proto.Marshal(o.args)
+		if err == nil && len(req) > MaxHostCallBytes {
+			err = status.Errorf(codes.ResourceExhausted, "grpc: trying to send message larger than max (%d vs. %d)",
+				len(req), MaxHostCallBytes)
+		}
+		if err != nil {
+			p.fail(o.frame.GetCall().GetCall(), err)
+			return
+		}
+		o.frame.GetCall().Request = req
+	}
+	err := p.stream.Send(o.frame)
+	switch {
+	case err == nil:
+	case o.call != nil:
+		p.fail(o.frame.GetCall().GetCall(), status.Errorf(codes.Unavailable, "the member stream to the host: %v", err))
+	case o.frame.GetEnd() != nil && status.Code(err) == codes.ResourceExhausted:
+		_ = p.stream.Send(&pb.MembersUp{Member: o.frame.Member, Frame: &pb.MembersUp_End{End: endOf(err)}})
+	}
+}
+
+// fail ends a pending call with err, unless it was answered or withdrawn.
+func (p *pluginStream) fail(id uint64, err error) {
+	p.mu.Lock()
+	c := p.pending[id]
+	delete(p.pending, id)
+	p.mu.Unlock()
+	if c != nil {
+		c.done <- err
+	}
 }
 
 // call makes one host call on the stream and waits for its reply, its
-// context or the stream's end. A request over MaxHostCallBytes is refused
-// here, as the host would refuse it.
+// context or the stream's end.
 func (p *pluginStream) call(ctx context.Context, member uint64, method string, args, reply proto.Message) error {
-	req, err := proto.Marshal(args)
-	if err != nil {
-		return status.Errorf(codes.Internal, "grpc: error while marshaling: %v", err)
-	}
-	if len(req) > MaxHostCallBytes {
-		return status.Errorf(codes.ResourceExhausted, "grpc: trying to send message larger than max (%d vs. %d)",
-			len(req), MaxHostCallBytes)
-	}
-	ch := make(chan *pb.HostReply, 1)
+	c := &pendingCall{reply: reply, done: make(chan error, 1)}
 	p.mu.Lock()
 	p.nextCall++
 	id := p.nextCall
-	p.pending[id] = ch
+	p.pending[id] = c
 	p.mu.Unlock()
-	frame := &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method, Request: req}}}
-	if err := p.send(frame); err != nil {
+	frame := &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method}}}
+	if !p.send(outFrame{frame: frame, args: args, call: c}) {
 		p.forget(id)
-		return status.Errorf(codes.Unavailable, "the member stream to the host: %v", err)
+		return errHostGone
 	}
 	select {
-	case r := <-ch:
-		if err := frameError(r.Code, r.Message); err != nil {
-			return err
-		}
-		return proto.Unmarshal(r.Response, reply)
+	case err := <-c.done:
+		return err
 	case <-ctx.Done():
 		if p.forget(id) {
-			_ = p.send(&pb.MembersUp{Member: member, Frame: &pb.MembersUp_CancelCall{CancelCall: id}})
+			p.send(outFrame{frame: &pb.MembersUp{Member: member, Frame: &pb.MembersUp_CancelCall{CancelCall: id}}})
 		}
 		return status.FromContextError(ctx.Err()).Err()
 	case <-p.done:
-		return status.Error(codes.Unavailable, "the host closed the member stream")
+		return errHostGone
 	}
 }
+
+// errHostGone is a host call's error once the stream ended.
+var errHostGone = status.Error(codes.Unavailable, "the host closed the member stream")
 
 // forget drops a pending call; false when its reply already came.
 func (p *pluginStream) forget(id uint64) bool {
