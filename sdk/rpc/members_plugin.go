@@ -14,6 +14,7 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // Members serves the host's member stream: one goroutine per running
@@ -66,10 +67,11 @@ type outFrame struct {
 }
 
 // pendingCall is a host call awaiting its reply, decoded into reply by
-// the reader; done receives the call's error (nil on success).
+// the reader; finish is then called once with the call's error (nil on
+// success), from the reader or the writer: it must not block.
 type pendingCall struct {
-	reply proto.Message
-	done  chan error
+	reply  proto.Message
+	finish func(error)
 }
 
 // route hands one host frame on without blocking.
@@ -98,32 +100,42 @@ func (p *pluginStream) route(f *pb.MembersDown) {
 			if err == nil {
 				err = proto.Unmarshal(fr.Reply.Response, c.reply)
 			}
-			c.done <- err // cap 1, one answer per call
+			c.finish(err)
 		}
 	}
 }
 
-// run runs one member and sends its end.
+// run runs one member: a [agent.Stepper]'s by steps (this goroutine ends
+// after the first), any other agent's Run on this goroutine, with a Host
+// whose calls travel on the stream.
 func (p *pluginStream) run(ctx context.Context, id uint64, req *pb.RunRequest) {
-	defer p.drop(id)
-	end := p.runMember(ctx, id, req)
-	p.send(outFrame{frame: &pb.MembersUp{Member: id, Frame: &pb.MembersUp_End{End: end}}})
-}
-
-// runMember calls the agent's Run with a Host whose calls travel on the
-// stream.
-func (p *pluginStream) runMember(ctx context.Context, id uint64, req *pb.RunRequest) *pb.MemberEnd {
 	impl, err := p.cat.lookup(req.Plugin)
 	if err != nil {
-		return endOf(err)
+		p.end(id, endOf(err))
+		return
 	}
-	host := &agentHostClient{client: pb.NewAgentHostClient(&memberConn{p: p, member: id})}
-	run := runRequestFromProto(req, host)
+	run := runRequestFromProto(req, &agentHostClient{client: pb.NewAgentHostClient(&memberConn{p: p, member: id})})
+	if st, ok := impl.(agent.Stepper); ok {
+		p.startSteps(ctx, id, st, run)
+		return
+	}
 	var resp agent.RunResponse
 	if err := guard(func() error { return impl.Run(ctx, run, &resp) }); err != nil {
-		return endOf(err)
+		p.end(id, endOf(err))
+		return
 	}
-	return &pb.MemberEnd{Response: &pb.RunResponse{Output: wire.OutputToProto(resp.Output)}}
+	p.end(id, outputEnd(resp.Output))
+}
+
+// end sends a member's end and forgets it.
+func (p *pluginStream) end(id uint64, end *pb.MemberEnd) {
+	p.send(outFrame{frame: &pb.MembersUp{Member: id, Frame: &pb.MembersUp_End{End: end}}})
+	p.drop(id)
+}
+
+// outputEnd is the end of a member that returned out.
+func outputEnd(out model.Output) *pb.MemberEnd {
+	return &pb.MemberEnd{Response: &pb.RunResponse{Output: wire.OutputToProto(out)}}
 }
 
 // endOf is the end of a member whose Run failed.
@@ -171,6 +183,9 @@ func (p *pluginStream) write() {
 // member's end that gRPC refuses (over its message limit) is sent as the
 // member's error.
 func (p *pluginStream) writeOne(o outFrame) {
+	if o.call != nil && !p.isPending(o.frame.GetCall().GetCall()) {
+		return // withdrawn before it was sent
+	}
 	if o.args != nil {
 		req, err := proto.Marshal(o.args)
 		if err == nil && len(req) > MaxHostCallBytes {
@@ -200,39 +215,75 @@ func (p *pluginStream) fail(id uint64, err error) {
 	delete(p.pending, id)
 	p.mu.Unlock()
 	if c != nil {
-		c.done <- err
+		c.finish(err)
 	}
 }
 
 // call makes one host call on the stream and waits for its reply, its
 // context or the stream's end.
 func (p *pluginStream) call(ctx context.Context, member uint64, method string, args, reply proto.Message) error {
-	c := &pendingCall{reply: reply, done: make(chan error, 1)}
-	p.mu.Lock()
-	p.nextCall++
-	id := p.nextCall
-	p.pending[id] = c
-	p.mu.Unlock()
-	frame := &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method}}}
-	if !p.send(outFrame{frame: frame, args: args, call: c}) {
-		p.forget(id)
+	done := make(chan error, 1)
+	id, ok := p.startCall(member, method, args, &pendingCall{reply: reply, finish: func(err error) { done <- err }})
+	if !ok {
 		return errHostGone
 	}
 	select {
-	case err := <-c.done:
+	case err := <-done:
 		return err
 	case <-ctx.Done():
-		if p.forget(id) {
-			p.send(outFrame{frame: &pb.MembersUp{Member: member, Frame: &pb.MembersUp_CancelCall{CancelCall: id}}})
-		}
+		p.withdraw(member, id)
 		return status.FromContextError(ctx.Err()).Err()
 	case <-p.done:
 		return errHostGone
 	}
 }
 
+// startCall registers c and queues its frame; false (c forgotten) once
+// the stream ended.
+func (p *pluginStream) startCall(member uint64, method string, args proto.Message, c *pendingCall) (uint64, bool) {
+	id := p.register(c)
+	return id, p.queueCall(member, id, method, args, c)
+}
+
+// register records a pending call under a fresh id.
+func (p *pluginStream) register(c *pendingCall) uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.nextCall++
+	p.pending[p.nextCall] = c
+	return p.nextCall
+}
+
+// queueCall queues a registered call's frame; false (the call forgotten)
+// once the stream ended.
+func (p *pluginStream) queueCall(member, id uint64, method string, args proto.Message, c *pendingCall) bool {
+	frame := &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method}}}
+	if !p.send(outFrame{frame: frame, args: args, call: c}) {
+		return !p.forget(id)
+	}
+	return true
+}
+
+// withdraw forgets a call whose context ended and tells the host; false
+// when its answer came first.
+func (p *pluginStream) withdraw(member, id uint64) bool {
+	if !p.forget(id) {
+		return false
+	}
+	p.send(outFrame{frame: &pb.MembersUp{Member: member, Frame: &pb.MembersUp_CancelCall{CancelCall: id}}})
+	return true
+}
+
 // errHostGone is a host call's error once the stream ended.
 var errHostGone = status.Error(codes.Unavailable, "the host closed the member stream")
+
+// isPending reports whether a call still awaits its answer.
+func (p *pluginStream) isPending(id uint64) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.pending[id]
+	return ok
+}
 
 // forget drops a pending call; false when its reply already came.
 func (p *pluginStream) forget(id uint64) bool {
