@@ -21,7 +21,7 @@ import (
 // member, whose host calls wait on a channel for their reply.
 func (s *agentServer) Members(stream pb.Agent_MembersServer) error {
 	p := &pluginStream{stream: stream, cat: s.cat, members: map[uint64]context.CancelFunc{},
-		pending: map[uint64]*pendingCall{}, out: make(chan outFrame, outQueue), done: make(chan struct{})}
+		pending: map[uint64]*pendingCall{}, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	defer close(p.done)
 	go p.write()
 	for {
@@ -44,18 +44,15 @@ func (s *agentServer) Members(stream pb.Agent_MembersServer) error {
 type pluginStream struct {
 	stream pb.Agent_MembersServer
 	cat    *catalog[agent.Agent]
-	out    chan outFrame // to the writer
 
 	mu       sync.Mutex
+	queue    []outFrame                    // frames for the writer, in order
+	wake     chan struct{}                 // tells the writer of new frames (cap 1)
 	members  map[uint64]context.CancelFunc // running members, by id
 	pending  map[uint64]*pendingCall       // host calls awaiting a reply, by id
 	nextCall uint64
 	done     chan struct{} // closed when the stream ends
 }
-
-// outQueue is how many frames may wait for the writer before members
-// sending more wait too (the stream's flow control reaches them so).
-const outQueue = 64
 
 // outFrame is one frame for the writer; a call's request is marshalled
 // there from args, and a call the writer cannot send fails through its
@@ -156,22 +153,43 @@ func (p *pluginStream) drop(id uint64) {
 	}
 }
 
-// send queues one frame for the writer; false once the stream ended.
+// send queues one frame for the writer without waiting; false once the
+// stream ended. The queue needs no bound: every frame is a member's end,
+// or a call (or its withdrawal) that the member waits on, so it holds at
+// most a few frames per member, far less than a goroutine waiting to send
+// would hold. The stream's flow control holds back the writer.
 func (p *pluginStream) send(o outFrame) bool {
 	select {
-	case p.out <- o:
-		return true
 	case <-p.done:
 		return false
+	default:
 	}
+	p.mu.Lock()
+	p.queue = append(p.queue, o)
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+	return true
 }
 
 // write sends the queued frames until the stream ends.
 func (p *pluginStream) write() {
+	var batch []outFrame
 	for {
-		select {
-		case o := <-p.out:
+		p.mu.Lock()
+		batch, p.queue = p.queue, batch[:0]
+		p.mu.Unlock()
+		for i, o := range batch {
 			p.writeOne(o)
+			batch[i] = outFrame{}
+		}
+		if len(batch) > 0 {
+			continue
+		}
+		select {
+		case <-p.wake:
 		case <-p.done:
 			return
 		}
