@@ -31,7 +31,9 @@ type Member interface {
 	// each call it returned. It returns the member's next call, or a
 	// Call with Done set to end the member; an error ends the member as
 	// an error from Run does. Step must not block: waiting is a call
-	// (Sleep). Steps of one member never run concurrently.
+	// (Sleep). Steps of one member never run concurrently, and what a
+	// call refers to (a request's messages) must stay unchanged until
+	// its answer: the SDK may read it only when it sends the call.
 	Step(ctx context.Context, a Answer) (Call, error)
 }
 

@@ -55,11 +55,14 @@ type pluginStream struct {
 }
 
 // outFrame is one frame for the writer; a call's request is marshalled
-// there from args, and a call the writer cannot send fails through its
-// pendingCall.
+// there from args, or from what build returns (a step's call, converted
+// only when its turn comes, so a queue of them holds references to the
+// agents' own state, not copies), and a call the writer cannot send fails
+// through its pendingCall.
 type outFrame struct {
 	frame *pb.MembersUp
 	args  proto.Message
+	build func() proto.Message
 	call  *pendingCall
 }
 
@@ -204,6 +207,9 @@ func (p *pluginStream) writeOne(o outFrame) {
 	if o.call != nil && !p.isPending(o.frame.GetCall().GetCall()) {
 		return // withdrawn before it was sent
 	}
+	if o.build != nil {
+		o.args = o.build()
+	}
 	if o.args != nil {
 		req, err := proto.Marshal(o.args)
 		if err == nil && len(req) > MaxHostCallBytes {
@@ -260,7 +266,7 @@ func (p *pluginStream) call(ctx context.Context, member uint64, method string, a
 // the stream ended.
 func (p *pluginStream) startCall(member uint64, method string, args proto.Message, c *pendingCall) (uint64, bool) {
 	id := p.register(c)
-	return id, p.queueCall(member, id, method, args, c)
+	return id, p.queueCall(outFrame{args: args, call: c}, member, id, method)
 }
 
 // register records a pending call under a fresh id.
@@ -272,11 +278,11 @@ func (p *pluginStream) register(c *pendingCall) uint64 {
 	return p.nextCall
 }
 
-// queueCall queues a registered call's frame; false (the call forgotten)
-// once the stream ended.
-func (p *pluginStream) queueCall(member, id uint64, method string, args proto.Message, c *pendingCall) bool {
-	frame := &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method}}}
-	if !p.send(outFrame{frame: frame, args: args, call: c}) {
+// queueCall queues a registered call's frame (o with its request); false
+// (the call forgotten) once the stream ended.
+func (p *pluginStream) queueCall(o outFrame, member, id uint64, method string) bool {
+	o.frame = &pb.MembersUp{Member: member, Frame: &pb.MembersUp_Call{Call: &pb.HostCall{Call: id, Method: method}}}
+	if !p.send(o) {
 		return !p.forget(id)
 	}
 	return true

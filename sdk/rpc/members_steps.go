@@ -63,7 +63,7 @@ func (sm *stepMember) resume(a agent.Answer) { go sm.advance(a) }
 // call makes the step's host call; its answer (or its context's end)
 // resumes the member.
 func (sm *stepMember) call(c agent.Call) {
-	method, args, reply := stepRequest(c)
+	method, reply := stepMethod(c)
 	pc := &pendingCall{reply: reply}
 	id := sm.p.register(pc)
 	stop := context.AfterFunc(sm.ctx, func() {
@@ -75,7 +75,8 @@ func (sm *stepMember) call(c agent.Call) {
 		stop()
 		sm.resume(stepAnswer(reply, err))
 	}
-	if !sm.p.queueCall(sm.id, id, method, args, pc) {
+	build := func() proto.Message { return stepRequest(c) }
+	if !sm.p.queueCall(outFrame{build: build, call: pc}, sm.id, id, method) {
 		stop()
 		sm.resume(stepAnswer(reply, errHostGone))
 	}
@@ -116,18 +117,31 @@ func (sm *stepMember) sleep(d time.Duration) {
 	stopCtx.Store(&stop)
 }
 
-// stepRequest is a step's host call on the wire: its method, request and
-// an empty response for the reply.
-func stepRequest(c agent.Call) (string, proto.Message, proto.Message) {
+// stepMethod is a step's host method and an empty response for its
+// reply.
+func stepMethod(c agent.Call) (string, proto.Message) {
 	switch {
 	case c.Generate != nil:
-		return pb.AgentHost_Generate_FullMethodName, generateRequest("", *c.Generate), &pb.GenerateResponse{}
+		return pb.AgentHost_Generate_FullMethodName, &pb.GenerateResponse{}
 	case c.Tool != nil:
-		return pb.AgentHost_CallTool_FullMethodName, &pb.CallToolRequest{Call: wire.ToolCallToProto(*c.Tool)}, &pb.CallToolResponse{}
+		return pb.AgentHost_CallTool_FullMethodName, &pb.CallToolResponse{}
 	case c.Submit != nil:
-		return pb.AgentHost_Submit_FullMethodName, &pb.SubmitRequest{Answer: *c.Submit}, &pb.SubmitResponse{}
+		return pb.AgentHost_Submit_FullMethodName, &pb.SubmitResponse{}
 	}
-	return pb.AgentHost_StopSelf_FullMethodName, &pb.StopSelfRequest{Reason: *c.StopSelf}, &pb.StopSelfResponse{}
+	return pb.AgentHost_StopSelf_FullMethodName, &pb.StopSelfResponse{}
+}
+
+// stepRequest is a step's host call's request on the wire.
+func stepRequest(c agent.Call) proto.Message {
+	switch {
+	case c.Generate != nil:
+		return generateRequest("", *c.Generate)
+	case c.Tool != nil:
+		return &pb.CallToolRequest{Call: wire.ToolCallToProto(*c.Tool)}
+	case c.Submit != nil:
+		return &pb.SubmitRequest{Answer: *c.Submit}
+	}
+	return &pb.StopSelfRequest{Reason: *c.StopSelf}
 }
 
 // stepAnswer reads a step's reply as the blocking Host's call would
