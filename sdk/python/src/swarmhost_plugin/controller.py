@@ -9,7 +9,11 @@ ends, so a controller keeps per-run state on its Session and writes no
 session map, lock or end(). The host calls the session's event() for every
 member start, submission and end (serialised: never two at once for one
 session), its choose() (optional) after each submission and member end for
-a session started with answers=True, and its close() (optional) at the end.
+a session started with answers=True, its refused() (optional) when the
+runtime refuses one of its actions (a RefusedError: an unknown member, a
+second start, a choice without a submission, a second choice; without
+refused() the refusal ends the sample in error), and its close() (optional)
+at the end.
 
 States, statuses, event kinds and final modes are the MemberState, Status,
 EventKind and FinalMode enums of swarmhost_plugin.types; their members are
