@@ -1,0 +1,61 @@
+"""Plugins the suite-level tests (test_hosttest.py) run through the real
+host. They live in a module of their own, importable by name, because the
+harness pickles them for their plugin processes."""
+
+from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Controller, Diagnostic, EventKind,
+                              FinalMode, MemberState, Message, Metadata, Output, Schema, Score, Scorer, Session,
+                              StartResponse)
+
+
+class Relay(Controller):
+    """Starts `width` members (default 1), then the first pending one each
+    time a member ends; a width below 1 is a diagnostic."""
+
+    def metadata(self):
+        return Metadata(name="pyrelay", version="1.0.0", schema=Schema([Attribute("width", "number", default=1)]))
+
+    def validate_config(self, config):
+        if config["width"] < 1:
+            return [Diagnostic("Invalid width", "width must be at least 1.", path=["width"])]
+        return []
+
+    def start(self, req):
+        first = req.roster[: int(req.config["width"])]
+        return StartResponse(session=RelaySession(), actions=[Action.start(m.name) for m in first],
+                             final_mode=FinalMode.LAST)
+
+
+class RelaySession(Session):
+    """One run of Relay."""
+
+    def event(self, req):
+        if req.event.kind != EventKind.MEMBER_ENDED:
+            return []
+        pending = [m for m in req.roster if m.state == MemberState.PENDING]
+        return [Action.start(pending[0].name)] if pending else []
+
+
+class Parrot(Agent):
+    """Asks the host's model once, then submits its own index and the
+    model's answer: "<index>:<completion>"."""
+
+    def metadata(self):
+        return Metadata(name="parrot", version="1.0.0", schema=Schema([Attribute("prefix", "string", default="")]))
+
+    def run(self, req):
+        out = req.host.generate(req.input + [Message(role="user", content="Answer.")])
+        answer = f"{req.config['prefix']}{req.index}:{out.completion}"
+        req.host.submit(answer)
+        return Output.text(out.model, answer)
+
+
+class Suffix(Scorer):
+    """Correct when the answer ends with the target."""
+
+    def metadata(self):
+        return Metadata(name="suffix", version="1.0.0", schema=Schema([Attribute("strip", "bool", default=True)]))
+
+    def score(self, req):
+        answer = req.output.completion.strip() if req.config["strip"] else req.output.completion
+        ok = any(answer.endswith(t) for t in req.sample.target)
+        return Score(value=CORRECT if ok else INCORRECT, answer=answer)
