@@ -2,7 +2,7 @@
 host. They live in a module of their own, importable by name, because the
 harness pickles them for their plugin processes."""
 
-from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Controller, Diagnostic, EventKind,
+from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, Controller, Diagnostic, EventKind,
                               FinalMode, MemberState, Message, Metadata, Output, Schema, Score, Scorer, Session,
                               StartResponse)
 
@@ -59,3 +59,44 @@ class Suffix(Scorer):
         answer = req.output.completion.strip() if req.config["strip"] else req.output.completion
         ok = any(answer.endswith(t) for t in req.sample.target)
         return Score(value=CORRECT if ok else INCORRECT, answer=answer)
+
+
+class ConfigEcho(Scorer):
+    """Scores every sample correct and returns the config it was given as
+    the score's metadata: what the host sent, to compare with
+    Harness.complete."""
+
+    SCHEMA = Schema(
+        attributes=[Attribute("threshold", "number", default=0.5), Attribute("label", "string", default="x"),
+                    Attribute("flag", "bool"), Attribute("tags", "list(string)", default=["t"])],
+        blocks=[Block("limits", Schema([Attribute("max", "number", default=3), Attribute("unit", "string")])),
+                Block("rule", Schema([Attribute("name", "string", required=True),
+                                      Attribute("weight", "number", default=1)]), nesting="list")])
+
+    def metadata(self):
+        return Metadata(name="cfgecho", version="1.0.0", schema=self.SCHEMA)
+
+    def validate_config(self, config):
+        if config["threshold"] > 1:
+            return [Diagnostic("Invalid threshold", "threshold is at most 1.", path=["threshold"])]
+        return []
+
+    def score(self, req):
+        return Score(value=CORRECT, answer="", metadata={"config": req.config})
+
+
+class Lengthy(Agent):
+    """Submits `length` copies of "x"; a length below 0 is a diagnostic."""
+
+    def metadata(self):
+        return Metadata(name="lengthy", schema=Schema([Attribute("length", "number", default=1)]))
+
+    def validate_config(self, config):
+        if config["length"] < 0:
+            return [Diagnostic("Negative length", "length must be 0 or more.", path=["length"])]
+        return []
+
+    def run(self, req):
+        answer = "x" * int(req.config["length"])
+        req.host.submit(answer)
+        return Output.text("none", answer)

@@ -15,8 +15,8 @@ RECORD_KEY = "inspect_swarm:result"
 @dataclass
 class SuiteSample:
     """One sample of a suite run's log: its id and epoch, the swarm's final
-    answer (the output's completion), each scorer's value and answer by
-    scorer name, its error message ("" for none), its swarm result record
+    answer (the output's completion), each scorer's value, answer and
+    metadata by scorer name, its error message ("" for none), its swarm result record
     (members with their statuses, final, ...) and the sample as read
     (Inspect's EvalSample, or the JSON object without inspect_ai)."""
 
@@ -25,6 +25,7 @@ class SuiteSample:
     answer: str
     scores: dict[str, Any] = field(default_factory=dict)
     score_answers: dict[str, str | None] = field(default_factory=dict)
+    score_metadata: dict[str, dict[str, Any]] = field(default_factory=dict)
     error: str = ""
     record: dict[str, Any] = field(default_factory=dict)
     raw: Any = None
@@ -45,6 +46,7 @@ def _from_inspect(s) -> SuiteSample:
     return SuiteSample(
         id=s.id, epoch=s.epoch, answer=s.output.completion if s.output else "",
         scores={k: v.value for k, v in scores.items()}, score_answers={k: v.answer for k, v in scores.items()},
+        score_metadata={k: v.metadata or {} for k, v in scores.items()},
         error=s.error.message if s.error else "", record=dict((s.store or {}).get(RECORD_KEY) or {}), raw=s)
 
 
@@ -55,6 +57,7 @@ def _from_json(s: dict[str, Any]) -> SuiteSample:
     return SuiteSample(
         id=s.get("id"), epoch=s.get("epoch", 1), answer=_completion(choices),
         scores={k: v.get("value") for k, v in scores.items()}, score_answers={k: v.get("answer") for k, v in scores.items()},
+        score_metadata={k: v.get("metadata") or {} for k, v in scores.items()},
         error=(s.get("error") or {}).get("message", ""), record=(s.get("store") or {}).get(RECORD_KEY) or {}, raw=s)
 
 
