@@ -62,7 +62,8 @@ def test_an_invalid_config_is_the_suites_diagnostic(swarmhost_bin):
     assert res.code == EXIT_USAGE and res.logs == []
     [d] = [d for d in res.diagnostics if d.severity == "error"]
     assert (d.summary, d.detail) == ("Invalid width", "width must be at least 1.")
-    assert d.file.endswith("suite.hcl") and d.line > 0, "the diagnostic points into the suite"
+    line = relay_suite("    width = 0").splitlines().index("    width = 0") + 1
+    assert (os.path.basename(d.file), d.line) == ("suite.hcl", line), "the diagnostic points at the test's line"
     assert "Invalid width" in res.stderr
 
 
@@ -120,7 +121,7 @@ def test_an_untrusted_plugin_runs_sandboxed(swarmhost_bin):
     task = DATASET + '\n  scorer "suffix" {}'
     with Suite(suite(task, scripted("42") + "\n" + LEADERLESS), [Suffix()], files=SAMPLES, trust="untrusted",
                swarmhost=swarmhost_bin) as s:
-        assert 'trust  = "untrusted"' in pathlib.Path(s.path).read_text()
+        assert 'trust  = "untrusted"' in (pathlib.Path(s.suite_dir) / "plugins-under-test.hcl").read_text()
         res = s.run()
         assert res.code == EXIT_OK, res.stderr
         assert [x.scores["suffix"] for x in res.samples()] == ["C"]

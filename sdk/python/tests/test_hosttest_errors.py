@@ -4,6 +4,8 @@ outside the suite."""
 
 import os
 import pathlib
+import re
+import tempfile
 import threading
 
 import pytest
@@ -91,6 +93,14 @@ def test_a_plugin_object_becomes_a_pinned_launcher(tmp_path):
         pf.block("yes")
 
 
-def test_suite_files_stay_in_the_suites_directory(swarmhost_bin):
-    with pytest.raises(ValueError, match=r"suite file '\.\./x': give a path relative to the suite's directory"):
-        Suite("", files={"../x": ""}, swarmhost=swarmhost_bin)
+@pytest.mark.parametrize("rel,message", [
+    ("../x", "give a path relative to the suite's directory"),
+    ("/etc/x", "give a path relative to the suite's directory"),
+    ("suite.hcl", "the harness writes that file"),
+    ("./plugins-under-test.hcl", "the harness writes that file"),
+])
+def test_suite_files_stay_in_the_suites_directory(swarmhost_bin, monkeypatch, tmp_path, rel, message):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(ValueError, match=f"suite file '{re.escape(rel)}': {message}"):
+        Suite("", files={rel: ""}, swarmhost=swarmhost_bin)
+    assert os.listdir(tmp_path) == [], "a Suite that failed to start removes its directory"

@@ -2,9 +2,10 @@
 terraform-plugin-testing runs real configurations (the Python twin of the
 Go side's host/hosttest).
 
-The test writes a suite that uses the plugin by name; Suite adds a plugin
-block for it, writes the suite and its files into a temporary directory,
-and runs the real `swarmhost` binary (find_swarmhost: $SWARMHOST_BIN, else
+The test writes a suite that uses the plugin by name; Suite writes it as
+suite.hcl into a suite directory in a temporary directory, with its files
+and a plugin block for each plugin under test in a file of its own (so the
+diagnostics' line numbers are the test's), and runs the real `swarmhost` binary (find_swarmhost: $SWARMHOST_BIN, else
 $PATH, else the source tree's bin/swarmhost from `make build`) on it. The
 plugin under test is a real process speaking the real protocol: a plugin
 object is pickled into a launcher that this interpreter runs (its class must
@@ -44,6 +45,9 @@ __all__ = ["BIN_ENV", "Result", "RunTimeout", "Suite", "SuiteDiagnostic", "Suite
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 """swarmhost's exit codes: success, a failed run, an invalid suite or command line."""
+
+PLUGIN_BLOCKS = "plugins-under-test.hcl"
+"""The suite file holding the plugin blocks of the plugins under test."""
 
 STOP_GRACE = 30
 """Seconds a stopped swarmhost has to end its plugins before it is killed."""
@@ -134,17 +138,27 @@ class Suite:
         self._env = _environment(plugin_path, env or {})
 
     @property
+    def suite_dir(self) -> str:
+        """The suite's directory, which swarmhost is given: suite.hcl, the
+        plugin blocks' file and the files."""
+        return os.path.join(self.dir, "suite")
+
+    @property
     def path(self) -> str:
-        """The suite file."""
-        return os.path.join(self.dir, "suite.hcl")
+        """The test's suite file."""
+        return os.path.join(self.suite_dir, "suite.hcl")
 
     def _write(self, suite: str, plugins, files: dict[str, str | bytes], trust: str) -> list[PluginFile]:
-        os.mkdir(os.path.join(self.dir, "plugins-under-test"))
-        pfs = [plugin_file(p, os.path.join(self.dir, "plugins-under-test")) for p in plugins]
-        with open(self.path, "w") as f:
-            f.write("".join(pf.block(trust) for pf in pfs) + suite)
+        launchers = os.path.join(self.dir, "plugins-under-test")
+        os.mkdir(launchers)
+        os.mkdir(self.suite_dir)
+        pfs = [plugin_file(p, launchers) for p in plugins]
         for rel, content in files.items():
-            _write_file(self.dir, rel, content)
+            if os.path.normpath(rel) in ("suite.hcl", PLUGIN_BLOCKS):
+                raise ValueError(f"suite file {rel!r}: the harness writes that file; give the suite as its first argument")
+            _write_file(self.suite_dir, rel, content)
+        _write_file(self.suite_dir, "suite.hcl", suite)
+        _write_file(self.suite_dir, PLUGIN_BLOCKS, "".join(pf.block(trust) for pf in pfs))
         return pfs
 
     def run(self, *args: str) -> Result:
@@ -152,7 +166,8 @@ class Suite:
         more arguments (e.g. "--eval", "NAME"). A run that reports an invalid
         suite (EXIT_USAGE) also gets its diagnostics."""
         logs = os.path.join(self.dir, "logs")
-        code, out, err = self._swarmhost("run", "--json", "--log-format", "json", "--log-dir", logs, self.path, *args)
+        code, out, err = self._swarmhost("run", "--json", "--log-format", "json", "--log-dir", logs, self.suite_dir,
+                                         *args)
         res = Result(code, out, err, _json_lines(out))
         for summary in res.summaries:
             if summary.get("log"):
@@ -163,7 +178,7 @@ class Suite:
 
     def validate(self, *args: str) -> list[SuiteDiagnostic]:
         """The suite's diagnostics, from `swarmhost validate --json`."""
-        code, out, err = self._swarmhost("validate", "--json", self.path, *args)
+        code, out, err = self._swarmhost("validate", "--json", self.suite_dir, *args)
         try:
             doc = json.loads(out)
         except ValueError:
@@ -212,10 +227,13 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def _environment(plugin_path, env: dict[str, str]) -> dict[str, str]:
-    """The host's environment: this one, with this interpreter for launchers
-    in sdk/python's form and plugin_path first on the plugin path."""
+    """The host's environment: this one, with this interpreter for plugin
+    files (launchers in sdk/python's form read $SWARMHOST_PYTHON, and its
+    directory comes first on $PATH for `#!/usr/bin/env python3`) and
+    plugin_path first on the plugin path."""
     out = dict(os.environ)
     out["SWARMHOST_PYTHON"] = sys.executable
+    out["PATH"] = os.pathsep.join(p for p in [os.path.dirname(sys.executable), out.get("PATH", "")] if p)
     search = [os.path.abspath(p) for p in plugin_path] + [p for p in [out.get("SWARMHOST_PLUGIN_PATH", "")] if p]
     if search:
         out["SWARMHOST_PLUGIN_PATH"] = os.pathsep.join(search)
