@@ -2,6 +2,8 @@
 host. They live in a module of their own, importable by name, because the
 harness pickles them for their plugin processes."""
 
+import threading
+
 from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, Controller, Diagnostic, EventKind,
                               FinalMode, MemberState, Message, Metadata, Output, Schema, Score, Scorer, Session,
                               StartResponse)
@@ -100,3 +102,13 @@ class Lengthy(Agent):
         answer = "x" * int(req.config["length"])
         req.host.submit(answer)
         return Output.text("none", answer)
+
+
+class Hang(Agent):
+    """Never returns on its own: it waits for an event nobody sets."""
+
+    def metadata(self):
+        return Metadata(name="hang")
+
+    def run(self, req):
+        threading.Event().wait()

@@ -7,8 +7,8 @@ import pathlib
 
 import pytest
 
-from suite_plugins import Parrot, Relay, Suffix
-from swarmhost_plugin.hosttest import EXIT_OK, EXIT_USAGE, Suite
+from suite_plugins import Hang, Parrot, Relay, Suffix
+from swarmhost_plugin.hosttest import EXIT_OK, EXIT_USAGE, RunTimeout, Suite
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 TOLERANCE = REPO / "examples" / "python-scorer" / "plugins" / "swarmhost-scorer-tolerance"
@@ -134,3 +134,26 @@ def test_the_suite_directory_is_removed(swarmhost_bin):
     assert not os.path.exists(s.dir)
     with pytest.raises(FileNotFoundError, match="read a run's results before its Suite closes"):
         res.samples()
+
+
+def processes_under(directory: str) -> list[str]:
+    """The command lines of the running processes that name a path in
+    directory (a plugin under test's launcher names its own)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue  # it ended meanwhile
+        if directory in cmdline:
+            found.append(cmdline)
+    return found
+
+
+def test_a_run_past_its_timeout_is_stopped_with_its_plugins(swarmhost_bin):
+    swarm = '  member "hang" {}\n' + LEADERLESS
+    with Suite(suite(DATASET + '\n  scorer "match" {}', swarm), [Hang()], files=SAMPLES, swarmhost=swarmhost_bin,
+               timeout=10) as s:
+        with pytest.raises(RunTimeout, match="swarmhost run ran past 10s and was stopped"):
+            s.run()
+        assert processes_under(s.dir) == [], "swarmhost and the plugin under test have ended"

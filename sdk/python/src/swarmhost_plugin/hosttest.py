@@ -21,8 +21,9 @@ from the host's plugin path, as in any run.
             assert res.samples()[0].scores["tolerance"] == "C"
 
 Leaving the block removes the directory; every swarmhost process a Suite
-started has ended by then (a run past its timeout is stopped, SIGTERM then
-SIGKILL, and raises RunTimeout).
+started has ended by then (a run past its timeout is stopped as an operator
+stops it, SIGTERM, a second SIGTERM that kills its plugins, SIGKILL last,
+and raises RunTimeout).
 """
 
 from __future__ import annotations
@@ -49,8 +50,10 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 PLUGIN_BLOCKS = "plugins-under-test.hcl"
 """The suite file holding the plugin blocks of the plugins under test."""
 
-STOP_GRACE = 30
-"""Seconds a stopped swarmhost has to end its plugins before it is killed."""
+STOP_GRACE = 10
+"""Seconds a stopped swarmhost has after each signal: the first SIGTERM
+stops the run as Ctrl-C does (it finishes the logs), the second kills its
+plugins and exits, and only then is it SIGKILLed."""
 
 
 class RunTimeout(RuntimeError):
@@ -203,7 +206,7 @@ class Suite:
 def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float) -> tuple[int, str, str]:
     """Runs argv to its end and returns its exit code and output. Past the
     timeout (or when the wait is interrupted) the process is stopped by its
-    handle: SIGTERM, so swarmhost ends its plugins, then SIGKILL."""
+    handle, which is not reaped before it has ended (_stop)."""
     proc = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -218,12 +221,17 @@ def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float) 
 
 
 def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.communicate(timeout=STOP_GRACE)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+    """Stops swarmhost as its operator would: SIGTERM (the run stops, logs
+    are finished), SIGTERM again (every plugin is killed), then SIGKILL,
+    each after STOP_GRACE seconds without an exit."""
+    for signal_it in (proc.terminate, proc.terminate, proc.kill):
+        signal_it()
+        try:
+            proc.communicate(timeout=STOP_GRACE)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+    proc.communicate()
 
 
 def _environment(plugin_path, env: dict[str, str]) -> dict[str, str]:
