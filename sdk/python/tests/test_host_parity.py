@@ -27,11 +27,19 @@ CONFIGS = {
 }
 
 
-def echo_suite(body: str) -> str:
-    return f'''model "default" {{
-  provider = "mockllm"
-}}
-task "t" {{
+SWARM = '''swarm "s" {
+  member "scripted" {
+    config {
+      steps = [{ action = "submit", answer = "42" }]
+    }
+  }
+  controller "leaderless" {}
+}
+'''
+
+
+def echo_task(name: str, body: str) -> str:
+    return f'''task "{name}" {{
   dataset {{
     file = "samples.jsonl"
   }}
@@ -39,19 +47,29 @@ task "t" {{
 {body}
   }}
 }}
-swarm "s" {{
-  member "scripted" {{
-    config {{
-      steps = [{{ action = "submit", answer = "42" }}]
-    }}
-  }}
-  controller "leaderless" {{}}
-}}
-eval "e" {{
-  task  = task.t
+eval "{name}" {{
+  task  = task.{name}
   swarm = swarm.s
 }}
 '''
+
+
+def echo_suite(*bodies: str) -> str:
+    """A suite with an eval per scorer body: eval e0 has the first, ..."""
+    return 'model "default" {\n  provider = "mockllm"\n}\n' + SWARM + "".join(
+        echo_task(f"e{i}", body) for i, body in enumerate(bodies))
+
+
+@pytest.fixture(scope="module")
+def host_configs(swarmhost_bin):
+    """The config the host sent the scorer in each CONFIGS case, by name:
+    one run of one suite with an eval per case."""
+    names = sorted(CONFIGS)
+    with Suite(echo_suite(*(CONFIGS[n][0] for n in names)), [ConfigEcho()], files=SAMPLES,
+               swarmhost=swarmhost_bin) as s:
+        res = s.run()
+        assert res.code == EXIT_OK, res.stderr
+        return {n: res.samples(f"e{i}")[0].score_metadata["cfgecho"]["config"] for i, n in enumerate(names)}
 
 
 @pytest.fixture(scope="module")
@@ -61,13 +79,9 @@ def harness():
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
-def test_the_harness_completes_configs_as_the_host_does(swarmhost_bin, harness, name):
-    hcl, config = CONFIGS[name]
-    with Suite(echo_suite(hcl), [ConfigEcho()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
-        res = s.run()
-        assert res.code == EXIT_OK, res.stderr
-        [sample] = res.samples()
-    sent = sample.score_metadata["cfgecho"]["config"]
+def test_the_harness_completes_configs_as_the_host_does(host_configs, harness, name):
+    _, config = CONFIGS[name]
+    sent = host_configs[name]
     assert harness.complete(config, "cfgecho") == sent
     assert harness.score("cfgecho", output="42", target="42", config=config).score.metadata == {"config": sent}
 
@@ -102,9 +116,11 @@ def test_calls_of_every_kind_refuse_what_the_host_rejects(harness):
 
 
 def test_the_log_reads_the_same_without_inspect_ai(swarmhost_bin, monkeypatch):
-    _, config = CONFIGS["list blocks"]
     with Suite(echo_suite(CONFIGS["list blocks"][0]), [ConfigEcho()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
-        [log] = s.run().logs
+        res = s.run()
+        with pytest.raises(KeyError, match="the run logged no eval named 'e9'"):
+            res.samples("e9")
+        [log] = res.logs
         with_inspect = _logread.read_samples(log)
         monkeypatch.setitem(sys.modules, "inspect_ai.log", None)  # the import now fails
         plain = _logread.read_samples(log)

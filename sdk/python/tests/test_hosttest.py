@@ -153,7 +153,7 @@ def processes_under(directory: str) -> list[str]:
 def test_a_run_past_its_timeout_is_stopped_with_its_plugins(swarmhost_bin):
     swarm = '  member "hang" {}\n' + LEADERLESS
     with Suite(suite(DATASET + '\n  scorer "match" {}', swarm), [Hang()], files=SAMPLES, swarmhost=swarmhost_bin,
-               timeout=10) as s:
-        with pytest.raises(RunTimeout, match="swarmhost run ran past 10s and was stopped"):
+               timeout=3, stop_grace=2) as s:
+        with pytest.raises(RunTimeout, match="swarmhost run ran past 3s and was stopped"):
             s.run()
         assert processes_under(s.dir) == [], "swarmhost and the plugin under test have ended"

@@ -86,31 +86,34 @@ class Result:
     stderr: str
     summaries: list[dict[str, Any]] = field(default_factory=list)
     diagnostics: list[SuiteDiagnostic] = field(default_factory=list)
-    _samples: list[SuiteSample] | None = field(default=None, repr=False, compare=False)
+    _samples: list[tuple[str, list[SuiteSample]]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def logs(self) -> list[str]:
         """The log files the run wrote, one per eval."""
         return [s["log"] for s in self.summaries if s.get("log")]
 
-    def samples(self) -> list[SuiteSample]:
-        """Every sample of every log, in log order, read back through
-        Inspect's log reader when inspect_ai is installed (else the JSON).
-        Read them while the Suite is open: closing it removes the logs."""
+    def samples(self, eval: str = "") -> list[SuiteSample]:
+        """Every sample of every log (of the eval named, when one is), in
+        log order, read back through Inspect's log reader when inspect_ai is
+        installed (else the JSON). Read them while the Suite is open:
+        closing it removes the logs."""
         if self._samples is None:
             gone = [p for p in self.logs if not os.path.exists(p)]
             if gone:
                 raise FileNotFoundError(f"{gone[0]}: the log is gone; read a run's results before its Suite closes")
-            self._samples = [s for path in self.logs for s in read_samples(path)]
-        return self._samples
+            self._samples = [(s.get("eval", ""), read_samples(s["log"])) for s in self.summaries if s.get("log")]
+        if eval and eval not in [name for name, _ in self._samples]:
+            raise KeyError(f"the run logged no eval named {eval!r} (it logged {[n for n, _ in self._samples]})")
+        return [x for name, xs in self._samples if not eval or name == eval for x in xs]
 
-    def records(self) -> list[dict[str, Any]]:
+    def records(self, eval: str = "") -> list[dict[str, Any]]:
         """Every sample's swarm result record (members, final, ...)."""
-        return [s.record for s in self.samples()]
+        return [s.record for s in self.samples(eval)]
 
-    def statuses(self) -> list[dict[str, str | None]]:
+    def statuses(self, eval: str = "") -> list[dict[str, str | None]]:
         """Every sample's member statuses, by member name."""
-        return [{m["name"]: m.get("status") for m in rec.get("members", [])} for rec in self.records()]
+        return [{m["name"]: m.get("status") for m in rec.get("members", [])} for rec in self.records(eval)]
 
 
 class Suite:
@@ -124,12 +127,13 @@ class Suite:
     code; "untrusted" runs them sandboxed, reading this interpreter's
     environment and their code's directory). plugin_path directories come
     first on $SWARMHOST_PLUGIN_PATH; env adds to the environment; timeout
-    bounds each swarmhost command, in seconds."""
+    bounds each swarmhost command and stop_grace each step of stopping one
+    past it (see run_process), in seconds."""
 
     def __init__(self, suite: str, plugins=(), *, files: dict[str, str | bytes] | None = None,
                  trust: str = "trusted", swarmhost: str | os.PathLike | None = None,
                  plugin_path: list[str] | tuple[str, ...] = (), env: dict[str, str] | None = None,
-                 timeout: float = 300) -> None:
+                 timeout: float = 300, stop_grace: float = STOP_GRACE) -> None:
         self.swarmhost = find_swarmhost(swarmhost)
         self.dir = tempfile.mkdtemp(prefix="swarmhost-suite-")
         try:
@@ -137,7 +141,7 @@ class Suite:
         except BaseException:
             self.close()
             raise
-        self.timeout = timeout
+        self.timeout, self.stop_grace = timeout, stop_grace
         self._env = _environment(plugin_path, env or {})
 
     @property
@@ -190,7 +194,7 @@ class Suite:
                                 d.get("line", 0), d.get("column", 0)) for d in doc["diagnostics"]]
 
     def _swarmhost(self, *args: str) -> tuple[int, str, str]:
-        return run_process([self.swarmhost, *args], self._env, self.dir, self.timeout)
+        return run_process([self.swarmhost, *args], self._env, self.dir, self.timeout, self.stop_grace)
 
     def close(self) -> None:
         """Removes the suite's directory (its logs too)."""
@@ -203,7 +207,8 @@ class Suite:
         self.close()
 
 
-def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float) -> tuple[int, str, str]:
+def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float,
+                stop_grace: float = STOP_GRACE) -> tuple[int, str, str]:
     """Runs argv to its end and returns its exit code and output. Past the
     timeout (or when the wait is interrupted) the process is stopped by its
     handle, which is not reaped before it has ended (_stop)."""
@@ -212,22 +217,22 @@ def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float) 
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        _stop(proc)
+        _stop(proc, stop_grace)
         raise RunTimeout(f"{' '.join(argv[:2])} ran past {timeout:g}s and was stopped") from None
     finally:
         if proc.returncode is None:
-            _stop(proc)
+            _stop(proc, stop_grace)
     return proc.returncode, out, err
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def _stop(proc: subprocess.Popen, grace: float) -> None:
     """Stops swarmhost as its operator would: SIGTERM (the run stops, logs
     are finished), SIGTERM again (every plugin is killed), then SIGKILL,
-    each after STOP_GRACE seconds without an exit."""
+    each after grace seconds without an exit."""
     for signal_it in (proc.terminate, proc.terminate, proc.kill):
         signal_it()
         try:
-            proc.communicate(timeout=STOP_GRACE)
+            proc.communicate(timeout=grace)
             return
         except subprocess.TimeoutExpired:
             continue
