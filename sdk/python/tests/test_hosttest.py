@@ -67,6 +67,14 @@ def test_an_invalid_config_is_the_suites_diagnostic(swarmhost_bin):
     assert "Invalid width" in res.stderr
 
 
+def test_the_diagnostics_of_a_run_see_its_variables(swarmhost_bin):
+    hcl = 'variable "width" {\n  type    = number\n  default = 1\n}\n' + relay_suite("    width = var.width")
+    with Suite(hcl, [Relay()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
+        res = s.run("--var", "width=0")
+    assert res.code == EXIT_USAGE
+    assert [d.summary for d in res.diagnostics if d.severity == "error"] == ["Invalid width"]
+
+
 def test_an_unknown_attribute_is_diagnosed_before_any_run(swarmhost_bin):
     with Suite(relay_suite("    widht = 2"), [Relay()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
         diags = s.validate()

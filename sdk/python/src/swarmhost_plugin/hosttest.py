@@ -5,8 +5,9 @@ Go side's host/hosttest).
 The test writes a suite that uses the plugin by name; Suite writes it as
 suite.hcl into a suite directory in a temporary directory, with its files
 and a plugin block for each plugin under test in a file of its own (so the
-diagnostics' line numbers are the test's), and runs the real `swarmhost` binary (find_swarmhost: $SWARMHOST_BIN, else
-$PATH, else the source tree's bin/swarmhost from `make build`) on it. The
+diagnostics' line numbers are the test's), and runs the real `swarmhost`
+binary (find_swarmhost: $SWARMHOST_BIN, else $PATH, else the source tree's
+bin/swarmhost from `make build`) on it. The
 plugin under test is a real process speaking the real protocol: a plugin
 object is pickled into a launcher that this interpreter runs (its class must
 be importable), a plugin file runs as it is. The suite's other plugins come
@@ -41,7 +42,7 @@ from ._hostbin import BIN_ENV, SwarmhostNotFound, find_swarmhost
 from ._launch import PluginFile, plugin_file
 from ._logread import SuiteSample, read_samples
 
-__all__ = ["BIN_ENV", "Result", "RunTimeout", "Suite", "SuiteDiagnostic", "SuiteSample", "SwarmhostNotFound",
+__all__ = ["BIN_ENV", "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "Result", "RunTimeout", "Suite", "SuiteDiagnostic", "SuiteSample", "SwarmhostNotFound",
            "find_swarmhost"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -171,7 +172,8 @@ class Suite:
     def run(self, *args: str) -> Result:
         """Runs `swarmhost run --json --log-format json` on the suite, with
         more arguments (e.g. "--eval", "NAME"). A run that reports an invalid
-        suite (EXIT_USAGE) also gets its diagnostics."""
+        suite (EXIT_USAGE) also gets its diagnostics (validated with the
+        run's --var arguments)."""
         logs = os.path.join(self.dir, "logs")
         code, out, err = self._swarmhost("run", "--json", "--log-format", "json", "--log-dir", logs, self.suite_dir,
                                          *args)
@@ -180,11 +182,12 @@ class Suite:
             if summary.get("log"):
                 summary["log"] = os.path.join(self.dir, summary["log"])
         if code == EXIT_USAGE:
-            res.diagnostics = self.validate()
+            res.diagnostics = self.validate(*_var_args(args))
         return res
 
     def validate(self, *args: str) -> list[SuiteDiagnostic]:
-        """The suite's diagnostics, from `swarmhost validate --json`."""
+        """The suite's diagnostics, from `swarmhost validate --json` with
+        more arguments (e.g. "--var", "name=value")."""
         code, out, err = self._swarmhost("validate", "--json", self.suite_dir, *args)
         try:
             doc = json.loads(out)
@@ -261,6 +264,17 @@ def _write_file(root: str, rel: str, content: str | bytes) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         f.write(content.encode() if isinstance(content, str) else content)
+
+
+def _var_args(args: tuple[str, ...]) -> list[str]:
+    """The --var arguments of a run's arguments, which validate takes too."""
+    out = []
+    for i, a in enumerate(args):
+        if a in ("--var", "-var") and i + 1 < len(args):
+            out += [a, args[i + 1]]
+        elif a.startswith(("--var=", "-var=")):
+            out.append(a)
+    return out
 
 
 def _json_lines(out: str) -> list[dict[str, Any]]:
