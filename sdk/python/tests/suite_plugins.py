@@ -2,6 +2,7 @@
 host. They live in a module of their own, importable by name, because the
 harness pickles them for their plugin processes."""
 
+import os
 import threading
 
 from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, Controller, Diagnostic, EventKind,
@@ -52,7 +53,9 @@ class Parrot(Agent):
 
 
 class Suffix(Scorer):
-    """Correct when the answer ends with the target."""
+    """Correct when the answer ends with the target. The score's metadata
+    names the program of the process's pid 1 (a sandbox's init when the
+    host ran the scorer sandboxed in namespaces)."""
 
     def metadata(self):
         return Metadata(name="suffix", version="1.0.0", schema=Schema([Attribute("strip", "bool", default=True)]))
@@ -60,7 +63,9 @@ class Suffix(Scorer):
     def score(self, req):
         answer = req.output.completion.strip() if req.config["strip"] else req.output.completion
         ok = any(answer.endswith(t) for t in req.sample.target)
-        return Score(value=CORRECT if ok else INCORRECT, answer=answer)
+        with open("/proc/1/cmdline", "rb") as f:
+            pid1 = f.read().split(b"\0")[0].decode()
+        return Score(value=CORRECT if ok else INCORRECT, answer=answer, metadata={"pid1": os.path.basename(pid1)})
 
 
 class ConfigEcho(Scorer):

@@ -103,7 +103,9 @@ def test_a_python_scorer_object_scores_every_sample(swarmhost_bin):
         res = s.run()
         assert res.code == EXIT_OK, res.stderr
         got = {x.id: (x.scores["suffix"], x.score_answers["suffix"]) for x in res.samples()}
+        pid1 = {x.score_metadata["suffix"]["pid1"] for x in res.samples()}
     assert got == {"a": ("C", "it is 42"), "b": ("I", "it is 42")}
+    assert not any("swarmhost" in p for p in pid1), f"trusted: it ran as a plain child process ({pid1})"
     assert res.summaries[0]["scores"]["suffix"]["accuracy"] == 0.5
 
 
@@ -125,14 +127,20 @@ def test_a_scorer_file_with_a_negative_tolerance_is_diagnosed(swarmhost_bin):
     assert [d.summary for d in diags if d.severity == "error"] == ["Negative tolerance"]
 
 
-def test_an_untrusted_plugin_runs_sandboxed(swarmhost_bin):
+@pytest.mark.parametrize("trust,line", [("untrusted", 'trust  = "untrusted"'), (None, "read_only = [")],
+                         ids=["untrusted", "the host's default"])
+def test_a_plugin_that_may_run_sandboxed_runs(swarmhost_bin, trust, line):
     task = DATASET + '\n  scorer "suffix" {}'
-    with Suite(suite(task, scripted("42") + "\n" + LEADERLESS), [Suffix()], files=SAMPLES, trust="untrusted",
+    with Suite(suite(task, scripted("42") + "\n" + LEADERLESS), [Suffix()], files=SAMPLES, trust=trust,
                swarmhost=swarmhost_bin) as s:
-        assert 'trust  = "untrusted"' in (pathlib.Path(s.suite_dir) / "plugins-under-test.hcl").read_text()
+        block = (pathlib.Path(s.suite_dir) / "plugins-under-test.hcl").read_text()
+        assert line in block and ("trust" in block) == bool(trust)
         res = s.run()
         assert res.code == EXIT_OK, res.stderr
-        assert [x.scores["suffix"] for x in res.samples()] == ["C"]
+        [sample] = res.samples()
+    assert sample.scores["suffix"] == "C"
+    if trust == "untrusted" and "userns" in os.environ.get("SWARMHOST_EXPECT_ISOLATION", ""):
+        assert "swarmhost" in sample.score_metadata["suffix"]["pid1"], "it ran under a sandbox's init"
 
 
 def test_the_suite_directory_is_removed(swarmhost_bin):

@@ -89,7 +89,7 @@ def test_a_plugin_object_becomes_a_pinned_launcher(tmp_path):
     assert os.access(pf.path, os.X_OK) and pathlib.Path(pf.path).name == "swarmhost-controller-pyrelay"
     assert pf.block("trusted") == f'plugin "controller" "pyrelay" {{\n  source = "{pf.path}"\n  trust  = "trusted"\n}}\n'
     assert "read_only = [" in pf.block("untrusted")
-    with pytest.raises(ValueError, match="trust must be one of trusted, untrusted, not 'yes'"):
+    with pytest.raises(ValueError, match="trust must be one of trusted, untrusted or None, not 'yes'"):
         pf.block("yes")
 
 

@@ -23,8 +23,9 @@ from .scorer import Scorer
 KINDS = ("agent", "controller", "scorer")
 """The plugin kinds, as a plugin block and a file name spell them."""
 
-TRUST = ("trusted", "untrusted")
-"""A plugin block's trust values."""
+TRUST = ("trusted", "untrusted", None)
+"""A plugin block's trust values; None writes none, leaving it to the
+host's default (trusted only when its trust manifest lists the bytes)."""
 
 LAUNCHER = """#!/bin/sh
 ''''true; py="${{SWARMHOST_PYTHON:-{python}}}"; [ -x "$py" ] || py=python3; exec "$py" "$0" "$@" # '''
@@ -48,12 +49,15 @@ class PluginFile:
     path: str
     read_only: list[str] = field(default_factory=list)
 
-    def block(self, trust: str) -> str:
-        """The suite's plugin block for the file."""
+    def block(self, trust: str | None) -> str:
+        """The suite's plugin block for the file; one that may run
+        sandboxed lists read_only."""
         if trust not in TRUST:
-            raise ValueError(f"trust must be one of {', '.join(TRUST)}, not {trust!r}")
-        lines = [f'plugin "{self.kind}" "{self.name}" {{', f"  source = {_hcl(self.path)}", f'  trust  = "{trust}"']
-        if trust == "untrusted" and self.read_only:
+            raise ValueError(f"trust must be one of trusted, untrusted or None, not {trust!r}")
+        lines = [f'plugin "{self.kind}" "{self.name}" {{', f"  source = {_hcl(self.path)}"]
+        if trust:
+            lines.append(f'  trust  = "{trust}"')
+        if trust != "trusted" and self.read_only:
             lines.append("  read_only = [" + ", ".join(_hcl(d) for d in self.read_only) + "]")
         return "\n".join(lines + ["}", ""])
 

@@ -126,13 +126,14 @@ class Suite:
     files; each gets a plugin block); files are written beside the suite by
     relative path. trust is the blocks' trust ("trusted", as the test's own
     code; "untrusted" runs them sandboxed, reading this interpreter's
-    environment and their code's directory). plugin_path directories come
+    environment and their code's directory; None leaves it to the host's
+    default, which trusts only bytes its trust manifest lists). plugin_path directories come
     first on $SWARMHOST_PLUGIN_PATH; env adds to the environment; timeout
     bounds each swarmhost command and stop_grace each step of stopping one
     past it (see run_process), in seconds."""
 
     def __init__(self, suite: str, plugins=(), *, files: dict[str, str | bytes] | None = None,
-                 trust: str = "trusted", swarmhost: str | os.PathLike | None = None,
+                 trust: str | None = "trusted", swarmhost: str | os.PathLike | None = None,
                  plugin_path: list[str] | tuple[str, ...] = (), env: dict[str, str] | None = None,
                  timeout: float = 300, stop_grace: float = STOP_GRACE) -> None:
         self.swarmhost = find_swarmhost(swarmhost)
