@@ -222,7 +222,7 @@ def run_process(argv: list[str], env: dict[str, str], cwd: str, timeout: float,
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         _stop(proc, stop_grace)
-        raise RunTimeout(f"{' '.join(argv[:2])} ran past {timeout:g}s and was stopped") from None
+        raise RunTimeout(f"swarmhost {argv[1]} ran past {timeout:g}s and was stopped ({argv[0]})") from None
     finally:
         if proc.returncode is None:
             _stop(proc, stop_grace)
