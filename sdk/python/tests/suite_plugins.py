@@ -5,9 +5,9 @@ harness pickles them for their plugin processes."""
 import os
 import threading
 
-from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, Controller, Diagnostic, EventKind,
-                              FinalMode, MemberState, Message, Metadata, Output, Schema, Score, Scorer, Session,
-                              StartResponse)
+from swarmhost_plugin import (CORRECT, INCORRECT, Action, Agent, Attribute, Block, ChooseResponse, Controller,
+                              Diagnostic, EventKind, FinalMode, MemberState, Message, Metadata, Output, Schema, Score,
+                              Scorer, Session, StartResponse)
 
 
 class Relay(Controller):
@@ -117,3 +117,30 @@ class Hang(Agent):
 
     def run(self, req):
         threading.Event().wait()
+
+
+class Picky(Controller):
+    """Starts every member and asks for answers; chooses the member named
+    by `prefer` once it has submitted."""
+
+    def metadata(self):
+        return Metadata(name="picky", schema=Schema([Attribute("prefer", "string", required=True)]))
+
+    def start(self, req):
+        return StartResponse(session=PickySession(req.config["prefer"]),
+                             actions=[Action.start(m.name) for m in req.roster], final_mode=FinalMode.FIRST, answers=True)
+
+
+class PickySession(Session):
+    """One run of Picky."""
+
+    def __init__(self, prefer):
+        self.prefer = prefer
+
+    def event(self, req):
+        return []
+
+    def choose(self, req):
+        if any(s.member == self.prefer for s in req.submissions):
+            return ChooseResponse(member=self.prefer, reason="preferred")
+        return ChooseResponse()

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from suite_plugins import Hang, Parrot, Relay, Suffix
+from suite_plugins import Hang, Parrot, Picky, Relay, Suffix
 from swarmhost_plugin.hosttest import EXIT_OK, EXIT_USAGE, RunTimeout, Suite
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -55,6 +55,17 @@ def test_a_relay_one_at_a_time_ends_with_the_last_member(swarmhost_bin):
     with Suite(relay_suite(), [Relay()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
         [rec] = s.run().records()
     assert rec["final"]["member"] == "m-4" and rec["final"]["mode"] == "last"
+
+
+@pytest.mark.parametrize("prefer", ["m-2", "m-3"])
+def test_a_python_controllers_choice_is_the_swarms_answer(swarmhost_bin, prefer):
+    swarm = scripted("It is {member}", count=3) + f'\n  controller "picky" {{\n    prefer = "{prefer}"\n  }}'
+    with Suite(suite(DATASET + '\n  scorer "match" {}', swarm), [Picky()], files=SAMPLES, swarmhost=swarmhost_bin) as s:
+        res = s.run()
+        assert res.code == EXIT_OK, res.stderr
+        [sample] = res.samples()
+    assert (sample.record["final"]["member"], sample.record["final"]["reason"]) == (prefer, "preferred")
+    assert sample.answer == f"It is {prefer}"
 
 
 def test_an_invalid_config_is_the_suites_diagnostic(swarmhost_bin):
