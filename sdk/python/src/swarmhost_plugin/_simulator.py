@@ -11,7 +11,8 @@ not ended "submitted", choosing twice) are refused as the runtime refuses
 them: a session with refused() is told at once (a "refused" step), any other
 run ends in error with the runtime's text (error; refusal is the
 RefusedError, whose cause a test can check). After a stop or an error the
-controller gets no call."""
+controller gets no call. A config the host would reject raises PluginError at
+the start. Use it as a context manager to end the session."""
 
 from __future__ import annotations
 
@@ -51,6 +52,9 @@ class Simulator:
         self._queue: list[Event] = []
         self._clock = 0.0
         self.start_response = StartResponse()
+        # a config the host would reject fails the test, as in the Go SDK's
+        # NewSimulator, rather than ending the run in error
+        harness._checked("controller", name, config)
         try:
             self.start_response = harness.start(name, roster=self._roster(), config=config, session=session)
         except Exception as e:  # noqa: BLE001 - the run ends in error, as the sample would
@@ -93,6 +97,12 @@ class Simulator:
         """Ends the session in the plugin."""
         if not self.error:
             self._h.end(self._name, session=self._session)
+
+    def __enter__(self) -> "Simulator":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def _running(self, member: str) -> Member | None:
         if self.stopped or self.error:
