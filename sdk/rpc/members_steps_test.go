@@ -76,7 +76,16 @@ func (m *scriptedMember) Step(_ context.Context, a agent.Answer) (agent.Call, er
 // client of it.
 func servedSteps(t *testing.T, unaryOnly bool, s scriptedSteps) *agentClient {
 	t.Helper()
-	set := plugin.PluginSet{KindAgent: &agentPlugin{impls: []agent.Agent{s}, unaryOnly: unaryOnly}}
+	return servedAgentOn(t, unaryOnly, s)
+}
+
+// servedAgent serves a on the member stream in-process.
+func servedAgent(t testing.TB, a agent.Agent) *agentClient { return servedAgentOn(t, false, a) }
+
+// servedAgentOn serves a in-process and returns the host's client of it.
+func servedAgentOn(t testing.TB, unaryOnly bool, a agent.Agent) *agentClient {
+	t.Helper()
+	set := plugin.PluginSet{KindAgent: &agentPlugin{impls: []agent.Agent{a}, unaryOnly: unaryOnly}}
 	client, server := plugin.TestPluginGRPCConn(t, false, set)
 	t.Cleanup(func() {
 		server.Stop()
