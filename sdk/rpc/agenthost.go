@@ -22,11 +22,7 @@ type agentHostServer struct {
 }
 
 func (s *agentHostServer) host(tok string) (agent.Host, error) {
-	h, ok := s.hosts.get(tok)
-	if !ok {
-		return nil, status.Error(codes.PermissionDenied, "unknown or expired member token")
-	}
-	return h, nil
+	return s.hosts.lookup(tok, "member token")
 }
 
 // refusal splits a host error into a refusal cause or a gRPC error.

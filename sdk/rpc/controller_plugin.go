@@ -24,7 +24,9 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
+	client := pb.NewControllerClient(c)
+	return &controllerClient{kindClient: kindClient{KindController, client}, client: client,
+		rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It maps each session id to
