@@ -70,7 +70,7 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	code := m.Run()
-	if leaks := procsUnder(testRoot); len(leaks) > 0 {
+	if leaks := lingering(testRoot, 10*time.Second); len(leaks) > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: plugin processes left running: %v\n", leaks)
 		for _, pid := range leaks {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -78,6 +78,22 @@ func runTests(m *testing.M) int {
 		code = 1
 	}
 	return code
+}
+
+// lingering lists the live processes under root that are still alive after
+// grace. A test's Close sends the kill and returns before the kernel has
+// ended the process (and a start cut short is killed by its cancelled
+// launch), so a process on its way out is waited for; only one that stays
+// was left running.
+func lingering(root string, grace time.Duration) []int {
+	deadline := time.Now().Add(grace)
+	for {
+		pids := procsUnder(root)
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return pids
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // buildTestPlugins compiles testdata/* in one go command, then names each
