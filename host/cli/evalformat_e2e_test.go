@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestEvalFormatIsTheDefault: without --log-format the log is an .eval
@@ -66,8 +65,7 @@ func logPathOf(t *testing.T, line string) string {
 func TestEvalKillResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir,
 		"--max-samples", "1", "--json")

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestKillMidRunThenResume runs the real binary on six slow samples, one
@@ -27,8 +26,7 @@ import (
 func TestKillMidRunThenResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "1", "--json")
@@ -161,8 +159,7 @@ func rawSamples(t *testing.T, data []byte) map[string]string {
 func TestCtrlCThenResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "2", "--json")
