@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/host/isolate/isolatetest"
 )
@@ -125,8 +126,8 @@ func runAttack(t *testing.T, tc attackCase) {
 	// the run's end kills what the attack started; the kernel ends those
 	// processes a moment later (many, after a fork bomb): wait for that, so
 	// only one that stays alive fails the test
-	if !assert.Eventually(t, func() bool { return len(sleepers(env.marker)) == 0 }, 30*time.Second, 20*time.Millisecond) {
-		t.Errorf("a process the attack started outlived the run: %v", sleepers(env.marker))
+	if !assert.Eventually(t, func() bool { return len(proctest.Sleepers(env.marker)) == 0 }, 30*time.Second, 20*time.Millisecond) {
+		t.Errorf("a process the attack started outlived the run: %v", proctest.Sleepers(env.marker))
 	}
 }
 

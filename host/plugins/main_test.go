@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 )
 
 // testPlugins maps each testdata directory to the binary name it is built
@@ -146,17 +148,6 @@ func newTestManager(t *testing.T, opts Options) *Manager {
 	return m
 }
 
-// alive reports whether pid is a live (not zombie) process.
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	return len(fields) > 0 && fields[0] != "Z" && fields[0] != "X"
-}
-
 // procsUnder lists live processes whose executable lies under root.
 func procsUnder(root string) []int {
 	entries, _ := os.ReadDir("/proc")
@@ -167,7 +158,7 @@ func procsUnder(root string) []int {
 			continue
 		}
 		exe, err := os.Readlink("/proc/" + e.Name() + "/exe")
-		if err == nil && strings.HasPrefix(exe, root+"/") && alive(pid) {
+		if err == nil && strings.HasPrefix(exe, root+"/") && proctest.Alive(pid) {
 			pids = append(pids, pid)
 		}
 	}
@@ -189,7 +180,7 @@ func childPid(t *testing.T, b Binary) int {
 // requireGone waits for pid to die.
 func requireGone(t *testing.T, pid int) {
 	t.Helper()
-	require.Eventually(t, func() bool { return !alive(pid) }, 10*time.Second, 10*time.Millisecond, "pid %d still alive", pid)
+	require.Eventually(t, func() bool { return !proctest.Alive(pid) }, 10*time.Second, 10*time.Millisecond, "pid %d still alive", pid)
 }
 
 // fakeHost starts the plugin at path, prints its pid and waits to be killed.
