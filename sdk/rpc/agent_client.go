@@ -7,13 +7,13 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
 
 // agentClient is the host's handle on an agent plugin process.
 type agentClient struct {
+	kindClient
 	client  pb.AgentClient
 	hosts   *registry[agent.Host]
 	svc     *hostService
@@ -21,31 +21,14 @@ type agentClient struct {
 }
 
 func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *agentClient {
-	ac := &agentClient{client: pb.NewAgentClient(c), hosts: newRegistry[agent.Host]()}
+	client := pb.NewAgentClient(c)
+	ac := &agentClient{client: client, hosts: newRegistry[agent.Host]()}
+	// Every metadata answer tells the member link whether the process serves the member stream.
+	ac.kindClient = kindClient{kind: KindAgent, rpc: client, seen: ac.members.learn}
 	ac.svc = &hostService{broker: b, register: func(s *grpc.Server) {
 		pb.RegisterAgentHostServer(s, &agentHostServer{hosts: ac.hosts})
 	}}
 	return ac
-}
-
-// Plugins returns the metadata of every agent the process serves.
-func (c *agentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("agent metadata", err)
-	}
-	infos := pluginInfos(resp)
-	c.members.learn(infos)
-	return infos, nil
-}
-
-// Validate asks the named agent to check a decoded config.
-func (c *agentClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("agent validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
 }
 
 // Agent returns the named agent as an [agent.Agent].
@@ -58,15 +41,7 @@ type remoteAgent struct {
 }
 
 func (a *remoteAgent) Metadata(ctx context.Context, _ agent.MetadataRequest, resp *agent.MetadataResponse) {
-	infos, err := a.c.Plugins(ctx)
-	if err != nil {
-		return
-	}
-	for _, md := range infos {
-		if md.Name == a.name {
-			*resp = md
-		}
-	}
+	a.c.metadata(ctx, a.name, resp)
 }
 
 // Run runs the member in the plugin process: on the process's member

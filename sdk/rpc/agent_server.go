@@ -51,11 +51,7 @@ func (s *agentServer) ValidateConfig(ctx context.Context, req *pb.ValidateConfig
 }
 
 func (s *agentServer) Run(ctx context.Context, req *pb.RunRequest) (*pb.RunResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
-	if err != nil {
-		return nil, err
-	}
-	conn, err := s.dials.dial(req.HostBrokerId)
+	impl, conn, err := s.cat.lookupWithHost(req.Plugin, s.dials, req.HostBrokerId)
 	if err != nil {
 		return nil, err
 	}

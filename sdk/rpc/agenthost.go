@@ -18,13 +18,9 @@ import (
 // agentHostServer runs in the host and dispatches by member token.
 type agentHostServer struct {
 	pb.UnimplementedAgentHostServer
-	hosts hostLookup
-}
-
-// hostLookup finds the member a call's token names: the broker's registry
-// of tokens, or one member's own host on the member stream.
-type hostLookup interface {
-	get(token string) (agent.Host, bool)
+	// hosts finds the member a call's token names: the broker's registry
+	// of tokens, or one member's own host on the member stream (boundHost).
+	hosts getter[agent.Host]
 }
 
 // boundHost is the lookup of one member's calls on the member stream: the
@@ -34,11 +30,7 @@ type boundHost struct{ h agent.Host }
 func (b boundHost) get(string) (agent.Host, bool) { return b.h, true }
 
 func (s *agentHostServer) host(tok string) (agent.Host, error) {
-	h, ok := s.hosts.get(tok)
-	if !ok {
-		return nil, status.Error(codes.PermissionDenied, "unknown or expired member token")
-	}
-	return h, nil
+	return lookup[agent.Host](s.hosts, tok, "member token")
 }
 
 // refusal splits a host error into a refusal cause or a gRPC error.
