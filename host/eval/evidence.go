@@ -69,10 +69,10 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 // and "delivered" come just before the send_message tool event, a
 // "notified" just before the model call it was added to — whatever the
 // other members did meanwhile.
-func mergeEvidence(runtime, bus []swarm.Event) iter.Seq[swarm.Event] {
+func mergeEvidence(runtime swarm.Events, bus []swarm.Event) iter.Seq[swarm.Event] {
 	return func(yield func(swarm.Event) bool) {
 		j := 0
-		for _, e := range runtime {
+		for e := range runtime.All() {
 			for j < len(bus) && bus[j].Time.Before(completedAt(e)) {
 				if !yield(bus[j]) {
 					return
