@@ -49,25 +49,26 @@ type Event struct {
 	Data   any
 }
 
-// recorder collects events from concurrent members in arrival order. It
-// appends into fixed-size chunks: an Event is a few hundred bytes, and one
-// growing slice would copy every event at each doubling and hold up to
-// twice what it needs (a 10 000-member swarm records ~70 000 events).
+// recorder collects events from concurrent members in arrival order, each
+// packed (see stored). It appends into fixed-size chunks: one growing slice
+// would copy every event at each doubling and hold up to twice what it
+// needs (a 10 000-member swarm records ~70 000 events).
 type recorder struct {
 	mu     sync.Mutex
-	chunks [][]Event
+	chunks [][]stored
 	n      int
 }
 
 const recorderChunk = 512
 
 func (r *recorder) add(e Event) {
+	p := pack(e)
 	r.mu.Lock()
 	if r.n%recorderChunk == 0 {
-		r.chunks = append(r.chunks, make([]Event, 0, recorderChunk))
+		r.chunks = append(r.chunks, make([]stored, 0, recorderChunk))
 	}
 	last := len(r.chunks) - 1
-	r.chunks[last] = append(r.chunks[last], e)
+	r.chunks[last] = append(r.chunks[last], p)
 	r.n++
 	r.mu.Unlock()
 }
@@ -87,7 +88,7 @@ func (r *recorder) events() Events {
 // the result would be one more of each at the run's peak); read it with
 // All or Slice.
 type Events struct {
-	chunks [][]Event
+	chunks [][]stored
 	n      int
 }
 
@@ -96,7 +97,11 @@ func EventsOf(evs ...Event) Events {
 	if len(evs) == 0 {
 		return Events{}
 	}
-	return Events{chunks: [][]Event{evs}, n: len(evs)}
+	packed := make([]stored, len(evs))
+	for i, e := range evs {
+		packed[i] = pack(e)
+	}
+	return Events{chunks: [][]stored{packed}, n: len(evs)}
 }
 
 // Len is the number of events.
@@ -107,7 +112,7 @@ func (e Events) All() iter.Seq[Event] {
 	return func(yield func(Event) bool) {
 		for _, c := range e.chunks {
 			for i := range c {
-				if !yield(c[i]) {
+				if !yield(c[i].unpack()) {
 					return
 				}
 			}

@@ -47,7 +47,7 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if out.Message.Role != "" && out.Message.ID == "" {
 		out.Message.ID = shortid.New() // the agent sends it back with the id (see conversation.share)
 	}
-	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: spanID(m.spec.Name),
+	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: m.span,
 		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: tools, Output: out,
 		Retries: res.Retries, Cache: res.Cache, Config: res.Config}
 	if err != nil {
@@ -115,7 +115,7 @@ func (h *memberHost) CallTool(ctx context.Context, call model.ToolCall) (agent.T
 	} else {
 		res.Content, res.Error = h.m.spec.Tools.Call(ctx, call)
 	}
-	h.r.events.add(Event{Kind: EventTool, Time: start, Completed: time.Now(), SpanID: spanID(h.m.spec.Name),
+	h.r.events.add(Event{Kind: EventTool, Time: start, Completed: time.Now(), SpanID: h.m.span,
 		Member: h.m.spec.Name, Call: call, Result: res.Content, ToolError: res.Error})
 	return res, nil
 }
@@ -185,7 +185,7 @@ var (
 // member's metrics count it as they count CallTool's.
 func (h *memberHost) RecordTool(_ context.Context, call model.ToolCall, res agent.ToolResult) error {
 	now := time.Now()
-	h.r.events.add(Event{Kind: EventTool, Time: now, Completed: now, SpanID: spanID(h.m.spec.Name),
+	h.r.events.add(Event{Kind: EventTool, Time: now, Completed: now, SpanID: h.m.span,
 		Member: h.m.spec.Name, Call: call, Result: res.Content, ToolError: res.Error})
 	return nil
 }
