@@ -53,7 +53,7 @@ func TestMergeEvidence(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for e := range mergeEvidence(swarm.EventsOf(tc.runtime...), tc.bus) {
+			for e := range mergeEvidence(swarm.EventsOf(tc.runtime...), swarm.EventsOf(tc.bus...)) {
 				got = append(got, fmt.Sprintf("%s:%s@%g", e.Kind, e.Member, e.Time.Sub(t0).Seconds()))
 			}
 			assert.Equal(t, tc.want, got)

@@ -49,19 +49,27 @@ type Event struct {
 	Data   any
 }
 
-// recorder collects events from concurrent members in arrival order, each
+// Recorder collects events from concurrent callers in arrival order, each
 // packed (see stored). It appends into fixed-size chunks: one growing slice
 // would copy every event at each doubling and hold up to twice what it
-// needs (a 10 000-member swarm records ~70 000 events).
-type recorder struct {
+// needs (a 10 000-member swarm records ~70 000 events). The runtime keeps
+// its evidence in one; so do the channels. The zero Recorder is empty and
+// ready; it is safe for concurrent use.
+type Recorder struct {
 	mu     sync.Mutex
 	chunks [][]stored
 	n      int
 }
 
+// recorder is the runtime's own.
+type recorder = Recorder
+
 const recorderChunk = 512
 
-func (r *recorder) add(e Event) {
+// Add records e after every event recorded before.
+func (r *Recorder) Add(e Event) { r.add(e) }
+
+func (r *Recorder) add(e Event) {
 	p := pack(e)
 	r.mu.Lock()
 	if r.n%recorderChunk == 0 {
@@ -73,11 +81,13 @@ func (r *recorder) add(e Event) {
 	r.mu.Unlock()
 }
 
-// events is what the recorder holds so far, shared rather than copied:
+// Events is what the recorder holds so far, shared rather than copied:
 // only the chunks' headers are copied (one per recorderChunk events), and
 // later events are appended past every header's length, so the view keeps
 // what it saw.
-func (r *recorder) events() Events {
+func (r *Recorder) Events() Events { return r.events() }
+
+func (r *Recorder) events() Events {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return Events{chunks: slices.Clone(r.chunks), n: r.n}
@@ -110,9 +120,40 @@ func (e Events) Len() int { return e.n }
 // All yields the events in arrival order.
 func (e Events) All() iter.Seq[Event] {
 	return func(yield func(Event) bool) {
+		for p := range e.packed() {
+			if !yield(p.unpack()) {
+				return
+			}
+		}
+	}
+}
+
+// MergeByTime merges two time-ordered event lists, a's first on ties,
+// sharing their events.
+func MergeByTime(a, b Events) Events {
+	out := make([]stored, 0, a.n+b.n)
+	next, stop := iter.Pull(b.packed())
+	defer stop()
+	pb, okb := next()
+	for pa := range a.packed() {
+		for okb && pb.time.Before(pa.time) {
+			out = append(out, *pb)
+			pb, okb = next()
+		}
+		out = append(out, *pa)
+	}
+	for ; okb; pb, okb = next() {
+		out = append(out, *pb)
+	}
+	return Events{chunks: [][]stored{out}, n: len(out)}
+}
+
+// packed yields the stored events in order.
+func (e Events) packed() iter.Seq[*stored] {
+	return func(yield func(*stored) bool) {
 		for _, c := range e.chunks {
 			for i := range c {
-				if !yield(c[i].unpack()) {
+				if !yield(&c[i]) {
 					return
 				}
 			}

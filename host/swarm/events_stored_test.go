@@ -1,6 +1,7 @@
 package swarm
 
 import (
+	"fmt"
 	"testing"
 	"time"
 	"unsafe"
@@ -49,4 +50,37 @@ func TestPackedEventsRoundTrip(t *testing.T) {
 func TestPackedEventIsSmall(t *testing.T) {
 	t.Parallel()
 	assert.Less(t, unsafe.Sizeof(stored{}), unsafe.Sizeof(Event{})/4)
+}
+
+// TestMergeByTime: two time-ordered lists merge in time order, the first
+// list's event first on a tie.
+func TestMergeByTime(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	at := func(member string, s int) Event {
+		return Event{Kind: EventInfo, Member: member, Time: t0.Add(time.Duration(s) * time.Second)}
+	}
+	tests := map[string]struct {
+		a, b []Event
+		want string
+	}{
+		"both empty":   {want: ""},
+		"only a":       {a: []Event{at("a", 1), at("a", 2)}, want: "a1 a2 "},
+		"only b":       {b: []Event{at("b", 1)}, want: "b1 "},
+		"interleaved":  {a: []Event{at("a", 1), at("a", 3)}, b: []Event{at("b", 2), at("b", 4)}, want: "a1 b2 a3 b4 "},
+		"a first, tie": {a: []Event{at("a", 2)}, b: []Event{at("b", 2)}, want: "a2 b2 "},
+		"b before all": {a: []Event{at("a", 5)}, b: []Event{at("b", 1), at("b", 2)}, want: "b1 b2 a5 "},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := ""
+			merged := MergeByTime(EventsOf(tc.a...), EventsOf(tc.b...))
+			for e := range merged.All() {
+				got += fmt.Sprintf("%s%d ", e.Member, int(e.Time.Sub(t0).Seconds()))
+			}
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, len(tc.a)+len(tc.b), merged.Len())
+		})
+	}
 }
