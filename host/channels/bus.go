@@ -40,7 +40,7 @@ type Bus struct {
 	// reader. Kept up to date by change, so no check scans the roster.
 	active   int
 	lastID   int
-	evidence []swarm.Event
+	evidence swarm.Recorder
 }
 
 // member is one member's channel state; guarded by Bus.mu.

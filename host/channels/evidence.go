@@ -18,19 +18,16 @@ const (
 	DecisionReject  = "rejected"
 )
 
-// Evidence returns the bus's evidence so far, in order.
-func (b *Bus) Evidence() []swarm.Event {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return append([]swarm.Event(nil), b.evidence...)
-}
+// Evidence returns the bus's evidence so far, in order (shared, not
+// copied: see swarm.Recorder).
+func (b *Bus) Evidence() swarm.Events { return b.evidence.Events() }
 
 // SpanID is the span of a member's timeline, as the runtime names it.
 func SpanID(member string) string { return "member-" + member }
 
 // add records one info event in member's span. Callers hold b.mu.
 func (b *Bus) add(member string, data any) {
-	b.evidence = append(b.evidence, swarm.Event{Kind: swarm.EventInfo, Time: b.clock.Now(),
+	b.evidence.Add(swarm.Event{Kind: swarm.EventInfo, Time: b.clock.Now(),
 		SpanID: SpanID(member), Member: member, Source: swarm.InfoSource, Data: data})
 }
 

@@ -103,7 +103,7 @@ func readAsync(b *Bus, name string, wait time.Duration) <-chan ReadResult {
 // payloads returns the evidence payloads of a kind, in order.
 func payloads[T any](b *Bus) []T {
 	var out []T
-	for _, e := range b.Evidence() {
+	for e := range b.Evidence().All() {
 		if p, ok := e.Data.(T); ok {
 			out = append(out, p)
 		}

@@ -78,7 +78,7 @@ func TestNotifiedEvidence(t *testing.T) {
 	b, _ := newTestBus(t, DefaultMessages(), roster, "alice", "bob")
 	send(b, "bob", "the secret is 42", "alice")
 	b.Notice("alice")
-	events := b.Evidence()
+	events := b.Evidence().Slice()
 	last := events[len(events)-1]
 	assert.Equal(t, "member-alice", last.SpanID)
 	assert.Equal(t, Notified{Version: 1, Type: "comm", Kind: "notified", Channel: "messages", Member: "alice",

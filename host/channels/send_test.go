@@ -248,7 +248,7 @@ func TestSentEvidenceCarriesNoPayload(t *testing.T) {
 	t.Parallel()
 	b, _ := newTestBus(t, DefaultMessages(), roster, "alice", "bob")
 	send(b, "alice", "secret plan", "bob")
-	for _, e := range b.Evidence() {
+	for e := range b.Evidence().All() {
 		assert.Equal(t, "member-alice", e.SpanID)
 		assert.Equal(t, "inspect_swarm", e.Source)
 		assert.NotContains(t, strings.ToLower(jsonOf(t, e.Data)), "secret")

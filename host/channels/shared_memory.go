@@ -37,7 +37,7 @@ type Board struct {
 	lastFile, lastRecord, lastRead, lastNotice, lastWait, seq int
 	// ended are the members that ended, with their statuses, in order.
 	ended    []endedMember
-	evidence []swarm.Event
+	evidence swarm.Recorder
 	// sleeping are the members whose wait is asleep and not released;
 	// runningN counts the running members.
 	sleeping map[*boardMember]bool
@@ -178,9 +178,6 @@ func newInfo(at time.Time, member string, data any) swarm.Event {
 		Source: swarm.InfoSource, Data: data}
 }
 
-// Evidence returns the board's evidence so far, in order.
-func (b *Board) Evidence() []swarm.Event {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return append([]swarm.Event(nil), b.evidence...)
-}
+// Evidence returns the board's evidence so far, in order (shared, not
+// copied: see swarm.Recorder).
+func (b *Board) Evidence() swarm.Events { return b.evidence.Events() }

@@ -173,7 +173,7 @@ func head(kind, member string) CommHead {
 
 // addBoard records one info event in member's span. Callers hold b.mu.
 func (b *Board) addBoard(member string, data any) {
-	b.evidence = append(b.evidence, newInfo(b.clock.Now(), member, data))
+	b.evidence.Add(newInfo(b.clock.Now(), member, data))
 }
 
 // entries are the changes as a record's op and the delivered result give

@@ -45,7 +45,7 @@ func callTool(t *testing.T, b *Board, member, tool, args string) string {
 func boardEvidence(t *testing.T, b *Board, kind string) []map[string]any {
 	t.Helper()
 	var out []map[string]any
-	for _, e := range b.Evidence() {
+	for e := range b.Evidence().All() {
 		raw, err := json.Marshal(e.Data)
 		require.NoError(t, err)
 		var m map[string]any

@@ -73,22 +73,6 @@ func joinNotices(notices []func(string) (string, string)) func(string) model.Mes
 	}
 }
 
-// mergeByTime merges two time-ordered event lists, a's first on ties.
-func mergeByTime(a, b []swarm.Event) []swarm.Event {
-	out := make([]swarm.Event, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if b[j].Time.Before(a[i].Time) {
-			out = append(out, b[j])
-			j++
-		} else {
-			out = append(out, a[i])
-			i++
-		}
-	}
-	return append(append(out, a[i:]...), b[j:]...)
-}
-
 // boardMetrics adds the board to the metrics' input: its channel, its
 // comm events (every write attempt, delivery, view and notice), its waits,
 // and each member's delivery mode.
@@ -101,7 +85,7 @@ func (s *sampleRun) boardMetrics(in *swarm.MetricsInput) {
 			in.Delivery[e.Name] = e.Member.Delivery
 		}
 	}
-	for _, e := range s.board.Evidence() {
+	for e := range s.board.Evidence().All() {
 		c := swarm.CommEvent{Member: e.Member, Channel: channels.ChannelSharedMemory}
 		switch d := e.Data.(type) {
 		case channels.BoardSent:

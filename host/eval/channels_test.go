@@ -53,7 +53,7 @@ func TestMergeEvidence(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for e := range mergeEvidence(tc.runtime, tc.bus) {
+			for e := range mergeEvidence(swarm.EventsOf(tc.runtime...), swarm.EventsOf(tc.bus...)) {
 				got = append(got, fmt.Sprintf("%s:%s@%g", e.Kind, e.Member, e.Time.Sub(t0).Seconds()))
 			}
 			assert.Equal(t, tc.want, got)
@@ -70,11 +70,11 @@ func TestWithResults(t *testing.T) {
 			{Name: "a", State: "ended", Status: &status, Submitted: true, Time: &end},
 			{Name: "b", State: "pending"},
 		}, Final: swarm.Final{Mode: &mode, Member: textPtr("a")}},
-		Events: []swarm.Event{
-			{Kind: swarm.EventSpanBegin, SpanID: "member-a", Member: "a", Time: t0},
-			{Kind: swarm.EventSpanEnd, SpanID: "member-a", Member: "a", Time: t0.Add(time.Second)},
-		}}
-	evs := slices.Collect(withResults(slices.Values(out.Events), out))
+		Events: swarm.EventsOf(
+			swarm.Event{Kind: swarm.EventSpanBegin, SpanID: "member-a", Member: "a", Time: t0},
+			swarm.Event{Kind: swarm.EventSpanEnd, SpanID: "member-a", Member: "a", Time: t0.Add(time.Second)},
+		)}
+	evs := slices.Collect(withResults(out.Events.All(), out))
 	require.Len(t, evs, 5)
 	assert.Equal(t, swarm.EventSpanBegin, evs[0].Kind)
 	assert.Equal(t, "member-a", evs[1].SpanID, "a's result is inside its span")

@@ -80,9 +80,9 @@ func (s *sampleRun) finishEntry(e *evallog.EvalSample) {
 
 // turnCount is the sample's model calls, every member's, as Inspect counts
 // the turns of a sample.
-func turnCount(evs []swarm.Event) *int {
+func turnCount(evs swarm.Events) *int {
 	n := 0
-	for _, e := range evs {
+	for e := range evs.All() {
 		if e.Kind == swarm.EventModel {
 			n++
 		}

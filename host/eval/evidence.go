@@ -52,12 +52,12 @@ type FinalResult struct {
 // one at a time: the log writer converts and encodes each as it comes, so
 // no merged copy of a large swarm's evidence is ever built.
 func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
-	var bus []swarm.Event
+	var bus swarm.Events
 	if s.bus != nil {
 		bus = s.bus.Evidence()
 	}
 	if s.board != nil {
-		bus = mergeByTime(bus, s.board.Evidence())
+		bus = swarm.MergeByTime(bus, s.board.Evidence())
 	}
 	return withAccounts(withResults(mergeEvidence(out.Events, bus), out), out.Ledger, s.metrics(out))
 }
@@ -69,22 +69,24 @@ func (s *sampleRun) sampleEvents(out *swarm.Result) iter.Seq[swarm.Event] {
 // and "delivered" come just before the send_message tool event, a
 // "notified" just before the model call it was added to — whatever the
 // other members did meanwhile.
-func mergeEvidence(runtime, bus []swarm.Event) iter.Seq[swarm.Event] {
+func mergeEvidence(runtime, bus swarm.Events) iter.Seq[swarm.Event] {
 	return func(yield func(swarm.Event) bool) {
-		j := 0
-		for _, e := range runtime {
-			for j < len(bus) && bus[j].Time.Before(completedAt(e)) {
-				if !yield(bus[j]) {
+		next, stop := iter.Pull(bus.All())
+		defer stop()
+		b, more := next()
+		for e := range runtime.All() {
+			for more && b.Time.Before(completedAt(e)) {
+				if !yield(b) {
 					return
 				}
-				j++
+				b, more = next()
 			}
 			if !yield(e) {
 				return
 			}
 		}
-		for _, e := range bus[j:] {
-			if !yield(e) {
+		for ; more; b, more = next() {
+			if !yield(b) {
 				return
 			}
 		}

@@ -31,9 +31,9 @@ func (s *sampleRun) metrics(out *swarm.Result) swarm.Metrics {
 // busComms translates the messages channel's evidence into comm events:
 // a sent (rejected by a storm control, or accepted with its bytes), each
 // delivery, each read and each notice.
-func busComms(evs []swarm.Event) []swarm.CommEvent {
+func busComms(evs swarm.Events) []swarm.CommEvent {
 	var out []swarm.CommEvent
-	for _, e := range evs {
+	for e := range evs.All() {
 		switch d := e.Data.(type) {
 		case channels.Sent:
 			c := swarm.CommEvent{Kind: swarm.CommSent, Member: d.From, Channel: d.Channel, Record: d.ID}

@@ -33,7 +33,7 @@ func TestBusComms(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tc.want, busComms([]swarm.Event{{Kind: swarm.EventInfo, Data: tc.data}}))
+			assert.Equal(t, tc.want, busComms(swarm.EventsOf(swarm.Event{Kind: swarm.EventInfo, Data: tc.data})))
 		})
 	}
 }

@@ -19,11 +19,13 @@ const DefaultMockOutput = "Default output from mockllm/model"
 // turn per caller (a member in a sample), so concurrent members cannot
 // reorder each other's outputs.
 type Mock struct {
-	name    string
-	config  map[string]any
-	outputs []mockOutput
-	mu      sync.Mutex
-	next    map[string]int
+	// name is the model's own name; full is Name's answer, made once
+	// (every model event keeps it).
+	name, full string
+	config     map[string]any
+	outputs    []mockOutput
+	mu         sync.Mutex
+	next       map[string]int
 }
 
 // NewMock builds a mockllm provider. Each output is either a string (the
@@ -33,7 +35,7 @@ func NewMock(name string, outputs []any, config map[string]any) (*Mock, error) {
 	if name == "" {
 		name = "model"
 	}
-	m := &Mock{name: name, config: config, next: map[string]int{}}
+	m := &Mock{name: name, full: "mockllm/" + name, config: config, next: map[string]int{}}
 	for i, o := range outputs {
 		out, err := parseMockOutput(o)
 		if err != nil {
@@ -45,7 +47,7 @@ func NewMock(name string, outputs []any, config map[string]any) (*Mock, error) {
 }
 
 // Name returns "mockllm/<name>".
-func (m *Mock) Name() string { return "mockllm/" + m.name }
+func (m *Mock) Name() string { return m.full }
 
 // Generate answers with the caller's next scripted output; a scripted error
 // is returned as a model error.

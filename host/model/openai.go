@@ -31,11 +31,12 @@ const (
 // time out are retried too, and a connection slot (max_connections) is held
 // only while a request is in flight, never during a backoff wait.
 type OpenAI struct {
-	name    string
-	client  openai.Client
-	config  map[string]any
-	slots   chan struct{}
-	backoff Backoff
+	// name is the model's own name; full is Name's answer, made once.
+	name, full string
+	client     openai.Client
+	config     map[string]any
+	slots      chan struct{}
+	backoff    Backoff
 }
 
 // NewOpenAI builds the provider for spec (Name and BaseURL are required).
@@ -49,12 +50,12 @@ func NewOpenAI(spec Spec) (*OpenAI, error) {
 	}
 	client := openai.NewClient(option.WithBaseURL(spec.BaseURL), option.WithAPIKey(spec.APIKey),
 		option.WithMaxRetries(0), option.WithHTTPClient(&http.Client{Transport: pooledTransport(max(n, 1))}))
-	return &OpenAI{name: spec.Name, client: client, config: spec.Config,
+	return &OpenAI{name: spec.Name, full: "openai/" + spec.Name, client: client, config: spec.Config,
 		slots: make(chan struct{}, max(n, 1)), backoff: spec.Backoff}, nil
 }
 
 // Name returns "openai/<model>".
-func (p *OpenAI) Name() string { return "openai/" + p.name }
+func (p *OpenAI) Name() string { return p.full }
 
 // Generate makes the call, retrying what may succeed on a second try (see
 // [retryable]) up to max_retries times with [Backoff] waits, all within the

@@ -16,6 +16,8 @@ import (
 type conversation struct {
 	mu   sync.Mutex
 	last []model.Message
+	// tools is the tool list of the last call (see shareTools).
+	tools []model.ToolInfo
 	// ids gives new messages their ids (nil: a new id for each).
 	ids *idPool
 }
@@ -59,15 +61,52 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	return out[:len(out):len(out)] // a caller that appends gets its own array
 }
 
+// shareTools returns the tool list of the member's last call when tools
+// repeats it (an agent sends its tools with every call, each time freshly
+// decoded, schemas and all), else tools, which it remembers.
+func (c *conversation) shareTools(tools []model.ToolInfo) []model.ToolInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(tools) > 0 && reflect.DeepEqual(c.tools, tools) {
+		return c.tools
+	}
+	c.tools = tools
+	return tools
+}
+
 // sameMessage tells whether b repeats a, the message recorded earlier: the
-// cheap fields first and everything only when they agree. A b without an id
-// repeats an a with one (the agent did not keep the id it was given).
+// strings first, then the nested values, each compared as reflect.DeepEqual
+// compares them (but without boxing the messages, which cost two heap
+// copies of each message compared). A b without an id repeats an a with one
+// (the agent did not keep the id it was given).
 func sameMessage(a, b model.Message) bool {
 	if b.ID == "" {
 		b.ID = a.ID
 	}
 	return a.Role == b.Role && a.Content == b.Content && a.ID == b.ID && a.Source == b.Source &&
-		reflect.DeepEqual(a, b)
+		a.ToolCallID == b.ToolCallID && a.Function == b.Function && a.Model == b.Model &&
+		sameToolError(a.Error, b.Error) && sameCalls(a.ToolCalls, b.ToolCalls) && sameMetadata(a.Metadata, b.Metadata)
+}
+
+func sameToolError(a, b *model.ToolError) bool {
+	return a == b || (a != nil && b != nil && *a == *b)
+}
+
+// sameCalls and sameMetadata are reflect.DeepEqual of the two, without its
+// boxing in the common case of two empty values (nil and empty still
+// differ, as DeepEqual has them).
+func sameCalls(a, b []model.ToolCall) bool {
+	if len(a) == 0 && len(b) == 0 && (a == nil) == (b == nil) {
+		return true
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func sameMetadata(a, b map[string]any) bool {
+	if len(a) == 0 && len(b) == 0 && (a == nil) == (b == nil) {
+		return true
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // WithIDs returns msgs with a new id for each message that has none (msgs

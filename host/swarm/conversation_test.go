@@ -1,6 +1,8 @@
 package swarm
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -153,4 +155,65 @@ func TestIDPoolSharesContent(t *testing.T) {
 	assert.Equal(t, ina[0].ID, inb[0].ID, "the same system prompt is one message")
 	assert.NotEqual(t, ina[1].ID, inb[1].ID, "different questions are two")
 	assert.NotEqual(t, ina[0].ID, ina[1].ID)
+}
+
+// TestSameMessageAgreesWithDeepEqual: sameMessage compares field by field
+// as reflect.DeepEqual would (after the missing-id rule), nil against empty
+// included.
+func TestSameMessageAgreesWithDeepEqual(t *testing.T) {
+	t.Parallel()
+	base := model.Message{ID: "m1", Role: "assistant", Content: "c", Source: "generate", Model: "mock"}
+	with := func(f func(*model.Message)) model.Message {
+		m := base
+		f(&m)
+		return m
+	}
+	calls := []model.ToolCall{{ID: "1", Function: "f", Arguments: map[string]any{"x": 1.0}}}
+	tests := map[string]struct{ a, b model.Message }{
+		"equal":              {base, base},
+		"missing id":         {base, with(func(m *model.Message) { m.ID = "" })},
+		"other id":           {base, with(func(m *model.Message) { m.ID = "m2" })},
+		"other model":        {base, with(func(m *model.Message) { m.Model = "x" })},
+		"other function":     {base, with(func(m *model.Message) { m.Function = "f" })},
+		"other tool call id": {base, with(func(m *model.Message) { m.ToolCallID = "t" })},
+		"error vs none":      {base, with(func(m *model.Message) { m.Error = &model.ToolError{Type: "unknown"} })},
+		"equal errors":       {with(func(m *model.Message) { m.Error = &model.ToolError{Message: "e"} }), with(func(m *model.Message) { m.Error = &model.ToolError{Message: "e"} })},
+		"other errors":       {with(func(m *model.Message) { m.Error = &model.ToolError{Message: "e"} }), with(func(m *model.Message) { m.Error = &model.ToolError{Message: "f"} })},
+		"nil vs empty calls": {base, with(func(m *model.Message) { m.ToolCalls = []model.ToolCall{} })},
+		"equal calls":        {with(func(m *model.Message) { m.ToolCalls = calls }), with(func(m *model.Message) { m.ToolCalls = slices.Clone(calls) })},
+		"other call arguments": {with(func(m *model.Message) { m.ToolCalls = calls }), with(func(m *model.Message) {
+			m.ToolCalls = []model.ToolCall{{ID: "1", Function: "f", Arguments: map[string]any{"x": 2.0}}}
+		})},
+		"nil vs empty meta": {base, with(func(m *model.Message) { m.Metadata = map[string]any{} })},
+		"equal meta":        {with(func(m *model.Message) { m.Metadata = map[string]any{"k": "v"} }), with(func(m *model.Message) { m.Metadata = map[string]any{"k": "v"} })},
+		"other meta":        {with(func(m *model.Message) { m.Metadata = map[string]any{"k": "v"} }), with(func(m *model.Message) { m.Metadata = map[string]any{"k": "w"} })},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			b := tc.b
+			if b.ID == "" {
+				b.ID = tc.a.ID
+			}
+			assert.Equal(t, reflect.DeepEqual(tc.a, b), sameMessage(tc.a, tc.b))
+		})
+	}
+}
+
+// TestConversationSharesTools: a repeated tool list is the first call's
+// (the same backing array); a changed one replaces it.
+func TestConversationSharesTools(t *testing.T) {
+	t.Parallel()
+	list := func(desc string) []model.ToolInfo {
+		return []model.ToolInfo{{Name: "bash", Description: strings.Clone(desc),
+			Parameters: []byte(`{"type":"object","properties":{"cmd":{"type":"string"}}}`)}}
+	}
+	var c conversation
+	first := c.shareTools(list("run"))
+	second := c.shareTools(list("run"))
+	assert.Same(t, &first[0], &second[0], "a repeated list is shared")
+	third := c.shareTools(list("run it"))
+	assert.NotSame(t, &first[0], &third[0], "a changed list is not")
+	assert.Equal(t, "run it", third[0].Description)
+	assert.Nil(t, c.shareTools(nil), "no tools stay none")
 }

@@ -1,6 +1,8 @@
 package swarm
 
 import (
+	"iter"
+	"slices"
 	"sync"
 	"time"
 
@@ -47,40 +49,124 @@ type Event struct {
 	Data   any
 }
 
-// recorder collects events from concurrent members in arrival order. It
-// appends into fixed-size chunks: an Event is a few hundred bytes, and one
-// growing slice would copy every event at each doubling and hold up to
-// twice what it needs (a 10 000-member swarm records ~70 000 events).
-type recorder struct {
+// Recorder collects events from concurrent callers in arrival order, each
+// packed (see stored). It appends into fixed-size chunks: one growing slice
+// would copy every event at each doubling and hold up to twice what it
+// needs (a 10 000-member swarm records ~70 000 events). The runtime keeps
+// its evidence in one; so do the channels. The zero Recorder is empty and
+// ready; it is safe for concurrent use.
+type Recorder struct {
 	mu     sync.Mutex
-	chunks [][]Event
+	chunks [][]stored
 	n      int
 }
 
+// recorder is the runtime's own.
+type recorder = Recorder
+
 const recorderChunk = 512
 
-func (r *recorder) add(e Event) {
+// Add records e after every event recorded before.
+func (r *Recorder) Add(e Event) { r.add(e) }
+
+func (r *Recorder) add(e Event) {
+	p := pack(e)
 	r.mu.Lock()
 	if r.n%recorderChunk == 0 {
-		r.chunks = append(r.chunks, make([]Event, 0, recorderChunk))
+		r.chunks = append(r.chunks, make([]stored, 0, recorderChunk))
 	}
 	last := len(r.chunks) - 1
-	r.chunks[last] = append(r.chunks[last], e)
+	r.chunks[last] = append(r.chunks[last], p)
 	r.n++
 	r.mu.Unlock()
 }
 
-func (r *recorder) all() []Event {
+// Events is what the recorder holds so far, shared rather than copied:
+// only the chunks' headers are copied (one per recorderChunk events), and
+// later events are appended past every header's length, so the view keeps
+// what it saw.
+func (r *Recorder) Events() Events { return r.events() }
+
+func (r *Recorder) events() Events {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.n == 0 {
+	return Events{chunks: slices.Clone(r.chunks), n: r.n}
+}
+
+// Events is a run's evidence in arrival order. It shares the recorder's
+// chunks (a 10 000-member swarm records ~70 000 events, and a flat copy for
+// the result would be one more of each at the run's peak); read it with
+// All or Slice.
+type Events struct {
+	chunks [][]stored
+	n      int
+}
+
+// EventsOf returns evs as Events (for results built by hand, as in tests).
+func EventsOf(evs ...Event) Events {
+	if len(evs) == 0 {
+		return Events{}
+	}
+	packed := make([]stored, len(evs))
+	for i, e := range evs {
+		packed[i] = pack(e)
+	}
+	return Events{chunks: [][]stored{packed}, n: len(evs)}
+}
+
+// Len is the number of events.
+func (e Events) Len() int { return e.n }
+
+// All yields the events in arrival order.
+func (e Events) All() iter.Seq[Event] {
+	return func(yield func(Event) bool) {
+		for p := range e.packed() {
+			if !yield(p.unpack()) {
+				return
+			}
+		}
+	}
+}
+
+// MergeByTime merges two time-ordered event lists, a's first on ties,
+// sharing their events.
+func MergeByTime(a, b Events) Events {
+	out := make([]stored, 0, a.n+b.n)
+	next, stop := iter.Pull(b.packed())
+	defer stop()
+	pb, okb := next()
+	for pa := range a.packed() {
+		for okb && pb.time.Before(pa.time) {
+			out = append(out, *pb)
+			pb, okb = next()
+		}
+		out = append(out, *pa)
+	}
+	for ; okb; pb, okb = next() {
+		out = append(out, *pb)
+	}
+	return Events{chunks: [][]stored{out}, n: len(out)}
+}
+
+// packed yields the stored events in order.
+func (e Events) packed() iter.Seq[*stored] {
+	return func(yield func(*stored) bool) {
+		for _, c := range e.chunks {
+			for i := range c {
+				if !yield(&c[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Slice is the events as one new slice (a copy: for tests and small runs).
+func (e Events) Slice() []Event {
+	if e.n == 0 {
 		return nil
 	}
-	out := make([]Event, 0, r.n)
-	for _, c := range r.chunks {
-		out = append(out, c...)
-	}
-	return out
+	return slices.Collect(e.All())
 }
 
 // spanID is the span of a member's own timeline.

@@ -38,7 +38,7 @@ func (r *runtime) finish() *Result {
 	}
 	r.mu.Unlock()
 	r.publish()
-	res.Events = r.events.all()
+	res.Events = r.events.events()
 	return res
 }
 

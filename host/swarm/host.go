@@ -36,19 +36,19 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if provider == nil {
 		return agent.GenerateResponse{}, fmt.Errorf("member %s has no model", m.spec.Name)
 	}
-	messages := m.conv.share(req.Messages)
+	messages, tools := m.conv.share(req.Messages), m.conv.shareTools(req.Tools)
 	if msg, ok := r.notice(m.spec.Name); ok {
 		messages = append(append([]model.Message(nil), messages...), msg)
 	}
 	start := time.Now()
 	res, err := provider.Generate(ctx, hostmodel.Request{Caller: r.session + "/" + m.spec.Name,
-		Epoch: r.sample.Epoch, Messages: messages, Tools: req.Tools, ToolChoice: req.ToolChoice, Config: req.Config})
+		Epoch: r.sample.Epoch, Messages: messages, Tools: tools, ToolChoice: req.ToolChoice, Config: req.Config})
 	out := res.Output
 	if out.Message.Role != "" && out.Message.ID == "" {
 		out.Message.ID = shortid.New() // the agent sends it back with the id (see conversation.share)
 	}
-	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: spanID(m.spec.Name),
-		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: req.Tools, Output: out,
+	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: m.span,
+		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: tools, Output: out,
 		Retries: res.Retries, Cache: res.Cache, Config: res.Config}
 	if err != nil {
 		ev.Error = err.Error()
@@ -115,7 +115,7 @@ func (h *memberHost) CallTool(ctx context.Context, call model.ToolCall) (agent.T
 	} else {
 		res.Content, res.Error = h.m.spec.Tools.Call(ctx, call)
 	}
-	h.r.events.add(Event{Kind: EventTool, Time: start, Completed: time.Now(), SpanID: spanID(h.m.spec.Name),
+	h.r.events.add(Event{Kind: EventTool, Time: start, Completed: time.Now(), SpanID: h.m.span,
 		Member: h.m.spec.Name, Call: call, Result: res.Content, ToolError: res.Error})
 	return res, nil
 }
@@ -185,7 +185,7 @@ var (
 // member's metrics count it as they count CallTool's.
 func (h *memberHost) RecordTool(_ context.Context, call model.ToolCall, res agent.ToolResult) error {
 	now := time.Now()
-	h.r.events.add(Event{Kind: EventTool, Time: now, Completed: now, SpanID: spanID(h.m.spec.Name),
+	h.r.events.add(Event{Kind: EventTool, Time: now, Completed: now, SpanID: h.m.span,
 		Member: h.m.spec.Name, Call: call, Result: res.Content, ToolError: res.Error})
 	return nil
 }

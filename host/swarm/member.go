@@ -69,7 +69,7 @@ func (r *runtime) memberInput(m *memberState, input string) (messages []model.Me
 // input already ends with the preamble.
 func (r *runtime) runMember(m *memberState, input []model.Message, preamble string) {
 	defer r.wg.Done()
-	span := spanID(m.spec.Name)
+	span := m.span
 	r.events.add(Event{Kind: EventSpanBegin, Time: time.Now(), SpanID: span, Member: m.spec.Name})
 	req := agent.RunRequest{Member: m.spec.Name, Role: m.spec.Role, Index: m.spec.Index, Input: input,
 		Preamble: preamble, Config: m.spec.Config,

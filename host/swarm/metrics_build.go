@@ -83,9 +83,9 @@ type toolKey struct{ function, arguments string }
 
 // memberActivity reads each member's span times and tool calls (in the
 // order they began) from the run's events.
-func memberActivity(events []Event) (map[string]spanTimes, map[string][]toolKey) {
+func memberActivity(events Events) (map[string]spanTimes, map[string][]toolKey) {
 	spans, tools := map[string]spanTimes{}, map[string][]toolKey{}
-	for _, e := range events {
+	for e := range events.All() {
 		switch e.Kind {
 		case EventSpanBegin:
 			s := spans[e.Member]

@@ -53,16 +53,16 @@ func metricsResult() *Result {
 			{Name: "a", Meter: one, Calls: Calls{Calls: 2, CacheReplays: 1}},
 			{Name: "b"},
 			{Name: "c", Meter: one, Calls: Calls{Calls: 1}}}},
-		Events: []Event{
-			{Kind: EventSpanBegin, Member: "a", Time: t0},
-			{Kind: EventSpanBegin, Member: "c", Time: t0.Add(time.Second)},
+		Events: EventsOf(
+			Event{Kind: EventSpanBegin, Member: "a", Time: t0},
+			Event{Kind: EventSpanBegin, Member: "c", Time: t0.Add(time.Second)},
 			call("a", 100*time.Millisecond, "bash", map[string]any{"cmd": "ls", "x": 1}),
 			call("a", 200*time.Millisecond, "bash", map[string]any{"x": 1, "cmd": "ls"}),
 			call("a", 300*time.Millisecond, "bash", map[string]any{"cmd": "pwd"}),
 			call("c", 1100*time.Millisecond, "python", map[string]any{"code": "1"}),
-			{Kind: EventSpanEnd, Member: "a", Time: t0.Add(2 * time.Second)},
-			{Kind: EventSpanEnd, Member: "c", Time: t0.Add(3 * time.Second)},
-		},
+			Event{Kind: EventSpanEnd, Member: "a", Time: t0.Add(2 * time.Second)},
+			Event{Kind: EventSpanEnd, Member: "c", Time: t0.Add(3 * time.Second)},
+		),
 	}
 }
 

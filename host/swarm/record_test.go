@@ -279,7 +279,7 @@ func TestEvents(t *testing.T) {
 	require.NoError(t, res.Error)
 
 	byMember := map[string][]Event{}
-	for _, e := range res.Events {
+	for e := range res.Events.All() {
 		require.NotEmpty(t, e.Member, "every event is attributed")
 		assert.Equal(t, "member-"+e.Member, e.SpanID)
 		byMember[e.Member] = append(byMember[e.Member], e)

@@ -90,8 +90,9 @@ type Result struct {
 	// MemberErrors holds, by member name, the error of each member that
 	// ended "errored"; the reason is in the member's evidence.
 	MemberErrors map[string]string
-	// Events are the members' evidence in arrival order.
-	Events []Event
+	// Events are the members' evidence in arrival order, shared with the
+	// run (not copied).
+	Events Events
 	// UsageByModel and UsageByMember sum every recorded model call.
 	UsageByModel, UsageByMember map[string]model.Usage
 	// Ledger is the sample's accounting (SPEC §6), on every exit path.

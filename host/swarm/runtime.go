@@ -101,7 +101,7 @@ func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *run
 	r.idle = sync.NewCond(&r.mu)
 	ids := newIDPool()
 	for i, m := range spec.Members {
-		ms := &memberState{spec: m, state: StatePending, index: i, conv: conversation{ids: ids}}
+		ms := &memberState{spec: m, span: spanID(m.Name), state: StatePending, index: i, conv: conversation{ids: ids}}
 		r.members = append(r.members, ms)
 		r.byName[m.Name] = ms
 		r.ctrlRoster = append(r.ctrlRoster, ms.entry())
@@ -129,7 +129,9 @@ func (r *runtime) wake() {
 
 // memberState is a member's runtime state; guarded by runtime.mu.
 type memberState struct {
-	spec          Member
+	spec Member
+	// span is the member's span id, made once (every event carries it).
+	span          string
 	state, status string
 	// conv shares repeated messages between the member's model calls.
 	conv conversation

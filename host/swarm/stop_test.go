@@ -58,7 +58,7 @@ func TestStopOnSubmission(t *testing.T) {
 	// = 4 tokens; output "Default output from mockllm/model" = 33 chars = 9.
 	assert.Equal(t, model.Usage{InputTokens: 4, OutputTokens: 9, TotalTokens: 13}, res.UsageByMember["c"])
 	var cModel int
-	for _, e := range res.Events {
+	for e := range res.Events.All() {
 		if e.Member == "c" && e.Kind == EventModel {
 			cModel++
 			assert.Empty(t, e.Error)
@@ -304,7 +304,7 @@ func TestContainedMemberErrorsEndOnlyThatMember(t *testing.T) {
 	require.Len(t, c.genErrs, 1)
 	assert.ErrorContains(t, c.genErrs[0], "has no model")
 	var bModel []Event
-	for _, e := range res.Events {
+	for e := range res.Events.All() {
 		if e.Member == "b" && e.Kind == EventModel {
 			bModel = append(bModel, e)
 		}

@@ -180,11 +180,17 @@ func TestRecorderKeepsArrivalOrder(t *testing.T) {
 			for i := range n {
 				r.add(Event{Kind: EventInfo, Retries: i})
 			}
-			all := r.all()
+			evs := r.events()
+			assert.Equal(t, n, evs.Len())
+			all := evs.Slice()
 			require.Len(t, all, n)
 			for i, e := range all {
 				assert.Equal(t, i, e.Retries)
 			}
+			// the view is shared, not copied: an event added later is not in it
+			r.add(Event{Kind: EventInfo, Retries: -1})
+			assert.Equal(t, n, len(evs.Slice()), "a view taken earlier")
+			assert.Equal(t, n+1, r.events().Len())
 		})
 	}
 }

@@ -36,9 +36,18 @@ func ServerOptions() []grpc.ServerOption {
 }
 
 // DialOptions are the gRPC dial options every swarmhost client uses.
+//
+// MaxRetryRPCBufferSize(0): gRPC keeps a call's encoded request for a
+// transparent retry until the server's response headers arrive, which for
+// a unary call is its answer. A member's Run is one unary call held for the
+// member's life (and a read_messages call for its wait), so without this
+// every member's request (its input and preamble, a few KiB) stayed in
+// memory until it ended. The calls go over a local socket to a process the
+// host started, where a transparent retry has nothing to recover.
 func DialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithDefaultCallOptions(
-		grpc.MaxCallRecvMsgSize(MaxMessageBytes), grpc.MaxCallSendMsgSize(MaxMessageBytes))}
+		grpc.MaxCallRecvMsgSize(MaxMessageBytes), grpc.MaxCallSendMsgSize(MaxMessageBytes),
+		grpc.MaxRetryRPCBufferSize(0))}
 }
 
 // newServer builds a gRPC server with go-plugin's options plus ours.

@@ -40,13 +40,21 @@ type Options struct {
 	// Forget keeps no Request (Requests then returns none), so a
 	// benchmark of many calls does not hold every conversation sent.
 	Forget bool
+	// Raw decodes no request body into Request.Body: Request.Raw holds
+	// the bytes, for a script that reads only what it needs (a benchmark's
+	// endpoint, whose own CPU counts against the pipe it measures; a body
+	// decoded into maps cost more than the rest of its answer).
+	Raw bool
 }
 
 // Request is one request the server received.
 type Request struct {
 	Header http.Header
-	// Body is the decoded JSON body (nil when it was not JSON).
+	// Body is the decoded JSON body (nil when it was not JSON, and with
+	// Options.Raw).
 	Body map[string]any
+	// Raw is the body as it came, with Options.Raw (else nil).
+	Raw []byte
 }
 
 // New starts a server answering the i-th request with replies[i]; once they
@@ -148,10 +156,26 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	defer s.done()
 	b, _ := io.ReadAll(r.Body)
 	req := Request{Header: r.Header.Clone()}
-	_ = json.Unmarshal(b, &req.Body)
+	var stream bool
+	if s.opts.Raw {
+		req.Raw, stream = b, streamAsked(b)
+	} else {
+		_ = json.Unmarshal(b, &req.Body)
+		stream = req.Body["stream"] == true
+	}
 	reply := s.next(req)
 	reply.Delay += max(s.opts.Latency-time.Since(arrived), 0)
-	reply.write(w, r, req.Body["stream"] == true)
+	reply.write(w, r, stream)
+}
+
+// streamAsked reports whether a body asks for a streamed answer
+// ("stream": true), decoding nothing else.
+func streamAsked(body []byte) bool {
+	var v struct {
+		Stream bool `json:"stream"`
+	}
+	_ = json.Unmarshal(body, &v)
+	return v.Stream
 }
 
 // next records req and picks its reply.

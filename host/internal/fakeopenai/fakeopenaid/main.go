@@ -7,6 +7,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ const answerText = "Default output from the fake endpoint"
 func main() {
 	latency := flag.Duration("latency", 0, "time every answer is held back")
 	flag.Parse()
-	api := fakeopenai.Start(fakeopenai.Options{Latency: *latency, Forget: true}, answer)
+	api := fakeopenai.Start(fakeopenai.Options{Latency: *latency, Forget: true, Raw: true}, answer)
 	defer api.Close()
 	fmt.Println(api.URL)
 	_, _ = io.Copy(io.Discard, os.Stdin)
@@ -30,13 +31,22 @@ func main() {
 // answer is every request's reply: the text, with usage counted as mockllm
 // counts it, a token per 4 characters of the request's message texts.
 func answer(_ int, req fakeopenai.Request) fakeopenai.Reply {
+	return textReply(req.Raw)
+}
+
+// textReply is the reply to a request body: only the messages' contents
+// are decoded (a content that is not a string counts no characters).
+func textReply(body []byte) fakeopenai.Reply {
+	var req struct {
+		Messages []struct {
+			Content any `json:"content"`
+		} `json:"messages"`
+	}
+	_ = json.Unmarshal(body, &req)
 	chars := 0
-	msgs, _ := req.Body["messages"].([]any)
-	for _, m := range msgs {
-		if mm, ok := m.(map[string]any); ok {
-			c, _ := mm["content"].(string)
-			chars += len(c)
-		}
+	for _, m := range req.Messages {
+		c, _ := m.Content.(string)
+		chars += len(c)
 	}
 	in, out := int64(chars+3)/4, int64(len(answerText)+3)/4
 	return fakeopenai.Text(answerText, fakeopenai.Usage{Prompt: in, Completion: out, Total: in + out})
