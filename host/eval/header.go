@@ -10,6 +10,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
@@ -17,7 +18,7 @@ import (
 const Version = "0.1.0"
 
 // prepareLog creates the eval's log with status "started", or reopens the
-// log to resume (resume.go).
+// log to resume (resume.go, host/resume).
 func (r *evalRun) prepareLog(context.Context, Plugins) error {
 	if r.opts.Resume != "" {
 		return r.resumeLog(r.opts.Resume)
@@ -71,7 +72,7 @@ func (r *evalRun) metadata() map[string]any {
 	for k, v := range r.opts.Metadata {
 		md[k] = v
 	}
-	md[MetaEval], md["swarm"] = r.e.Name, r.sw.Name
+	md[resume.MetaEval], md["swarm"] = r.e.Name, r.sw.Name
 	return md
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // Merge combines the logs of the n shards of one eval (`swarmhost run --shard i/n`, in any order)
@@ -113,7 +114,7 @@ func sameEval(first, s shardLog) error {
 		what string
 		x, y any
 	}{
-		{"eval", a.Metadata[MetaEval], b.Metadata[MetaEval]},
+		{"eval", a.Metadata[resume.MetaEval], b.Metadata[resume.MetaEval]},
 		{"task", a.Task, b.Task},
 		{"swarm (solver_args)", a.SolverArgs, b.SolverArgs},
 		{"epochs", a.Config.Epochs, b.Config.Epochs},
@@ -121,7 +122,7 @@ func sameEval(first, s shardLog) error {
 		{"sample ids", a.Dataset.SampleIDs, b.Dataset.SampleIDs},
 	}
 	for _, c := range checks {
-		if !sameJSON(c.x, c.y) {
+		if !resume.SameJSON(c.x, c.y) {
 			return fmt.Errorf("merge: %s and %s differ in their %s (%s, %s): not shards of one run",
 				first.path, s.path, c.what, mustJSON(c.x), mustJSON(c.y))
 		}
@@ -133,11 +134,11 @@ func sameEval(first, s shardLog) error {
 // results, and loads every shard's samples into it.
 func mergeRun(shards []shardLog) (*evalRun, error) {
 	spec := shards[0].log.Eval
-	name, _ := spec.Metadata[MetaEval].(string)
+	name := resume.EvalOf(shards[0].log)
 	r := &evalRun{e: &config.Eval{Name: name}, started: time.Now(), usage: map[string]evallog.ModelUsage{},
 		task: &config.Task{Name: spec.Task, Dataset: &config.Dataset{},
 			Epochs: config.Epochs{Count: int64(max(spec.Config.Epochs, 1)), Reducers: spec.Config.EpochsReducer}},
-		resumed: &resumeState{redo: map[sampleKey]bool{}}}
+		resumed: resume.NewState(nil)}
 	for _, id := range spec.Dataset.SampleIDs {
 		r.samples = append(r.samples, dataset.Sample{ID: datasetID(id)})
 	}
@@ -284,7 +285,7 @@ func GroupShards(paths []string) ([][]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
-		name, _ := l.Eval.Metadata[MetaEval].(string)
+		name := resume.EvalOf(l)
 		if _, seen := groups[name]; !seen {
 			order = append(order, name)
 		}
