@@ -61,14 +61,18 @@ func venvPython(t *testing.T) string {
 }
 
 // TestPythonUnitTests runs the SDK's and the Python plugins' pytest suites,
-// so that `make test` covers them.
+// so that `make test` covers them. The SDK's suite-level tests
+// (swarmhost_plugin.hosttest) run this package's swarmhost build, with the
+// repository's Go plugins on SWARMHOST_PLUGIN_PATH (set by TestMain).
 func TestPythonUnitTests(t *testing.T) {
 	t.Parallel()
 	py := venvPython(t)
+	bin, err := hostBinary()
+	require.NoError(t, err)
 	cmd := exec.Command(py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
 		"sdk/python/tests", "examples/python-scorer", "examples/python-agent", "plugins-python")
 	cmd.Dir = testplugins.Root()
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "SWARMHOST_BIN="+bin)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "pytest:\n%s", out)
 	assert.Regexp(t, `\d+ passed`, string(out))
@@ -125,4 +129,30 @@ func TestPythonAgentBesideGoAgents(t *testing.T) {
 		assert.Equal(t, 1, kinds["tool"], "pyreact's write_file call: %v", kinds)
 	}
 	validateLogFile(t, sum["log"].(string))
+}
+
+// TestPythonControllerIsToldItsRefusal: a Python controller plugin that
+// starts a member on no roster is told so by the host (its refused()),
+// with the host's text, and the run goes on with the start it answers.
+func TestPythonControllerIsToldItsRefusal(t *testing.T) {
+	t.Parallel()
+	py := venvPython(t)
+	src, err := os.ReadFile(filepath.Join("testdata", "python", "controllers", "pymender.py"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	plugin := filepath.Join(dir, "swarmhost-controller-pymender")
+	require.NoError(t, os.WriteFile(plugin, append([]byte("#!"+py+"\n"), src...), 0o755))
+	suite := fmt.Sprintf("plugin \"controller\" \"pymender\" {\n  source = %q\n  trust  = \"trusted\"\n}\n", plugin) +
+		deadlineSuite(`scorer "match" {}`, `controller "pymender" {}`)
+	suite = replaceOnce(suite, `member "scripted" {`, `member "scripted" {
+    name  = "m"
+    count = 2`)
+	path := filepath.Join(dir, "suite.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(suite), 0o644))
+	_, samples := runSamples(t, ExitOK, path)
+	rec := readRecord(t, samples["a"])
+	require.NotNil(t, rec.Final.Reason)
+	assert.Equal(t, `started "ghost": no member has this name; the members are m-1, m-2`, *rec.Final.Reason,
+		"the plugin chose with the refusal it was told")
+	assert.Equal(t, map[string]string{"m-1": "submitted", "m-2": "pending"}, statuses(rec), "m-2 was never started")
 }
