@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/swarmhost/swarmhost/host/eval"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // logEvalName is the swarmhost eval a log belongs to, or def.
 func logEvalName(l *evallog.EvalLog, def string) string {
-	if name, _ := l.Eval.Metadata[eval.MetaEval].(string); name != "" {
+	if name := resume.EvalOf(l); name != "" {
 		return name
 	}
 	return def

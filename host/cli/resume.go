@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/swarmhost/swarmhost/host/eval"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // Keys of eval.metadata the CLI records so `swarmhost run --resume LOG`
@@ -52,9 +52,9 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 	if err != nil {
 		return fail("%v", err)
 	}
-	name, _ := l.Eval.Metadata[eval.MetaEval].(string)
+	name := resume.EvalOf(l)
 	if name == "" {
-		return fail("%s was not written by swarmhost run (no %s in eval.metadata)", f.resume, eval.MetaEval)
+		return fail("%s was not written by swarmhost run (no %s in eval.metadata)", f.resume, resume.MetaEval)
 	}
 	if len(f.evals) > 1 || (len(f.evals) == 1 && f.evals[0] != name) {
 		return fail("the log is of eval %q; --eval %v does not match", name, []string(f.evals))

@@ -16,6 +16,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/eval"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // runFlags are `swarmhost run`'s options.
@@ -138,7 +139,7 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 			Shard: f.shard.Shard}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)
 		d.finish()
-		if errors.Is(err, eval.ErrLogComplete) {
+		if errors.Is(err, resume.ErrLogComplete) {
 			fmt.Fprintf(e.stderr, "swarmhost run: %v\n", err)
 			continue
 		}

@@ -11,7 +11,7 @@
 //  1. prepare: models built, plugins dispensed (scorers named as Inspect
 //     names them: exec, exec1, …), dataset read, log created with status
 //     "started" — or, with [Options].Resume, an earlier log reopened and the
-//     samples it holds loaded (resume.go);
+//     samples it holds loaded (resume.go; host/resume decides what is kept);
 //  2. samples: each sample × epoch the log lacks gets its sandboxes, runs the
 //     swarm (host/swarm), is scored, and is appended to the log at once, so a
 //     crash of the host loses no finished sample; a [Meter] follows samples

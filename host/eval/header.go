@@ -6,18 +6,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/scoring"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // Version is swarmhost's version, recorded in every log.
 const Version = "0.1.0"
 
 // prepareLog creates the eval's log with status "started", or reopens the
-// log to resume (resume.go).
+// log to resume (resume.go, host/resume).
 func (r *evalRun) prepareLog(context.Context, Plugins) error {
 	if r.opts.Resume != "" {
 		return r.resumeLog(r.opts.Resume)
@@ -71,7 +70,7 @@ func (r *evalRun) metadata() map[string]any {
 	for k, v := range r.opts.Metadata {
 		md[k] = v
 	}
-	md[MetaEval], md["swarm"] = r.e.Name, r.sw.Name
+	md[resume.MetaEval], md["swarm"] = r.e.Name, r.sw.Name
 	return md
 }
 
@@ -96,27 +95,6 @@ func (r *evalRun) defaultModel() string {
 		}
 	}
 	return "none/none"
-}
-
-func (r *evalRun) reducers() []string {
-	if len(r.task.Epochs.Reducers) == 0 {
-		return []string{"mean"}
-	}
-	return r.task.Epochs.Reducers
-}
-
-// shuffleSeed is the seed the samples were shuffled with, or nil.
-func (r *evalRun) shuffleSeed() any {
-	ds := r.task.Dataset
-	switch {
-	case !ds.Shuffle:
-		return nil
-	case ds.Seed != nil:
-		return *ds.Seed
-	case r.seed != nil:
-		return *r.seed
-	}
-	return nil
 }
 
 // defaultModelBlock is the model block of the first member with a model
@@ -145,101 +123,4 @@ func (r *evalRun) logSandbox() *evallog.SandboxSpec {
 		return nil
 	}
 	return &evallog.SandboxSpec{Type: r.task.Sandbox.Type}
-}
-
-// logScorers are the task's scorers as eval.scorers lists them: name, the
-// options the suite gave, and their metrics.
-func (r *evalRun) logScorers() []evallog.EvalScorer {
-	out := make([]evallog.EvalScorer, 0, len(r.scorers))
-	for _, sc := range r.scorers {
-		metrics := sc.cfg.Metrics
-		if metrics == nil {
-			metrics = scoring.DefaultMetrics(sc.cfg.Plugin)
-		}
-		var ms []map[string]any
-		for _, m := range metrics {
-			ms = append(ms, map[string]any{"name": "inspect_ai/" + m, "options": map[string]any{}})
-		}
-		out = append(out, evallog.EvalScorer{Name: sc.name, Options: scorerOptions(sc), Metrics: ms,
-			Metadata: map[string]any{}})
-	}
-	return out
-}
-
-// scorerOptions are the attributes the suite set on a scorer (results'
-// params and eval.scorers' options); unset ones are left out.
-func scorerOptions(sc scorerRun) map[string]any {
-	var all map[string]any
-	_ = json.Unmarshal(sc.cfg.Config, &all)
-	out := map[string]any{}
-	for k, v := range all {
-		if v != nil {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-// failOnError is Options.FailOnError as eval.config records it: true (any
-// error fails the eval), false (none does), or the fraction or count.
-func (r *evalRun) failOnError() any {
-	switch f := r.opts.FailOnError; {
-	case f == nil:
-		return true
-	case *f == 0:
-		return false
-	default:
-		return *f
-	}
-}
-
-// limitConfig is --limit as eval.config records it: N, or [A, B].
-func (r *evalRun) limitConfig() any {
-	switch {
-	case r.opts.LimitFrom > 0:
-		return []int{r.opts.LimitFrom, r.opts.Limit}
-	case r.opts.Limit > 0:
-		return r.opts.Limit
-	}
-	return nil
-}
-
-// sampleIDConfig is --sample-id as eval.config records it.
-func (r *evalRun) sampleIDConfig() any {
-	if len(r.opts.SampleIDs) == 0 {
-		return nil
-	}
-	return r.opts.SampleIDs
-}
-
-// logSamples is eval.config.log_samples: false with --no-log-samples.
-func logSamples(none bool) *bool {
-	if !none {
-		return nil
-	}
-	f := false
-	return &f
-}
-
-// withoutSamples is a log that keeps the samples out (--no-log-samples):
-// the header and, at the end, the results.
-type withoutSamples struct {
-	evallog.LogWriter
-	mu  sync.Mutex
-	has map[[2]string]bool
-}
-
-// AddSample notes the sample without writing it.
-func (w *withoutSamples) AddSample(s evallog.EvalSample) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.has[[2]string{s.ID.String(), fmt.Sprint(s.Epoch)}] = true
-	return nil
-}
-
-// Has reports whether the run added the sample.
-func (w *withoutSamples) Has(id evallog.SampleID, epoch int) bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.has[[2]string{id.String(), fmt.Sprint(epoch)}]
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
@@ -55,7 +56,7 @@ type evalRun struct {
 	// meter counts progress for live displays (progress.go).
 	meter *Meter
 	// resumed is set when the run continues a log (resume.go).
-	resumed *resumeState
+	resumed *resume.State
 	// sbOnce guards memberSandboxes' answer (sandboxes.go).
 	sbOnce  sync.Once
 	sbOwn   bool

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -32,10 +31,6 @@ type MemberPlugins interface {
 
 // DefaultMaxSamples is how many samples run at once by default.
 const DefaultMaxSamples = 8
-
-// ErrLogComplete is returned by Run when Options.Resume names a log that
-// finished with status success: there is nothing to resume.
-var ErrLogComplete = errors.New("the log is complete (status success); nothing to resume")
 
 // Options tune a run.
 type Options struct {
@@ -152,8 +147,8 @@ type ScoreSummary struct {
 
 // Run runs the named eval of the suite and writes its log. The returned
 // error is for failures before any sample ran (bad dataset, plugin start,
-// a log that cannot be resumed); sample failures are in the summary's
-// status.
+// a log that cannot be resumed, resume.ErrLogComplete for one with nothing
+// left to run); sample failures are in the summary's status.
 func Run(ctx context.Context, suite *config.Suite, plugins Plugins, evalName string, opts Options) (Summary, error) {
 	e, err := findEval(suite, evalName)
 	if err != nil {

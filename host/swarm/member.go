@@ -9,6 +9,7 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // errStopping is startMember's answer once the swarm is stopping: not a
@@ -75,7 +76,8 @@ func (r *runtime) runMember(m *memberState, input []model.Message, preamble stri
 		Preamble: preamble, Config: m.spec.Config,
 		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Host: &memberHost{r: r, m: m}}
 	var resp agent.RunResponse
-	err := runGuarded(func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
+	// a panicking in-process agent is the member's error, never the host's end
+	err := rpc.Guard("agent", func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
 	// the span ends when the member's end is recorded, before the channels
 	// hear of it: what the end causes there (a wait it wakes) follows the
 	// member's result in the log
@@ -171,17 +173,6 @@ func (r *runtime) refuse(m *memberState) string {
 		m.cause = StatusStopped
 	}
 	return m.cause
-}
-
-// runGuarded turns a panic in an in-process agent into an error, so one bad
-// agent never takes the host down.
-func runGuarded(f func() error) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("agent panicked: %v", p)
-		}
-	}()
-	return f()
 }
 
 // observe tells the observer of a member state change.

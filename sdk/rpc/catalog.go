@@ -3,7 +3,6 @@ package rpc
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -86,17 +85,6 @@ func (c *catalog[T]) validate(ctx context.Context, req *pb.ValidateConfigRequest
 		return nil
 	})
 	return &pb.ValidateConfigResponse{Diagnostics: wire.DiagsToProto(resp.Diagnostics)}, err
-}
-
-// guard runs f, turning a panic into an error so one bad call cannot take
-// down a plugin process serving many members.
-func guard(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = status.Errorf(codes.Internal, "plugin panicked: %v\n%s", r, debug.Stack())
-		}
-	}()
-	return f()
 }
 
 // pluginInfos converts a Metadata response for the host.

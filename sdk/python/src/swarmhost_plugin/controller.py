@@ -142,7 +142,9 @@ class StartResponse:
 
 @dataclass
 class EventRequest:
-    """One event, with the roster as it is after it and the session's config."""
+    """One event, with the session's config and the roster as it is when the
+    event is delivered: the event's change is in it, and so are any that came
+    since (events queue while the controller works on the one before)."""
 
     session: str = ""
     config: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,97 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
+)
+
+// mergeRun rebuilds, from shard 0's header and results, the parts of an evalRun that compute
+// results, and loads every shard's samples into it.
+func mergeRun(shards []shardLog) (*evalRun, error) {
+	spec := shards[0].log.Eval
+	name := resume.EvalOf(shards[0].log)
+	r := &evalRun{e: &config.Eval{Name: name}, started: time.Now(), usage: map[string]evallog.ModelUsage{},
+		task: &config.Task{Name: spec.Task, Dataset: &config.Dataset{},
+			Epochs: config.Epochs{Count: int64(max(spec.Config.Epochs, 1)), Reducers: spec.Config.EpochsReducer}},
+		resumed: resume.NewState(nil)}
+	for _, id := range spec.Dataset.SampleIDs {
+		r.samples = append(r.samples, dataset.Sample{ID: datasetID(id)})
+	}
+	r.scorers = scorersFromResults(shards[0].log.Results.Scores)
+	for _, s := range shards {
+		if err := r.loadFinished(s.log.Samples); err != nil {
+			return nil, fmt.Errorf("merge: %s: %w", s.path, err)
+		}
+	}
+	return r, nil
+}
+
+// datasetID turns a log's sample id back into a dataset's.
+func datasetID(id evallog.SampleID) any {
+	if n, ok := id.Int(); ok {
+		return n
+	}
+	return id.String()
+}
+
+// scorersFromResults recovers the task's scorers from results.scores: one entry per scorer ×
+// reducer, in scorer order, then the gate entry when the first scorer gates; each with the options
+// its entry's params record.
+func scorersFromResults(scores []evallog.EvalScore) []scorerRun {
+	var out []scorerRun
+	seen := map[string]bool{}
+	gate := false
+	for _, s := range scores {
+		if s.Scorer == GateScorer {
+			gate = true
+			continue
+		}
+		if seen[s.Name] {
+			continue
+		}
+		seen[s.Name] = true
+		var metrics []string
+		for _, m := range s.Metrics {
+			metrics = append(metrics, m.Name)
+		}
+		// The scorer's options, which results.scores records as its params (scorerOptions).
+		opts, err := json.Marshal(s.Params)
+		if err != nil || s.Params == nil {
+			opts = []byte("{}")
+		}
+		out = append(out, scorerRun{name: s.Name, cfg: &config.Scorer{Plugin: s.Scorer, Metrics: metrics, Config: opts}})
+	}
+	if gate && len(out) > 0 {
+		out[0].cfg.Gate = true
+	}
+	return out
+}
+
+// finishMerge writes the merged log's results, as finish does for a run; its stats span the
+// shards, from the first start to the last completion.
+func (r *evalRun) finishMerge(shards []shardLog) (Summary, error) {
+	results := append([]sampleResult(nil), r.results...)
+	scores, reductions, summaries := r.scoreResults(results)
+	status, evalErr := r.status(context.Background(), results)
+	start, end := span(shards)
+	stats := evallog.EvalStats{StartedAt: start, CompletedAt: end,
+		ModelUsage: r.usage, RoleUsage: map[string]evallog.ModelUsage{}}
+	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
+	sum := Summary{Eval: r.e.Name, Task: r.task.Name, Log: r.writer.Path(), Status: status, Samples: len(results),
+		Total: r.planned(), Scores: summaries, Tokens: r.tokens(), Cost: totalCost(r.usage),
+		Elapsed: stats.CompletedAt.Sub(stats.StartedAt.Time)}
+	if evalErr != nil {
+		sum.Error = evalErr.Message
+	}
+	if err := r.writer.Finish(status, res, stats, reductions, evalErr); err != nil {
+		return sum, fmt.Errorf("merge: finish log: %w", err)
+	}
+	return sum, nil
+}
