@@ -92,7 +92,7 @@ func (c *condenser) poolInput(msgs []ChatMessage) ([][2]int, error) {
 		}
 		w := c.message(m, eventText)
 		w.ID = ""
-		raw, err := w.MarshalJSON()
+		raw, err := encodeMessage(&w)
 		if err != nil {
 			return nil, err
 		}

@@ -191,7 +191,7 @@ func writeTimelines(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what st
 // swarm's log. The bytes are the same.
 func eventEncoder(prefix string) func(any, string, string) ([]byte, error) {
 	return func(v any, inner, what string) ([]byte, error) {
-		raw, err := marshalEventValue(v)
+		raw, err := encodeEvent(v)
 		if err != nil {
 			return nil, fmt.Errorf("evallog: encode %s: %w", what, err)
 		}
