@@ -17,7 +17,9 @@ func swarmSample(members, calls int) EvalSample {
 		Parameters: ToolParams{Properties: map[string]JSONSchema{"cmd": {Type: "string", Description: "The command."}}, Required: []string{"cmd"}}}}
 	for m := range members {
 		span := fmt.Sprintf("span-%d", m)
-		base := func(t float64) EventBase { return EventBase{UUID: NewID(), SpanID: span, Timestamp: at(t), WorkingStart: t} }
+		base := func(t float64) EventBase {
+			return EventBase{UUID: NewID(), SpanID: span, Timestamp: at(t), WorkingStart: t}
+		}
 		conv := []ChatMessage{
 			{ID: "sys", Role: RoleSystem, Content: TextContent(system)},
 			{ID: fmt.Sprintf("task-%d", m), Role: RoleUser, Source: "input", Content: TextContent(fmt.Sprintf("Member %d: %s", m, strings.Repeat("find the answer and submit it. ", 5)))},
@@ -43,7 +45,7 @@ func swarmSample(members, calls int) EvalSample {
 	return s
 }
 
-// countWriter counts what is written to it.
+// countingWriter counts what is written to it.
 type countingWriter struct{ n int64 }
 
 func (w *countingWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }
