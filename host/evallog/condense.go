@@ -30,8 +30,8 @@ import (
 type condenser struct {
 	existing map[string]string // the sample's own attachments, when it came with some
 	keys     map[string]bool   // the attachments written or to be
-	order    []rawMember       // the attachments, in the order Inspect creates them
-	later    []rawMember       // created while deferring
+	order    []attachment      // the attachments, in the order Inspect creates them
+	later    []attachment      // created while deferring
 	deferred bool
 	msgIndex map[[2]uint64]int // a walked message without its id -> its place in msgPool
 	msgPool  [][]byte          // each distinct walked message, compact, with the first id seen
@@ -39,6 +39,9 @@ type condenser struct {
 	calls    map[[2]uint64]int
 	callPool [][]byte
 }
+
+// attachment is one text of the sample's attachments, under its key.
+type attachment struct{ key, text string }
 
 // seenMessage is a model input message already pooled: as it came, and where it went.
 type seenMessage struct {
@@ -110,10 +113,10 @@ func (c *condenser) attach(text string) string {
 	text = validUTF8(text)
 	key := attachmentKey(text)
 	if c.deferred {
-		c.later = append(c.later, rawMember{key: key, val: []byte(text)})
+		c.later = append(c.later, attachment{key: key, text: text})
 	} else if !c.keys[key] {
 		c.keys[key] = true
-		c.order = append(c.order, rawMember{key: key, val: []byte(text)})
+		c.order = append(c.order, attachment{key: key, text: text})
 	}
 	return attachmentProtocol + key
 }
@@ -167,7 +170,7 @@ func (c *condenser) tail() (attachments, eventsData []byte) {
 		n++
 	}
 	for _, m := range c.order {
-		writeAttachment(&buf, n, m.key, string(m.val))
+		writeAttachment(&buf, n, m.key, m.text)
 		n++
 	}
 	buf.WriteByte('}')
@@ -186,9 +189,9 @@ func writeAttachment(buf *bytes.Buffer, n int, key, text string) {
 	if n > 0 {
 		buf.WriteByte(',')
 	}
-	writeString(buf, key)
+	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
 	buf.WriteByte(':')
-	writeString(buf, text)
+	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
 }
 
 // compressRefs range-encodes pool indices: [0 1 2 5] is [[0 3] [5 6]] (end exclusive).

@@ -137,7 +137,7 @@ func (c *condenser) seed(d *EventsData) error {
 
 // hashKey is the pool key of an encoded value: its 128-bit MurmurHash3.
 func hashKey(raw []byte) [2]uint64 {
-	h1, h2 := murmur3x64(string(raw))
+	h1, h2 := murmur3x64(raw)
 	return [2]uint64{h1, h2}
 }
 

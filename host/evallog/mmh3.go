@@ -2,7 +2,7 @@ package evallog
 
 import (
 	"encoding/binary"
-	"fmt"
+	"encoding/hex"
 	"math/bits"
 )
 
@@ -15,7 +15,10 @@ const attachmentProtocol = "attachment://"
 // as 32 hex digits. The same text gets the same key in Inspect's logs and in ours.
 func attachmentKey(text string) string {
 	h1, h2 := murmur3x64(text)
-	return fmt.Sprintf("%016x%016x", h1, h2)
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], h1)
+	binary.BigEndian.PutUint64(b[8:], h2)
+	return hex.EncodeToString(b[:])
 }
 
 // murmur3 x64_128 constants (Austin Appleby's MurmurHash3_x64_128).
@@ -24,14 +27,12 @@ const (
 	mm3c2 = 0x4cf5ad432745937f
 )
 
-// murmur3x64 is MurmurHash3_x64_128 of s with seed 0.
-func murmur3x64(s string) (uint64, uint64) {
+// murmur3x64 is MurmurHash3_x64_128 of b with seed 0 (a string or bytes, neither copied).
+func murmur3x64[T ~string | ~[]byte](b T) (uint64, uint64) {
 	var h1, h2 uint64
-	n := len(s)
-	b := []byte(s)
+	n := len(b)
 	for len(b) >= 16 {
-		k1 := binary.LittleEndian.Uint64(b)
-		k2 := binary.LittleEndian.Uint64(b[8:])
+		k1, k2 := le64(b, 0), le64(b, 8)
 		h1 ^= mm3mix1(k1)
 		h1 = bits.RotateLeft64(h1, 27) + h2
 		h1 = h1*5 + 0x52dce729
@@ -61,6 +62,12 @@ func murmur3x64(s string) (uint64, uint64) {
 	h1 += h2
 	h2 += h1
 	return h1, h2
+}
+
+// le64 is the little-endian uint64 at b[i:].
+func le64[T ~string | ~[]byte](b T, i int) uint64 {
+	return uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
+		uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
 }
 
 func mm3mix1(k uint64) uint64 { return bits.RotateLeft64(k*mm3c1, 31) * mm3c2 }

@@ -139,8 +139,7 @@ func writeArray(buf *bytes.Buffer, elems [][]byte) {
 
 // writeString writes s as a JSON string, as marshal does.
 func writeString(buf *bytes.Buffer, s string) {
-	b, _ := marshal(s) // a string always encodes
-	buf.Write(b)
+	buf.Write(appendJSONString(buf.AvailableBuffer(), s))
 }
 
 // decodeString decodes one JSON string token.
