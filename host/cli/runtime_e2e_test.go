@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/internal/logcompare"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -47,6 +48,18 @@ type rawLog struct {
 func readRawLog(t *testing.T, path string) rawLog {
 	t.Helper()
 	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return decodeRawLog(t, data)
+}
+
+// decodeRawLog decodes a .json log's bytes with its condensed samples expanded, as Inspect's
+// readers expand them.
+func decodeRawLog(t *testing.T, data []byte) rawLog {
+	t.Helper()
+	var whole map[string]any
+	require.NoError(t, json.Unmarshal(data, &whole))
+	logcompare.ExpandSamples(whole)
+	data, err := json.Marshal(whole)
 	require.NoError(t, err)
 	var l rawLog
 	require.NoError(t, json.Unmarshal(data, &l))

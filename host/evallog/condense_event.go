@@ -282,7 +282,7 @@ func (c *condenser) infoEvent(e InfoEvent) InfoEvent {
 // sampleInit walks the sample's input (a string, or messages) and every string of the state.
 func (c *condenser) sampleInit(e SampleInitEvent) (SampleInitEvent, error) {
 	if e.Sample != nil {
-		raw, err := marshalRaw(e.Sample)
+		raw, err := marshalRaw(safeValue(e.Sample)) // non-finite numbers as SampleInitEvent writes them
 		if err != nil {
 			return e, err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -53,7 +54,8 @@ func condenseSample() EvalSample {
 	withCall.Call = json.RawMessage(`{"request":{"model":"m","temperature":0.5,"messages":[{"role":"system","content":"` + longText("system") +
 		`"},{"role":"user","content":"hi"}]},"response":{"choices":[{"text":"` + longText("response") + `"}]},"time":1.5}`)
 	s.Events = Events{
-		&SampleInitEvent{EventBase: base(0), Sample: map[string]any{"input": longText("input"), "target": "42"},
+		&SampleInitEvent{EventBase: base(0), Sample: map[string]any{"input": longText("input"), "target": "42",
+			"metadata": map[string]any{"weight": math.Inf(1)}}, // as a dataset's metadata may hold
 			State: map[string]any{"messages": []any{map[string]any{"role": "user", "content": longText("input")}}}},
 		model(1, []ChatMessage{sys, user}, asst),
 		ToolEvent{EventBase: base(1.5), ID: "c1", Function: "bash", Arguments: call.Arguments, Result: longText("tool output")},
@@ -119,7 +121,7 @@ func TestCondensedSampleShape(t *testing.T) {
 			Calls    []map[string]any `json:"calls"`
 		} `json:"events_data"`
 	}
-	require.NoError(t, json.Unmarshal(buf.Bytes(), &got))
+	require.NoError(t, json.Unmarshal(toSentinels(buf.Bytes()), &got))
 	ref := func(text string) string { return attachmentProtocol + attachmentKey(text) }
 	for _, text := range []string{longText("system"), longText("question"), longText("bash tool"), longText("cmd"),
 		longText("info"), longText("reasoning"), longText("response"), "data:image/png;base64,iVBORw0KGgo="} {
@@ -226,7 +228,7 @@ func TestInspectExpandsCondensedSamples(t *testing.T) {
 	raw, err := marshal(want)
 	require.NoError(t, err)
 	ref := filepath.Join(dir, "uncondensed.json")
-	require.NoError(t, os.WriteFile(ref, raw, 0o644))
+	require.NoError(t, os.WriteFile(ref, fromSentinels(raw), 0o644)) // bare Infinity, as the logs have it
 	var logs []string
 	for _, format := range []string{FormatJSON, FormatEval} {
 		w, err := CreateLog(filepath.Join(dir, format), fixtureHeader(), format)

@@ -2,21 +2,21 @@ package logcompare
 
 import "strings"
 
-// expandSamples undoes the condensing of each sample of a decoded log (see evallog's
+// ExpandSamples undoes, in place, the condensing of each sample of a decoded log (see evallog's
 // condenser; Inspect's condense_sample): attachment references are replaced by their text, and
 // model events' inputs and call messages are taken back from the sample's pools. Two runs can
 // then be compared by content, whatever order their pools were filled in.
-func expandSamples(log map[string]any) {
+func ExpandSamples(log map[string]any) {
 	samples, _ := log["samples"].([]any)
 	for _, s := range samples {
 		if sample, ok := s.(map[string]any); ok {
-			expandSample(sample)
+			ExpandSample(sample)
 		}
 	}
 }
 
-// expandSample expands one decoded sample in place.
-func expandSample(s map[string]any) {
+// ExpandSample expands one decoded sample (a .json log's, or an .eval log's sample document) in place.
+func ExpandSample(s map[string]any) {
 	att, _ := s["attachments"].(map[string]any)
 	data, _ := s["events_data"].(map[string]any)
 	delete(s, "events_data")
@@ -94,12 +94,15 @@ func fromPool(refs any, pool []any) []any {
 	return out
 }
 
-// index is a decoded JSON number (json.Number, with the decoder's UseNumber) as an int.
+// index is a decoded JSON number (float64, or json.Number with the decoder's UseNumber) as an
+// int.
 func index(v any) int {
-	n, ok := v.(interface{ Int64() (int64, error) })
-	if !ok {
-		return 0
+	switch n := v.(type) {
+	case float64:
+		return int(n)
+	case interface{ Int64() (int64, error) }:
+		i, _ := n.Int64()
+		return int(i)
 	}
-	i, _ := n.Int64()
-	return int(i)
+	return 0
 }

@@ -56,7 +56,7 @@ func NormalisedBytes(t testing.TB, data []byte) map[string]any {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("parse log: %v", err)
 	}
-	expandSamples(v)
+	ExpandSamples(v)
 	blank(v)
 	return v
 }
