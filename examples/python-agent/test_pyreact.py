@@ -1,15 +1,18 @@
 """Unit tests of the pyreact agent with a fake host, through
-swarmhost_plugin.testing (the Go end-to-end test runs suite.hcl beside Go
-agents through the real host)."""
+swarmhost_plugin.testing, and the example's suite.hcl run through the real
+swarmhost with swarmhost_plugin.hosttest (needs a swarmhost: `make build`,
+or $SWARMHOST_BIN)."""
 
 import importlib.machinery
 import importlib.util
 import os
 
 from swarmhost_plugin import Message, Output, Refused, ToolCall, ToolInfo, ToolResult, Verdict
+from swarmhost_plugin.hosttest import EXIT_OK, Suite
 from swarmhost_plugin.testing import FakeAgentHost, Harness
 
-PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins", "swarmhost-agent-pyreact")
+HERE = os.path.dirname(os.path.abspath(__file__))
+PATH = os.path.join(HERE, "plugins", "swarmhost-agent-pyreact")
 loader = importlib.machinery.SourceFileLoader("pyreact", PATH)
 pyreact = importlib.util.module_from_spec(importlib.util.spec_from_loader("pyreact", loader))
 loader.exec_module(pyreact)
@@ -56,3 +59,18 @@ def test_max_turns_must_be_positive():
     with Harness(pyreact.PyReact()) as h:
         [d] = h.validate({"max_turns": 0}, kind="agent")
     assert d.path == ["max_turns"]
+
+
+def test_the_example_suite_through_the_real_host():
+    def read(name):
+        with open(os.path.join(HERE, name)) as f:
+            return f.read()
+
+    with Suite(read("suite.hcl"), [PATH], files={"capitals.jsonl": read("capitals.jsonl")}) as s:
+        res = s.run()
+        assert res.code == EXIT_OK, res.stderr
+        statuses = res.statuses()
+        tools = [e.function for x in res.samples() for e in x.raw.events if e.event == "tool"]
+    assert statuses and all(st == {"pyreact": "submitted", "guesser-1": "submitted", "guesser-2": "submitted"}
+                            for st in statuses)
+    assert tools == ["write_file"] * len(statuses), "pyreact saved its answer through the host's tool"

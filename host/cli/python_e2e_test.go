@@ -61,14 +61,18 @@ func venvPython(t *testing.T) string {
 }
 
 // TestPythonUnitTests runs the SDK's and the Python plugins' pytest suites,
-// so that `make test` covers them.
+// so that `make test` covers them. The SDK's suite-level tests
+// (swarmhost_plugin.hosttest) run this package's swarmhost build, with the
+// repository's Go plugins on SWARMHOST_PLUGIN_PATH (set by TestMain).
 func TestPythonUnitTests(t *testing.T) {
 	t.Parallel()
 	py := venvPython(t)
+	bin, err := hostBinary()
+	require.NoError(t, err)
 	cmd := exec.Command(py, "-m", "pytest", "-q", "-p", "no:cacheprovider",
 		"sdk/python/tests", "examples/python-scorer", "examples/python-agent", "plugins-python")
 	cmd.Dir = testplugins.Root()
-	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "SWARMHOST_BIN="+bin)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "pytest:\n%s", out)
 	assert.Regexp(t, `\d+ passed`, string(out))

@@ -1,6 +1,9 @@
 """Plugins the SDK tests share."""
 
 import math
+import os
+import shutil
+import subprocess
 
 import pytest
 
@@ -94,3 +97,30 @@ class FirstNSession(Session):
 @pytest.fixture
 def plugins():
     return [Exact(), Echo(), FirstN()]
+
+
+# The Go plugins the suite-level tests' suites use beside the Python ones.
+SUITE_GO_PLUGINS = {"agent-scripted": "plugins/agents/scripted", "controller-leaderless": "plugins/controllers/leaderless",
+                    "scorer-match": "plugins/scorers/match", "scorer-includes": "plugins/scorers/includes"}
+
+
+@pytest.fixture(scope="session")
+def swarmhost_bin(tmp_path_factory):
+    """The swarmhost the suite-level tests run (hosttest.find_swarmhost);
+    when there is none and this is the source tree with a Go toolchain, it
+    and the Go plugins the suites use are built for the session (`make
+    test` passes its own build in $SWARMHOST_BIN)."""
+    from swarmhost_plugin._hostbin import source_tree
+    from swarmhost_plugin.hosttest import SwarmhostNotFound, find_swarmhost
+    try:
+        return find_swarmhost()
+    except SwarmhostNotFound as e:
+        tree, go = source_tree(), shutil.which("go")
+        if tree is None or go is None:
+            pytest.fail(str(e))
+        out = tmp_path_factory.mktemp("swarmhost-bin")
+        targets = {"swarmhost": "cmd/swarmhost"} | {"swarmhost-" + k: v for k, v in SUITE_GO_PLUGINS.items()}
+        for name, pkg in targets.items():
+            subprocess.run([go, "build", "-trimpath", "-buildvcs=false", "-o", str(out / name), "./" + pkg],
+                           cwd=tree, check=True, env=dict(os.environ, CGO_ENABLED="0"))
+        return str(out / "swarmhost")

@@ -3,7 +3,7 @@
 import pytest
 
 from swarmhost_plugin import (Action, ChooseResponse, Controller, Gate, Member, Metadata, Session, StartResponse)
-from swarmhost_plugin.testing import Harness
+from swarmhost_plugin.testing import Harness, PluginError
 
 
 class Script(Controller, Session):
@@ -75,3 +75,14 @@ def test_the_roster_follows_the_run_and_choose_picks_once():
         assert [(m.state, m.status) for m in sim.roster] == [("ended", "submitted"), ("pending", "")]
         assert sim.chosen == ChooseResponse(member="a", reason="first")
         assert not sim.error
+
+
+def test_a_config_the_host_rejects_fails_the_simulation():
+    from suite_plugins import Relay
+    with Harness(Relay()) as h:
+        with pytest.raises(PluginError, match="the host would reject this config: Invalid width"):
+            h.simulate(roster=roster(), config={"width": 0})
+        with h.simulate(roster=roster(), config={"width": 2}) as sim:
+            assert calls(sim) == ["start", "member_started:a", "member_started:b"]
+            sim.end("a", "errored")
+            assert not sim.error and calls(sim)[-1] == "member_ended:a"

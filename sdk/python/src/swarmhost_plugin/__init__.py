@@ -22,7 +22,9 @@ Import this package before anything that might print: when the host runs
 the file, importing it moves stray stdout output to stderr (stdout carries
 go-plugin's handshake) and turns a missing dependency into a message that
 names the module, the interpreter and the pip command that fixes it.
-swarmhost_plugin.testing runs plugins through the real gRPC layer in a test.
+swarmhost_plugin.testing runs plugins through the real gRPC layer in a test;
+swarmhost_plugin.hosttest runs a whole HCL suite against them through the
+real swarmhost binary.
 """
 
 from . import _guard

@@ -8,7 +8,8 @@ event), asks choose() after each submission and member end of a controller
 that wants answers, and records every call. Actions the runtime refuses
 (starting a member twice or by an unknown name, choosing a member that has
 not ended "submitted", choosing twice) end the run in error; after a stop or
-an error the controller gets no call."""
+an error the controller gets no call. A config the host would reject raises
+PluginError at the start. Use it as a context manager to end the session."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ class Simulator:
         self._queue: list[Event] = []
         self._clock = 0.0
         self.start_response = StartResponse()
+        # a config the host would reject fails the test, as in the Go SDK's
+        # NewSimulator, rather than ending the run in error
+        harness._checked("controller", name, config)
         try:
             self.start_response = harness.start(name, roster=self._roster(), config=config, session=session)
         except Exception as e:  # noqa: BLE001 - the run ends in error, as the sample would
@@ -85,6 +89,12 @@ class Simulator:
         """Ends the session in the plugin."""
         if not self.error:
             self._h.end(self._name, session=self._session)
+
+    def __enter__(self) -> "Simulator":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def _running(self, member: str) -> Member | None:
         if self.stopped or self.error:

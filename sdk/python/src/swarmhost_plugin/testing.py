@@ -16,7 +16,9 @@ host completes a suite's block.
             assert h.score(output="Paris", target=["Paris"]).score.value == "C"
 
 Not covered: the handshake line and AutoMTLS (the tests of serve() and the
-Go end-to-end tests run real processes for those).
+Go end-to-end tests run real processes for those). To run a whole HCL suite
+against the plugin through the real swarmhost binary, use
+swarmhost_plugin.hosttest.Suite.
 """
 
 from __future__ import annotations
