@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -478,12 +479,62 @@ func appendSpanEnd(b []byte, e *SpanEndEvent) []byte {
 	return append(b, '}')
 }
 
-// appendMap appends a free-form map, {} when empty.
+// appendMap appends a free-form map, {} when empty, keys sorted as encoding/json sorts them.
 func appendMap[M ~map[string]any](b []byte, m M) []byte {
 	if len(m) == 0 {
 		return append(b, "{}"...)
 	}
-	return appendMarshal(b, map[string]any(m))
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendAny(b, m[k])
+	}
+	return append(b, '}')
+}
+
+// appendAny appends a free-form value: JSON's own types directly, any other through marshal.
+func appendAny(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case string:
+		return appendJSONString(b, x)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case float64:
+		return appendFloat(b, x)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(b, x, 10)
+	case map[string]any:
+		if x == nil {
+			return append(b, "null"...)
+		}
+		return appendMap(b, x)
+	case []any:
+		if x == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendAny(b, e)
+		}
+		return append(b, ']')
+	}
+	return appendMarshal(b, v)
 }
 
 // appendMarshal appends v as marshal encodes it (a failure is left to encoding/json).

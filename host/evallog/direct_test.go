@@ -40,7 +40,9 @@ func directCases() map[string]Event {
 	return map[string]Event{
 		"model full": &ModelEvent{EventBase: full, Model: "p/m", Role: "grader", Input: msgs, InputRefs: [][2]int{{0, 3}, {5, 6}},
 			Tools:      []ToolInfo{{Name: "bash", Description: tricky, Parameters: ToolParams{Properties: map[string]JSONSchema{"cmd": {Type: "string"}}}}},
-			ToolChoice: "bash", Config: GenerateConfig{"temperature": 0.5, "max_tokens": 100.0},
+			ToolChoice: "bash", Config: GenerateConfig{"temperature": 0.5, "max_tokens": 100.0, "stop": []any{"a", nil, true, []any(nil)},
+				"nested": map[string]any{"b": 1, "a": int64(2), "raw": json.RawMessage(`{"x": 1}`), "nil map": map[string]any(nil),
+					"<key>": tricky, "typed": []string{"x"}, "f": float32(0.1)}},
 			Output: ModelOutput{Model: "m", Completion: tricky, Usage: &fullUsage, Time: Seconds(0.25), Metadata: map[string]any{"x": "y"}, Error: "e",
 				Choices: []ChatCompletionChoice{{Message: ChatMessage{Content: TextContent("no role")}}, {Message: msgs[4], StopReason: StopReasonToolCalls,
 					Logprobs: json.RawMessage(`{ "content": [ ] }`)}}},

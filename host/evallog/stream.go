@@ -56,9 +56,9 @@ func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 		if err != nil {
 			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
 		}
-		part, err := encode(ce, inner, fmt.Sprintf("%s event %d", what, n))
+		part, err := encode(ce, inner)
 		if err != nil {
-			return err
+			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
 		}
 		sep := ",\n" + inner
 		if n == 0 {
@@ -189,11 +189,11 @@ func writeTimelines(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what st
 // it is called directly: through encoding/json its whole output was
 // scanned and copied once more (compacted), ~5 % of host CPU for a large
 // swarm's log. The bytes are the same.
-func eventEncoder(prefix string) func(any, string, string) ([]byte, error) {
-	return func(v any, inner, what string) ([]byte, error) {
+func eventEncoder(prefix string) func(any, string) ([]byte, error) {
+	return func(v any, inner string) ([]byte, error) {
 		raw, err := encodeEvent(v)
 		if err != nil {
-			return nil, fmt.Errorf("evallog: encode %s: %w", what, err)
+			return nil, err
 		}
 		if prefix != "" {
 			return indent(raw, inner)
