@@ -150,12 +150,14 @@ func appendModelEvent(b []byte, e *ModelEvent) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, `,"tools":`...)
-	if len(e.Tools) == 0 {
-		b = append(b, "[]"...)
-	} else {
-		b = appendMarshal(b, e.Tools)
+	b = append(b, `,"tools":[`...)
+	for i := range e.Tools {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendTool(b, &e.Tools[i])
 	}
+	b = append(b, ']')
 	b = append(b, `,"tool_choice":`...)
 	b = appendRaw(b, e.ToolChoice)
 	b = append(b, `,"config":`...)
@@ -187,6 +189,134 @@ func appendModelEvent(b []byte, e *ModelEvent) []byte {
 		b = appendFloat(b, *e.WorkingTime)
 	}
 	return append(b, '}')
+}
+
+// appendTool appends a tool's description as encoding/json writes a ToolInfo.
+func appendTool(b []byte, t *ToolInfo) []byte {
+	b = append(b, `{"name":`...)
+	b = appendJSONString(b, t.Name)
+	b = append(b, `,"description":`...)
+	b = appendJSONString(b, t.Description)
+	p := &t.Parameters
+	b = append(b, `,"parameters":{"type":`...)
+	b = appendJSONString(b, orDefault(p.Type, "object"))
+	b = append(b, `,"properties":`...)
+	b = appendSchemas(b, p.Properties)
+	b = append(b, `,"required":`...)
+	b = appendStrings(b, p.Required)
+	b = append(b, `,"additionalProperties":`...)
+	b = strconv.AppendBool(b, p.AdditionalProperties)
+	b = append(b, '}')
+	if len(t.Options) > 0 {
+		b = append(b, `,"options":`...)
+		b = appendMap(b, t.Options)
+	}
+	return append(b, '}')
+}
+
+// appendSchemas appends a map of JSON Schemas, keys sorted.
+func appendSchemas(b []byte, m map[string]JSONSchema) []byte {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		s := m[k]
+		b = appendSchema(b, &s)
+	}
+	return append(b, '}')
+}
+
+// appendSchema appends one JSON Schema as encoding/json writes a JSONSchema.
+func appendSchema(b []byte, s *JSONSchema) []byte {
+	b = append(b, '{')
+	n := 0
+	key := func(k string) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+	}
+	if s.Type != nil {
+		key("type")
+		b = appendAny(b, s.Type)
+	}
+	if s.Format != "" {
+		key("format")
+		b = appendJSONString(b, s.Format)
+	}
+	if s.Description != "" {
+		key("description")
+		b = appendJSONString(b, s.Description)
+	}
+	key("default")
+	b = appendAny(b, s.Default)
+	if len(s.Enum) > 0 {
+		key("enum")
+		b = appendAny(b, s.Enum)
+	}
+	if s.Items != nil {
+		key("items")
+		b = appendSchema(b, s.Items)
+	}
+	if len(s.Properties) > 0 {
+		key("properties")
+		b = appendSchemas(b, s.Properties)
+	}
+	switch a := s.AdditionalProperties.(type) {
+	case nil:
+	case *JSONSchema:
+		key("additionalProperties")
+		if a == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendSchema(b, a)
+		}
+	case JSONSchema:
+		key("additionalProperties")
+		b = appendSchema(b, &a)
+	default:
+		key("additionalProperties")
+		b = appendAny(b, a)
+	}
+	if len(s.AnyOf) > 0 {
+		key("anyOf")
+		b = append(b, '[')
+		for i := range s.AnyOf {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendSchema(b, &s.AnyOf[i])
+		}
+		b = append(b, ']')
+	}
+	if len(s.Required) > 0 {
+		key("required")
+		b = appendStrings(b, s.Required)
+	}
+	return append(b, '}')
+}
+
+// appendStrings appends a list of strings ([] for none).
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
 }
 
 // appendOutput appends a model output as ModelOutput.MarshalJSON does.
