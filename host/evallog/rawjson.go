@@ -85,7 +85,9 @@ func objectMembers(b []byte) ([]rawMember, error) {
 			return nil, fmt.Errorf("evallog: malformed JSON object")
 		}
 		i = skipSpace(b, i+1)
-		end = valueEnd(b, i)
+		if end = valueEnd(b, i); end == i {
+			return nil, fmt.Errorf("evallog: malformed JSON object")
+		}
 		out = append(out, rawMember{key: key, val: b[i:end]})
 		i = skipSpace(b, end)
 	}
@@ -105,6 +107,9 @@ func arrayElements(b []byte) [][]byte {
 			continue
 		}
 		end := valueEnd(b, i)
+		if end == i { // not JSON: stop rather than loop
+			break
+		}
 		out = append(out, b[i:end])
 		i = skipSpace(b, end)
 	}
