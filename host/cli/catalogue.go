@@ -29,9 +29,11 @@ type catalogue struct {
 	// discovery hashes the whole binary (SHA-256), so without it a swarm
 	// of 1 000 members hashed the agent binary 1 000 times before its
 	// first sample (see BENCHMARKS.md). One run uses one binary per plugin
-	// anyway: the manager runs one process per path.
+	// anyway: the manager runs one process per path. Each kind/name has
+	// its own entry, so different plugins are discovered (hashed) at once
+	// (discovered.go).
 	mu    sync.Mutex
-	found map[string]plugins.Binary
+	found map[string]*discovered
 	// lock is the suite's lock file (see lock.go); nil checks nothing.
 	lock *suiteLock
 }
@@ -43,30 +45,6 @@ func newCatalogue(ctx context.Context, mgr *plugins.Manager, suiteDir string, pi
 		c.pins = append(c.pins, pluginPin(p))
 	}
 	return c
-}
-
-// binary discovers a plugin's binary, once per kind and name; a failed
-// discovery is not remembered.
-func (c *catalogue) binary(kind, name string) (plugins.Binary, error) {
-	key := kind + "/" + name
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if b, ok := c.found[key]; ok {
-		return b, nil
-	}
-	b, err := plugins.Discover(kind, name, c.pins, c.dirs)
-	if err != nil {
-		return b, err
-	}
-	b = plugins.WithDefaultTrust(b)
-	if err := c.lock.check(b); err != nil {
-		return b, err
-	}
-	if c.found == nil {
-		c.found = map[string]plugins.Binary{}
-	}
-	c.found[key] = b
-	return b, nil
 }
 
 // info returns the named plugin's metadata.

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
@@ -24,23 +25,43 @@ type session struct {
 // their schemas. It prints diagnostics and returns nil on any error; the
 // caller must close a returned session.
 func load(ctx context.Context, e env, path string, vars []string, logger hclog.Logger) *session {
-	return loadEvals(ctx, e, path, vars, logger, nil)
+	s, parsed, diags := loadDiags(ctx, e, path, vars, logger, nil)
+	printDiags(e, parsed, diags)
+	return s
 }
 
-// loadEvals is load narrowed to the named evals (all when none): only the
-// plugins they use are started (see [config.Parsed.Only]).
+// loadEvals is load for `run`, narrowed to the named evals (all when none):
+// only the plugins they use are started (see [config.Parsed.Only]), and the
+// machine's isolation is probed while they start when a task runs on the
+// local sandbox, since its first sample would wait for that probe.
 func loadEvals(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) *session {
-	s, parsed, diags := loadDiags(ctx, e, path, vars, logger, evals)
+	s, parsed, diags := loadParsed(ctx, e, path, vars, logger, evals, func(p *config.Parsed) {
+		if p.LocalSandboxes() {
+			go isolate.Default()
+		}
+	})
+	printDiags(e, parsed, diags)
+	return s
+}
+
+// printDiags renders diags when there are any to render.
+func printDiags(e env, parsed *config.Parsed, diags hcl.Diagnostics) {
 	if parsed != nil && len(diags) > 0 {
 		renderDiags(e, parsed.Files, diags)
 	}
-	return s
 }
 
 // loadDiags is loadEvals returning the diagnostics instead of printing
 // them (parsed is nil only when the --var flags are malformed or an eval
 // is unknown, which it reports).
 func loadDiags(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) (*session, *config.Parsed, hcl.Diagnostics) {
+	return loadParsed(ctx, e, path, vars, logger, evals, nil)
+}
+
+// loadParsed is loadDiags calling onParsed (when not nil) once the suite
+// is parsed and narrowed, before any plugin starts.
+func loadParsed(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string,
+	onParsed func(*config.Parsed)) (*session, *config.Parsed, hcl.Diagnostics) {
 	varMap, err := parseVars(vars)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
@@ -53,6 +74,9 @@ func loadDiags(ctx context.Context, e env, path string, vars []string, logger hc
 	if err := parsed.Only(evals); err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
 		return nil, nil, nil
+	}
+	if onParsed != nil {
+		onParsed(parsed)
 	}
 	mgr := plugins.NewManager(logger.Named("plugin"), plugins.Options{})
 	cat := newCatalogue(ctx, mgr, parsed.Dir, parsed.Plugins)

@@ -164,11 +164,7 @@ func usedPlugins(e env, suite string, vars []string) ([]plugins.Binary, *config.
 		renderDiags(e, parsed.Files, more)
 		return nil, nil, false
 	}
-	var bins []plugins.Binary
-	for _, b := range cat.found {
-		bins = append(bins, b)
-	}
-	return bins, parsed, true
+	return cat.binaries(), parsed, true
 }
 
 // writeLock merges bins into the lock file at path, atomically.

@@ -130,3 +130,29 @@ func TestPythonAgentBesideGoAgents(t *testing.T) {
 	}
 	validateLogFile(t, sum["log"].(string))
 }
+
+// TestPythonControllerIsToldItsRefusal: a Python controller plugin that
+// starts a member on no roster is told so by the host (its refused()),
+// with the host's text, and the run goes on with the start it answers.
+func TestPythonControllerIsToldItsRefusal(t *testing.T) {
+	t.Parallel()
+	py := venvPython(t)
+	src, err := os.ReadFile(filepath.Join("testdata", "python", "controllers", "pymender.py"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	plugin := filepath.Join(dir, "swarmhost-controller-pymender")
+	require.NoError(t, os.WriteFile(plugin, append([]byte("#!"+py+"\n"), src...), 0o755))
+	suite := fmt.Sprintf("plugin \"controller\" \"pymender\" {\n  source = %q\n  trust  = \"trusted\"\n}\n", plugin) +
+		deadlineSuite(`scorer "match" {}`, `controller "pymender" {}`)
+	suite = replaceOnce(suite, `member "scripted" {`, `member "scripted" {
+    name  = "m"
+    count = 2`)
+	path := filepath.Join(dir, "suite.hcl")
+	require.NoError(t, os.WriteFile(path, []byte(suite), 0o644))
+	_, samples := runSamples(t, ExitOK, path)
+	rec := readRecord(t, samples["a"])
+	require.NotNil(t, rec.Final.Reason)
+	assert.Equal(t, `started "ghost": no member has this name; the members are m-1, m-2`, *rec.Final.Reason,
+		"the plugin chose with the refusal it was told")
+	assert.Equal(t, map[string]string{"m-1": "submitted", "m-2": "pending"}, statuses(rec), "m-2 was never started")
+}

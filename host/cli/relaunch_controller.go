@@ -74,6 +74,21 @@ func (c *liveController) Choose(ctx context.Context, req controller.ChooseReques
 	return c.timedOut(ctx, ch.Choose(ctx, req, resp))
 }
 
+// Refused tells the session that the runtime refused one of its
+// actions; a controller without Refused answers with the refusal.
+func (c *liveController) Refused(ctx context.Context, req controller.RefusedRequest, resp *controller.EventResponse) error {
+	ct, err := c.get(ctx)
+	if err != nil {
+		return err
+	}
+	rf, ok := ct.(controller.WithRefused)
+	if !ok {
+		return req.Err
+	}
+	c.passHints(ct, req.Session)
+	return c.timedOut(ctx, rf.Refused(ctx, req, resp))
+}
+
 // End closes a session, when the controller keeps sessions.
 func (c *liveController) End(ctx context.Context, session string) error {
 	c.mu.Lock()
@@ -117,10 +132,11 @@ func (c *liveController) passHints(ct rpc.Controller, session string) {
 
 // Interface guards.
 var (
-	_ rpc.Controller        = (*liveController)(nil)
-	_ controller.WithChoose = (*liveController)(nil)
-	_ rpc.WithEnd           = (*liveController)(nil)
-	_ swarm.WithRosterHint  = (*liveController)(nil)
+	_ rpc.Controller         = (*liveController)(nil)
+	_ controller.WithChoose  = (*liveController)(nil)
+	_ controller.WithRefused = (*liveController)(nil)
+	_ rpc.WithEnd            = (*liveController)(nil)
+	_ swarm.WithRosterHint   = (*liveController)(nil)
 )
 
 // timedOut names the call deadline when err comes from a call whose

@@ -35,6 +35,9 @@ func printTable(e env, sums []eval.Summary) {
 		if s.Error != "" {
 			fmt.Fprintf(e.stdout, "%s: %s\n", s.Eval, s.Error)
 		}
+		if s.SampleError != "" {
+			fmt.Fprintf(e.stdout, "%s: %s\n", s.Eval, s.SampleError)
+		}
 	}
 }
 
@@ -93,6 +96,9 @@ func printJSON(e env, s eval.Summary) {
 		"time": s.Elapsed.Seconds(), "all_members_errored": s.AllErrored}
 	if s.Error != "" {
 		out["error"] = s.Error
+	}
+	if s.SampleError != "" {
+		out["sample_error"] = s.SampleError
 	}
 	b, _ := json.Marshal(out)
 	fmt.Fprintln(e.stdout, string(b))

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,6 +30,32 @@ func TestControllerNamingUnknownMember(t *testing.T) {
 			s := samples["a"]
 			require.NotNil(t, s.Error, "the sample errors")
 			assert.Contains(t, s.Error.Message, want)
+			assert.Contains(t, sum["sample_error"], "sample a epoch 1: ", "the summary names the sample")
+			assert.Contains(t, sum["sample_error"], want, "and its cause")
+		})
+	}
+}
+
+// TestControllerRefusalIsPrinted: the table output names the failed
+// sample and the refusal under the eval's error, not only in a log line.
+func TestControllerRefusalIsPrinted(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"ghoststart", "ghostchoose"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			suite := deadlineSuite(`scorer "match" {}`, `controller "`+name+`" {}`)
+			suite = replaceOnce(suite, `member "scripted" {`, `member "scripted" {
+    name = "m"`)
+			path := hostileSuite(t, suite, "controller-"+name)
+			code, out, errOut := runCLI(t, "run", "--log-dir", t.TempDir(), path)
+			require.Equal(t, ExitFailed, code, "stdout: %s\nstderr: %s", out, errOut)
+			var lines []string
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "e: ") && !strings.HasPrefix(line, "e: log ") {
+					lines = append(lines, line)
+				}
+			}
+			assertGolden(t, goldenName("controller", name), strings.Join(lines, "\n")+"\n")
 		})
 	}
 }

@@ -78,3 +78,18 @@ func sortRefs(refs []PluginRef) []PluginRef {
 	})
 	return slices.Compact(refs)
 }
+
+// LocalSandboxes reports whether a task of the suite (as narrowed by
+// [Parsed.Only]) runs on the local sandbox: it has no sandbox block, or a
+// sandbox "local" block. The CLI uses it before Decode to start probing the
+// machine's isolation while the plugins start; a wrong answer costs only
+// time, never a check.
+func (p *Parsed) LocalSandboxes() bool {
+	for _, b := range p.defs.tasks {
+		sb := headers(b, p.ctx, taskSchema, "sandbox")
+		if len(sb) == 0 || sb[0].Labels[0] == SandboxLocal {
+			return true
+		}
+	}
+	return false
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -31,6 +32,7 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 	if evalErr != nil {
 		sum.Error = evalErr.Message
 	}
+	sum.SampleError = firstSampleError(results)
 	if err != nil {
 		return sum, fmt.Errorf("finish log: %w", err)
 	}
@@ -66,6 +68,22 @@ func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *
 		return evallog.StatusError, &evallog.EvalError{Message: msg, Traceback: msg}
 	}
 	return evallog.StatusSuccess, nil
+}
+
+// firstSampleError is the error of the first failed result, "" if none.
+func firstSampleError(results []sampleResult) string {
+	for _, res := range results {
+		if res.err != "" {
+			return res.err
+		}
+	}
+	return ""
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // failsEval applies Options.FailOnError to failed samples out of n: any

@@ -129,6 +129,11 @@ type Summary struct {
 	Cost    *float64
 	Elapsed time.Duration
 	Error   string
+	// SampleError is the first failed sample's error (in the order they
+	// finished), "sample ID epoch N: " and its first line, so the cause
+	// is printed with the eval's error; "" when no sample of this run
+	// failed.
+	SampleError string
 }
 
 // ScoreSummary is one scorer × reducer's metrics (one results.scores entry).

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/swarmhost/swarmhost/host/dataset"
@@ -19,6 +20,8 @@ type sampleResult struct {
 	gate   gateCounts
 	// allErrored says every member of the sample ended errored.
 	allErrored bool
+	// err names the sample and its error's first line; "" unless failed.
+	err string
 }
 
 // job is one sample × epoch.
@@ -88,6 +91,9 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 		logSample, res = r.runSample(ctx, j)
 	}
 	logSample.ErrorRetries = retries
+	if logSample.Error != nil {
+		res.err = fmt.Sprintf("sample %v epoch %d: %s", j.sample.ID, j.epoch, firstLine(logSample.Error.Message))
+	}
 	res.gate, res.allErrored = gateFromStore(logSample.Store), allMembersErrored(logSample.Store)
 	if err := r.writer.AddSample(logSample); err != nil {
 		r.log.Error("writing sample to log", "sample", j.sample.ID, "epoch", j.epoch, "error", err)

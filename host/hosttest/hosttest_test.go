@@ -16,7 +16,8 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	hosttest.Main(m, sdk.Plugins{Controllers: []controller.Controller{relay{}}})
+	hosttest.Main(m, sdk.Plugins{Controllers: []controller.Controller{relay{},
+		mender{name: "mender", handles: true}, mender{name: "stubborn"}}})
 }
 
 // relay starts `width` members (default 1), then one more each time a

@@ -36,7 +36,8 @@ func dropCaps(switchUser bool) error {
 	if cur[0].Permitted == 0 && cur[1].Permitted == 0 {
 		return nil // an unprivileged init: nothing to drop
 	}
-	for c := 0; c <= lastCap(); c++ {
+	last := lastCap() // one read of /proc, not one per capability
+	for c := 0; c <= last; c++ {
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
 			return fmt.Errorf("drop capability %d from the bounding set: %w", c, err)
 		}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -305,40 +304,6 @@ func (c *cellInit) kill(id uint64) {
 	if pid > 0 {
 		_ = syscall.Kill(-pid, syscall.SIGKILL)
 	}
-}
-
-// killStrays SIGKILLs every process of the cell outside the process groups
-// of the runs still going: what an ended run left behind after leaving its
-// group. (A process that leaves the group of a run still going is killed
-// too, by the end of any other run.)
-func (c *cellInit) killStrays() {
-	c.mu.Lock() // no program starts during the scan: it would look like a stray
-	defer c.mu.Unlock()
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(filepath.Base(d))
-		if err != nil || pid == 1 {
-			continue
-		}
-		if pgrp, ok := procGroup(d); ok && c.calls[pgrp] == nil {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}
-}
-
-// procGroup reads a process's group from /proc/PID/stat.
-func procGroup(dir string) (int, bool) {
-	b, err := os.ReadFile(filepath.Join(dir, "stat"))
-	if err != nil {
-		return 0, false
-	}
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 3 {
-		return 0, false
-	}
-	pgrp, err := strconv.Atoi(f[2])
-	return pgrp, err == nil
 }
 
 // killAll ends every process of the cell when the host has gone.

@@ -2,9 +2,9 @@ package swarm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
@@ -128,7 +128,7 @@ func (r *runtime) choose() {
 	if resp.Member == "" {
 		return
 	}
-	if err := r.chooseAnswer(resp.Member, resp.Reason); err != nil {
+	if err := r.apply([]controller.Action{controller.ChooseAnswer(resp.Member, resp.Reason)}); err != nil {
 		r.fail(fmt.Errorf("controller choose: %w", err))
 	}
 }
@@ -139,14 +139,15 @@ func (r *runtime) chooseAnswer(member, reason string) error {
 	r.mu.Lock()
 	m, ok := r.byName[member]
 	var err error
+	action := controller.ChooseAnswer(member, reason)
 	switch {
 	case !ok:
-		err = r.unknownMember("chose", member)
+		err = r.unknownMember(action)
 	case r.choice != nil:
-		err = fmt.Errorf("chose %q: the controller has already chosen %q, and it chooses once", member, r.choice.Member)
+		err = &controller.RefusedError{Action: action, Cause: controller.ErrChoseTwice, Chosen: r.choice.Member}
 	case m.status != StatusSubmitted:
-		err = fmt.Errorf("chose %q: the member has not ended with a submission (state %s, status %s); only a submission can be the answer",
-			member, m.state, orNone(m.status))
+		err = &controller.RefusedError{Action: action, Cause: controller.ErrNotSubmitted,
+			State: controller.MemberState(m.state), Status: controller.Status(m.status)}
 	default:
 		r.choice = &controller.ChooseResponse{Member: member, Reason: reason}
 	}
@@ -157,11 +158,24 @@ func (r *runtime) chooseAnswer(member, reason string) error {
 	return err
 }
 
-// apply carries out a controller's actions in order. An invalid action is
-// an error (the controller fails); once the swarm is stopping the
-// controller is out of the run and its remaining actions are dropped.
+// apply carries out a controller's actions in order. Once the swarm is
+// stopping the controller is out of the run and its remaining actions are
+// dropped. A refused action (a [controller.RefusedError]) and the actions
+// after it are skipped, and the controller is told (see tellRefused); any
+// other invalid action is an error (the controller fails).
 func (r *runtime) apply(actions []controller.Action) error {
-	for _, a := range actions {
+	i, err := r.applyUntil(actions)
+	var refused *controller.RefusedError
+	if !errors.As(err, &refused) {
+		return err
+	}
+	return r.tellRefused(refused, actions[i+1:])
+}
+
+// applyUntil applies actions in order until one fails, and returns its
+// index and error.
+func (r *runtime) applyUntil(actions []controller.Action) (int, error) {
+	for i, a := range actions {
 		var err error
 		switch a.Kind {
 		case controller.ActionStart:
@@ -174,13 +188,39 @@ func (r *runtime) apply(actions []controller.Action) error {
 			err = fmt.Errorf("unknown action kind %d", a.Kind)
 		}
 		if err == errStopping {
-			return nil
+			return i, nil
 		}
 		if err != nil {
-			return err
+			return i, err
 		}
 	}
-	return nil
+	return len(actions), nil
+}
+
+// tellRefused tells the controller, at once, that one of its actions was
+// refused (the SDK's client calls a session that handles refusals, and
+// answers any other with the refusal), and applies the actions it answers
+// with in place of the skipped ones. An error, or a refusal of one of
+// those actions, ends the sample in error: a controller that is refused
+// twice in a row does not get a third try.
+func (r *runtime) tellRefused(refused *controller.RefusedError, rest []controller.Action) error {
+	rc, ok := r.spec.Controller.(controller.WithRefused)
+	if !ok {
+		return refused
+	}
+	r.mu.Lock()
+	roster, changed := r.roster()
+	r.mu.Unlock()
+	req := controller.RefusedRequest{Session: r.session, Config: r.spec.ControllerConfig, Err: refused,
+		NotApplied: rest, Roster: r.rosterFor(roster, changed)}
+	ctx, cancel := r.callCtx()
+	defer cancel()
+	var resp controller.EventResponse
+	if err := rc.Refused(ctx, req, &resp); err != nil {
+		return err
+	}
+	_, err := r.applyUntil(resp.Actions)
+	return err
 }
 
 // fail records a controller failure: the error leaves the swarm, as in
@@ -190,14 +230,14 @@ func (r *runtime) fail(err error) {
 	r.abort(err, "")
 }
 
-// unknownMember is the error for a controller action naming no member.
+// unknownMember is the refusal of a controller action naming no member.
 // Callers hold r.mu.
-func (r *runtime) unknownMember(verb, name string) error {
+func (r *runtime) unknownMember(a controller.Action) error {
 	names := make([]string, len(r.members))
 	for i, m := range r.members {
 		names[i] = m.spec.Name
 	}
-	return fmt.Errorf("%s %q: no member has this name; the members are %s", verb, name, strings.Join(names, ", "))
+	return &controller.RefusedError{Action: a, Cause: controller.ErrUnknownMember, Members: names}
 }
 
 // submissions lists every submission in submission order; callers hold r.mu.
@@ -211,11 +251,4 @@ func (r *runtime) submissions() []controller.Submission {
 	}
 	sortSubmissions(out)
 	return out
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }

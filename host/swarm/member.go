@@ -28,12 +28,13 @@ func (r *runtime) startMember(name, input string) error {
 		r.log.Debug("controller started a member after the stop; ignored", "member", name)
 		return errStopping
 	case !ok:
-		err := r.unknownMember("started", name)
+		err := r.unknownMember(controller.Start(name, input))
 		r.mu.Unlock()
 		return err
 	case m.state != StatePending:
 		r.mu.Unlock()
-		return fmt.Errorf("started %q again: the member has already started (state %s), and a member runs once", name, m.state)
+		return &controller.RefusedError{Action: controller.Start(name, input), Cause: controller.ErrStartedTwice,
+			State: controller.MemberState(m.state)}
 	}
 	m.state = StateRunning
 	r.touch(m)

@@ -25,13 +25,23 @@
 //  4. The run ends: the SDK drops the session, calling its optional
 //     [SessionCloser.Close].
 //
-// Actions are checked: starting a member twice or by an unknown name, or
-// choosing ([ChooseAnswer]) a member that has not ended "submitted", or
-// choosing twice, is an error; a start after the stop is dropped. The
-// runtime owns everything else: it applies actions, enforces budgets and
-// limits, runs the stop procedure and writes the record. Without Answers a
-// controller sees names, roles, states and statuses, never member text. A
-// controller that returns an error, does not answer, or sends an invalid
-// action ends the sample in error (its members cancelled, no answer, not
-// scored).
+// Actions are checked, in order: starting a member twice or by an unknown
+// name, choosing (by [ChooseAnswer] or a Choose answer) a member that has
+// not ended "submitted", or choosing twice, is refused, a [RefusedError]
+// whose cause errors.Is tells ([ErrUnknownMember], [ErrStartedTwice],
+// [ErrNotSubmitted], [ErrChoseTwice]); a start after the stop is dropped.
+// The runtime skips a refused action and the ones after it. A session
+// that implements [WithRefused] is told at once, as an Inspect Swarm
+// controller may catch the error of start or choose_answer, and its
+// answer's actions are applied in their place; for any other the refusal
+// ends the sample in error, with the RefusedError's text. sdktest's
+// Simulator refuses the same actions with the same text, so a test can
+// check for them.
+//
+// The runtime owns everything else: it applies actions, enforces budgets
+// and limits, runs the stop procedure and writes the record. Without
+// Answers a controller sees names, roles, states and statuses, never
+// member text. A controller that returns an error, does not answer, or
+// sends an action that is refused and not handled ends the sample in
+// error (its members cancelled, no answer, not scored).
 package controller

@@ -6,7 +6,9 @@ import "github.com/swarmhost/swarmhost/sdk/schema"
 type ActionKind int
 
 const (
-	// ActionStart starts a pending member.
+	// ActionStart starts a pending member; a start of a member by an
+	// unknown name, or of one that has started, is refused (a
+	// [RefusedError]; see [WithRefused]).
 	ActionStart ActionKind = iota + 1
 	// ActionStop stops the swarm. The reason is recorded as
 	// "controller:<reason>", except the topology reasons "all_done",
@@ -15,8 +17,8 @@ const (
 	ActionStop
 	// ActionChoose makes a member's submission the swarm's answer, in place
 	// of the final rule; Reason is recorded in final.reason. Choose once,
-	// and only a member that has ended "submitted": anything else fails the
-	// controller call, and the sample ends in error.
+	// and only a member that has ended "submitted": anything else is
+	// refused (a [RefusedError]; see [WithRefused]).
 	ActionChoose
 )
 
@@ -105,7 +107,7 @@ type ChooseRequest struct {
 // ChooseResponse names the chosen member and why; Member "" means no choice
 // yet (the host asks again after the next submission or member end). A
 // choice is final: the host asks no more. Naming a member that has not
-// submitted fails the call.
+// submitted is refused, as [ChooseAnswer] is.
 type ChooseResponse struct {
 	Member string
 	Reason string

@@ -17,6 +17,7 @@ type controllerClient struct {
 	client      pb.ControllerClient
 	rosters     *rosterSync
 	nonChoosers *sessionSet
+	refusers    *sessionSet
 }
 
 // Plugins returns the metadata of every controller the process serves.
@@ -38,10 +39,10 @@ func (c *controllerClient) Validate(ctx context.Context, name string, config []b
 }
 
 // Controller returns the named controller as a [Controller] that also
-// implements [controller.WithChoose] and [WithEnd] and takes roster hints
-// (rosterHinter).
+// implements [controller.WithChoose], [controller.WithRefused] and
+// [WithEnd] and takes roster hints (rosterHinter).
 func (c *controllerClient) Controller(name string) Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers}
+	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers, refusers: c.refusers}
 }
 
 // remoteController proxies one named controller. With a plugin that keeps
@@ -54,6 +55,9 @@ type remoteController struct {
 	// (ControllerStartResponse.never_chooses): Choose answers them "no
 	// choice" without a call.
 	nonChoosers *sessionSet
+	// refusers are the sessions that handle refused actions
+	// (ControllerStartResponse.handles_refusals); Refused calls only them.
+	refusers *sessionSet
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -77,6 +81,9 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 	r.rosters.started(req.Session, out.KeepsRoster, req.Roster)
 	if out.NeverChooses {
 		r.nonChoosers.add(req.Session)
+	}
+	if out.HandlesRefusals {
+		r.refusers.add(req.Session)
 	}
 	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), controller.FinalMode(out.FinalMode), out.Answers
 	return nil
@@ -137,6 +144,7 @@ func (r *remoteController) RosterChanged(session string, changed []int) {
 func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
 	r.nonChoosers.remove(session)
+	r.refusers.remove(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
 		return callError("controller "+r.name+" end", err)
 	}
@@ -164,8 +172,9 @@ func (r *remoteController) withRoster(session string, roster []controller.Member
 
 // Interface guards.
 var (
-	_ Controller            = (*remoteController)(nil)
-	_ controller.WithChoose = (*remoteController)(nil)
-	_ WithEnd               = (*remoteController)(nil)
-	_ rosterHinter          = (*remoteController)(nil)
+	_ Controller             = (*remoteController)(nil)
+	_ controller.WithChoose  = (*remoteController)(nil)
+	_ controller.WithRefused = (*remoteController)(nil)
+	_ WithEnd                = (*remoteController)(nil)
+	_ rosterHinter           = (*remoteController)(nil)
 )

@@ -24,7 +24,8 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet()}, nil
+	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet(),
+		refusers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It maps each session id to
@@ -65,8 +66,9 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 	}
 	s.sessions.start(req.Session, sess, roster)
 	_, chooses := sess.(controller.WithChoose)
+	_, refusals := sess.(controller.WithRefused)
 	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
-		KeepsRoster: true, NeverChooses: !chooses}, nil
+		KeepsRoster: true, NeverChooses: !chooses, HandlesRefusals: refusals}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {

@@ -9,8 +9,9 @@ import (
 
 // Controller is a controller plugin as the host calls it: one call per
 // swarm event, keyed by session id, the way the wire carries them; Choose
-// is the optional [controller.WithChoose]. The SDK's plugin client
-// implements both (see [HostPlugins], [InProcess]); plugin authors
+// is the optional [controller.WithChoose], and Refused (a refused action)
+// the optional [controller.WithRefused]. The SDK's plugin client
+// implements them all (see [HostPlugins], [InProcess]); plugin authors
 // implement [controller.Controller] and its sessions instead, and the
 // SDK's server maps each session id to the [controller.Session] that
 // Start returned.

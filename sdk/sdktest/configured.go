@@ -67,6 +67,15 @@ func (c *configuredController) Choose(ctx context.Context, req controller.Choose
 	return c.remote.(controller.WithChoose).Choose(ctx, req, resp)
 }
 
+// Refused tells the session that the runtime refused one of its actions;
+// a session without [controller.WithRefused] answers with the refusal.
+func (c *configuredController) Refused(ctx context.Context, req controller.RefusedRequest, resp *controller.EventResponse) (err error) {
+	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
+		return err
+	}
+	return c.remote.(controller.WithRefused).Refused(ctx, req, resp)
+}
+
 // End closes the session in the plugin.
 func (c *configuredController) End(ctx context.Context, session string) error {
 	return c.remote.(rpc.WithEnd).End(ctx, session)
@@ -74,9 +83,10 @@ func (c *configuredController) End(ctx context.Context, session string) error {
 
 // Interface guards.
 var (
-	_ agent.Agent           = (*configuredAgent)(nil)
-	_ scorer.Scorer         = (*configuredScorer)(nil)
-	_ rpc.Controller        = (*configuredController)(nil)
-	_ controller.WithChoose = (*configuredController)(nil)
-	_ rpc.WithEnd           = (*configuredController)(nil)
+	_ agent.Agent            = (*configuredAgent)(nil)
+	_ scorer.Scorer          = (*configuredScorer)(nil)
+	_ rpc.Controller         = (*configuredController)(nil)
+	_ controller.WithChoose  = (*configuredController)(nil)
+	_ controller.WithRefused = (*configuredController)(nil)
+	_ rpc.WithEnd            = (*configuredController)(nil)
 )

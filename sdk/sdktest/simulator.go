@@ -2,7 +2,6 @@ package sdktest
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -18,10 +17,14 @@ import (
 // and queues its member_started event; a submission is a member ending
 // "submitted", so its submission event comes before its member_ended
 // event), calls Choose after each submission and member end for a
-// controller that asked for answers, and records every call's actions. Actions the runtime would refuse (starting a
-// member twice or by an unknown name, choosing a member that has not
-// ended "submitted", choosing twice) end the run in error, as they end
-// the sample. After a stop or an error the controller gets no call.
+// controller that asked for answers, and records every call's actions.
+// Actions the runtime refuses (starting a member twice or by an unknown
+// name, choosing a member that has not ended "submitted", choosing twice)
+// are refused as the runtime refuses them: a session with
+// [controller.WithRefused] is told at once (a "refused" step), any other
+// run ends in error, with the runtime's text ([Simulator.Err]; test the
+// cause with errors.Is, e.g. [controller.ErrUnknownMember]). After a stop
+// or an error the controller gets no call.
 type Simulator struct {
 	t       testing.TB
 	c       rpc.Controller
@@ -40,9 +43,11 @@ type Simulator struct {
 
 // Step is one call the simulator made and what came back.
 type Step struct {
-	// Call is "start", the event kind, or "choose".
+	// Call is "start", the event kind, "choose", or "refused" (a refused
+	// action handed to the session's Refused).
 	Call string
-	// Member is the event's member ("" for start and choose).
+	// Member is the event's member, or the refused action's ("" for start
+	// and choose).
 	Member  string
 	Actions []controller.Action
 	// Choice is Choose's answer (choose steps only).
@@ -71,7 +76,7 @@ func NewSimulator(t testing.TB, impl controller.Controller, roster []controller.
 	}
 	t.Cleanup(func() { _ = s.c.(rpc.WithEnd).End(ctx, s.session) })
 	s.steps = append(s.steps, Step{Call: "start", Actions: s.start.Actions})
-	s.apply(s.start.Actions)
+	s.settle("controller start", s.start.Actions)
 	s.run()
 	return s
 }
@@ -156,12 +161,6 @@ func (s *Simulator) Chosen() (controller.ChooseResponse, bool) {
 }
 
 // Err returns why the run ended in error: a failed call, or an action the
-// runtime refuses. nil while the run is fine.
+// runtime refused (a [controller.RefusedError], with the text the
+// sample's error would have). nil while the run is fine.
 func (s *Simulator) Err() error { return s.err }
-
-// fail ends the run in error.
-func (s *Simulator) fail(format string, args ...any) {
-	if s.err == nil {
-		s.err = fmt.Errorf(format, args...)
-	}
-}

@@ -2,6 +2,8 @@ package sdktest
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
@@ -38,7 +40,7 @@ func (s *Simulator) event(ev controller.Event) {
 		return
 	}
 	s.steps = append(s.steps, Step{Call: string(ev.Kind), Member: ev.Member, Actions: resp.Actions})
-	s.apply(resp.Actions)
+	s.settle("controller event "+string(ev.Kind), resp.Actions)
 }
 
 // choose asks a controller that wants answers for its choice, until it
@@ -56,56 +58,99 @@ func (s *Simulator) choose() {
 	}
 	s.steps = append(s.steps, Step{Call: "choose", Choice: resp})
 	if resp.Member != "" {
-		s.pick(resp.Member, resp.Reason)
+		s.settle("controller choose", []controller.Action{controller.ChooseAnswer(resp.Member, resp.Reason)})
 	}
 }
 
-// apply carries out actions in order, as the runtime does.
-func (s *Simulator) apply(actions []controller.Action) {
-	for _, a := range actions {
-		if s.stopped != "" || s.err != nil {
-			return // actions after the stop are dropped
+// settle applies one call's actions as the runtime does: a refused action
+// and those after it are skipped and the session's Refused is called (a
+// session that does not handle refusals answers with the refusal); its
+// actions are applied in their place, and a refusal of one of them, or an
+// error, ends the run, with the runtime's text under call's name.
+func (s *Simulator) settle(call string, actions []controller.Action) {
+	i, err := s.apply(actions)
+	var refused *controller.RefusedError
+	if errors.As(err, &refused) {
+		var resp controller.EventResponse
+		err = s.c.(controller.WithRefused).Refused(context.Background(), controller.RefusedRequest{Session: s.session,
+			Config: s.config, Err: refused, NotApplied: slices.Clone(actions[i+1:]), Roster: s.Roster()}, &resp)
+		if err == nil {
+			s.steps = append(s.steps, Step{Call: "refused", Member: refused.Action.Member, Actions: resp.Actions})
+			_, err = s.apply(resp.Actions)
 		}
+	}
+	if err != nil && s.err == nil {
+		s.err = fmt.Errorf("%s: %w", call, err)
+	}
+}
+
+// apply carries out actions in order, as the runtime does, until one
+// fails; it returns that one's index and error.
+func (s *Simulator) apply(actions []controller.Action) (int, error) {
+	for i, a := range actions {
+		if s.stopped != "" || s.err != nil {
+			return i, nil // actions after the stop are dropped
+		}
+		var err error
 		switch a.Kind {
 		case controller.ActionStart:
-			if s.startMember(a.Member) {
-				s.clock++
-				s.queue = append(s.queue, controller.Event{Kind: controller.EventMemberStarted, Member: a.Member, Time: s.clock})
-			}
+			err = s.startMember(a)
 		case controller.ActionStop:
 			s.stopped = a.Reason
 		case controller.ActionChoose:
-			s.pick(a.Member, a.Reason)
+			err = s.pick(a)
 		default:
-			s.fail("unknown action kind %d", a.Kind)
+			err = fmt.Errorf("unknown action kind %d", a.Kind)
+		}
+		if err != nil {
+			return i, err
 		}
 	}
+	return len(actions), nil
 }
 
-// startMember makes a pending member running.
-func (s *Simulator) startMember(name string) bool {
-	i := slices.IndexFunc(s.roster, func(m controller.Member) bool { return m.Name == name })
+// startMember makes a pending member running and queues its
+// member_started event, or returns the runtime's refusal.
+func (s *Simulator) startMember(a controller.Action) error {
+	i := s.index(a.Member)
 	switch {
 	case i < 0:
-		s.fail("controller started %q, who is not in the roster", name)
+		return s.unknown(a)
 	case s.roster[i].State != controller.StatePending:
-		s.fail("controller started %q twice", name)
-	default:
-		s.roster[i].State = controller.StateRunning
-		return true
+		return &controller.RefusedError{Action: a, Cause: controller.ErrStartedTwice, State: s.roster[i].State}
 	}
-	return false
+	s.roster[i].State = controller.StateRunning
+	s.clock++
+	s.queue = append(s.queue, controller.Event{Kind: controller.EventMemberStarted, Member: a.Member, Time: s.clock})
+	return nil
 }
 
-// pick records the controller's choice, if the runtime would take it.
-func (s *Simulator) pick(member, reason string) {
-	i := slices.IndexFunc(s.roster, func(m controller.Member) bool { return m.Name == member })
+// pick records the controller's choice, or returns the runtime's refusal.
+func (s *Simulator) pick(a controller.Action) error {
+	i := s.index(a.Member)
 	switch {
+	case i < 0:
+		return s.unknown(a)
 	case s.chosen != nil:
-		s.fail("controller chose twice (%q, then %q)", s.chosen.Member, member)
-	case i < 0 || s.roster[i].Status != controller.StatusSubmitted:
-		s.fail("controller chose %q, who has not ended submitted", member)
-	default:
-		s.chosen = &controller.ChooseResponse{Member: member, Reason: reason}
+		return &controller.RefusedError{Action: a, Cause: controller.ErrChoseTwice, Chosen: s.chosen.Member}
+	case s.roster[i].Status != controller.StatusSubmitted:
+		return &controller.RefusedError{Action: a, Cause: controller.ErrNotSubmitted, State: s.roster[i].State,
+			Status: s.roster[i].Status}
 	}
+	s.chosen = &controller.ChooseResponse{Member: a.Member, Reason: a.Reason}
+	return nil
+}
+
+// index is the named member's place in the roster, -1 when none.
+func (s *Simulator) index(name string) int {
+	return slices.IndexFunc(s.roster, func(m controller.Member) bool { return m.Name == name })
+}
+
+// unknown is the refusal of an action naming no member.
+func (s *Simulator) unknown(a controller.Action) error {
+	names := make([]string, len(s.roster))
+	for i, m := range s.roster {
+		names[i] = m.Name
+	}
+	return &controller.RefusedError{Action: a, Cause: controller.ErrUnknownMember, Members: names}
 }

@@ -72,7 +72,9 @@ func TestSimulator(t *testing.T) {
 		calls   []string
 		stopped string
 		chosen  string
-		err     string
+		// err is the run's error, the runtime's text; cause its refusal.
+		err   string
+		cause error
 	}{
 		"a start delivers member_started": {
 			script: script{start: []controller.Action{start("a", "")}},
@@ -116,18 +118,40 @@ func TestSimulator(t *testing.T) {
 		"starting a member twice is an error": {
 			script: script{start: []controller.Action{start("a", ""), start("a", "")}},
 			calls:  []string{"start"},
-			err:    `started "a" twice`,
+			err:    `controller start: started "a" again: the member has already started (state running), and a member runs once`,
+			cause:  controller.ErrStartedTwice,
 		},
 		"starting a stranger is an error": {
 			script: script{start: []controller.Action{start("z", "")}},
 			calls:  []string{"start"},
-			err:    `started "z", who is not in the roster`,
+			err:    `controller start: started "z": no member has this name; the members are a, b`,
+			cause:  controller.ErrUnknownMember,
 		},
 		"choosing a member that did not submit is an error": {
 			script: script{start: []controller.Action{start("a", "")},
 				events: map[string][]controller.Action{"member_started:a": {controller.ChooseAnswer("a", "")}}},
 			calls: []string{"start", "member_started:a"},
-			err:   `chose "a", who has not ended submitted`,
+			err:   `controller event member_started: chose "a": the member has not ended with a submission (state running, status none); only a submission can be the answer`,
+			cause: controller.ErrNotSubmitted,
+		},
+		"choosing a stranger by Choose is an error": {
+			script: script{start: []controller.Action{start("a", "")}, answers: true,
+				choose: func(controller.ChooseRequest) controller.ChooseResponse {
+					return controller.ChooseResponse{Member: "z"}
+				}},
+			play:  func(s *sdktest.Simulator) { s.Submit("a", "42", controller.Gate{}) },
+			calls: []string{"start", "member_started:a", "submission:a", "choose"},
+			err:   `controller choose: chose "z": no member has this name; the members are a, b`,
+			cause: controller.ErrUnknownMember,
+		},
+		"choosing twice is an error": {
+			script: script{start: []controller.Action{start("a", "")},
+				events: map[string][]controller.Action{"submission:a": {controller.ChooseAnswer("a", ""), controller.ChooseAnswer("a", "")}}},
+			play:   func(s *sdktest.Simulator) { s.Submit("a", "42", controller.Gate{}) },
+			calls:  []string{"start", "member_started:a", "submission:a"},
+			chosen: "a",
+			err:    `controller event submission: chose "a": the controller has already chosen "a", and it chooses once`,
+			cause:  controller.ErrChoseTwice,
 		},
 	}
 	for name, tc := range tests {
@@ -143,9 +167,10 @@ func TestSimulator(t *testing.T) {
 			assert.Equal(t, tc.chosen, chosen.Member)
 			if tc.err == "" {
 				require.NoError(t, sim.Err())
-			} else {
-				require.ErrorContains(t, sim.Err(), tc.err)
+				return
 			}
+			require.EqualError(t, sim.Err(), tc.err, "the host's text")
+			require.ErrorIs(t, sim.Err(), tc.cause)
 		})
 	}
 }

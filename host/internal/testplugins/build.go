@@ -60,8 +60,10 @@ func Build(dir string) (map[string]string, error) {
 // BuildFlags are the go build flags of every plugin binary, as in the
 // Makefile's GOBUILD: -trimpath keeps the build directory out of the
 // binary, -buildvcs=false the checkout's commit and dirty state, so the same
-// source gives the same bytes, and one sha256 pin, wherever it is built.
-var BuildFlags = []string{"-trimpath", "-buildvcs=false"}
+// source gives the same bytes, and one sha256 pin, wherever it is built;
+// -ldflags=-w leaves out the DWARF data, which no run reads but every run
+// hashes.
+var BuildFlags = []string{"-trimpath", "-buildvcs=false", "-ldflags=-w"}
 
 // GoBuild runs `go build BuildFlags -o out pkg` in dir; env, "KEY=value"
 // entries, is added to the test process's environment.

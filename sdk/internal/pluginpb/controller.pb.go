@@ -77,6 +77,65 @@ func (Action_Kind) EnumDescriptor() ([]byte, []int) {
 	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{1, 0}
 }
 
+type ActionRefusal_Cause int32
+
+const (
+	ActionRefusal_CAUSE_UNSPECIFIED ActionRefusal_Cause = 0
+	// The action names no member of the roster.
+	ActionRefusal_CAUSE_UNKNOWN_MEMBER ActionRefusal_Cause = 1
+	// A start of a member that has already started.
+	ActionRefusal_CAUSE_STARTED_TWICE ActionRefusal_Cause = 2
+	// A choice of a member that has not ended "submitted".
+	ActionRefusal_CAUSE_NOT_SUBMITTED ActionRefusal_Cause = 3
+	// A second choice.
+	ActionRefusal_CAUSE_CHOSE_TWICE ActionRefusal_Cause = 4
+)
+
+// Enum value maps for ActionRefusal_Cause.
+var (
+	ActionRefusal_Cause_name = map[int32]string{
+		0: "CAUSE_UNSPECIFIED",
+		1: "CAUSE_UNKNOWN_MEMBER",
+		2: "CAUSE_STARTED_TWICE",
+		3: "CAUSE_NOT_SUBMITTED",
+		4: "CAUSE_CHOSE_TWICE",
+	}
+	ActionRefusal_Cause_value = map[string]int32{
+		"CAUSE_UNSPECIFIED":    0,
+		"CAUSE_UNKNOWN_MEMBER": 1,
+		"CAUSE_STARTED_TWICE":  2,
+		"CAUSE_NOT_SUBMITTED":  3,
+		"CAUSE_CHOSE_TWICE":    4,
+	}
+)
+
+func (x ActionRefusal_Cause) Enum() *ActionRefusal_Cause {
+	p := new(ActionRefusal_Cause)
+	*p = x
+	return p
+}
+
+func (x ActionRefusal_Cause) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ActionRefusal_Cause) Descriptor() protoreflect.EnumDescriptor {
+	return file_swarmhost_v1_controller_proto_enumTypes[1].Descriptor()
+}
+
+func (ActionRefusal_Cause) Type() protoreflect.EnumType {
+	return &file_swarmhost_v1_controller_proto_enumTypes[1]
+}
+
+func (x ActionRefusal_Cause) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ActionRefusal_Cause.Descriptor instead.
+func (ActionRefusal_Cause) EnumDescriptor() ([]byte, []int) {
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{13, 0}
+}
+
 type RosterMember struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -329,9 +388,12 @@ type ControllerStartResponse struct {
 	// set, and the final rule (or an ActionChoose) picks the answer. Added in
 	// protocol 1 without a version bump: unset, the host calls Choose as
 	// before.
-	NeverChooses  bool `protobuf:"varint,5,opt,name=never_chooses,json=neverChooses,proto3" json:"never_chooses,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	NeverChooses bool `protobuf:"varint,5,opt,name=never_chooses,json=neverChooses,proto3" json:"never_chooses,omitempty"`
+	// Set by a plugin whose session takes refusals (rpc Refused). Unset, a
+	// refused action ends the sample in error, as before.
+	HandlesRefusals bool `protobuf:"varint,6,opt,name=handles_refusals,json=handlesRefusals,proto3" json:"handles_refusals,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ControllerStartResponse) Reset() {
@@ -395,6 +457,13 @@ func (x *ControllerStartResponse) GetAnswers() bool {
 func (x *ControllerStartResponse) GetNeverChooses() bool {
 	if x != nil {
 		return x.NeverChooses
+	}
+	return false
+}
+
+func (x *ControllerStartResponse) GetHandlesRefusals() bool {
+	if x != nil {
+		return x.HandlesRefusals
 	}
 	return false
 }
@@ -965,6 +1034,198 @@ func (*ControllerEndResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{12}
 }
 
+// ActionRefusal is one action the host refused, and why.
+type ActionRefusal struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Action *Action                `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	Cause  ActionRefusal_Cause    `protobuf:"varint,2,opt,name=cause,proto3,enum=swarmhost.v1.ActionRefusal_Cause" json:"cause,omitempty"`
+	// The host's error text, as the sample's error would give it.
+	Message string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// The roster's member names (CAUSE_UNKNOWN_MEMBER).
+	Members []string `protobuf:"bytes,4,rep,name=members,proto3" json:"members,omitempty"`
+	// The named member's state and status (CAUSE_STARTED_TWICE,
+	// CAUSE_NOT_SUBMITTED).
+	State  string `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"`
+	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	// The member already chosen (CAUSE_CHOSE_TWICE).
+	Chosen        string `protobuf:"bytes,7,opt,name=chosen,proto3" json:"chosen,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionRefusal) Reset() {
+	*x = ActionRefusal{}
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionRefusal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionRefusal) ProtoMessage() {}
+
+func (x *ActionRefusal) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionRefusal.ProtoReflect.Descriptor instead.
+func (*ActionRefusal) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ActionRefusal) GetAction() *Action {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *ActionRefusal) GetCause() ActionRefusal_Cause {
+	if x != nil {
+		return x.Cause
+	}
+	return ActionRefusal_CAUSE_UNSPECIFIED
+}
+
+func (x *ActionRefusal) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *ActionRefusal) GetMembers() []string {
+	if x != nil {
+		return x.Members
+	}
+	return nil
+}
+
+func (x *ActionRefusal) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *ActionRefusal) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ActionRefusal) GetChosen() string {
+	if x != nil {
+		return x.Chosen
+	}
+	return ""
+}
+
+type ControllerRefusedRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Plugin  string                 `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
+	Session string                 `protobuf:"bytes,2,opt,name=session,proto3" json:"session,omitempty"`
+	Refusal *ActionRefusal         `protobuf:"bytes,3,opt,name=refusal,proto3" json:"refusal,omitempty"`
+	// The actions of the refused answer after the refused one: not applied.
+	NotApplied []*Action       `protobuf:"bytes,4,rep,name=not_applied,json=notApplied,proto3" json:"not_applied,omitempty"`
+	Roster     []*RosterMember `protobuf:"bytes,5,rep,name=roster,proto3" json:"roster,omitempty"`
+	ConfigJson []byte          `protobuf:"bytes,6,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	// As in ControllerEventRequest.
+	RosterChanges bool `protobuf:"varint,7,opt,name=roster_changes,json=rosterChanges,proto3" json:"roster_changes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ControllerRefusedRequest) Reset() {
+	*x = ControllerRefusedRequest{}
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ControllerRefusedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ControllerRefusedRequest) ProtoMessage() {}
+
+func (x *ControllerRefusedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ControllerRefusedRequest.ProtoReflect.Descriptor instead.
+func (*ControllerRefusedRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ControllerRefusedRequest) GetPlugin() string {
+	if x != nil {
+		return x.Plugin
+	}
+	return ""
+}
+
+func (x *ControllerRefusedRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *ControllerRefusedRequest) GetRefusal() *ActionRefusal {
+	if x != nil {
+		return x.Refusal
+	}
+	return nil
+}
+
+func (x *ControllerRefusedRequest) GetNotApplied() []*Action {
+	if x != nil {
+		return x.NotApplied
+	}
+	return nil
+}
+
+func (x *ControllerRefusedRequest) GetRoster() []*RosterMember {
+	if x != nil {
+		return x.Roster
+	}
+	return nil
+}
+
+func (x *ControllerRefusedRequest) GetConfigJson() []byte {
+	if x != nil {
+		return x.ConfigJson
+	}
+	return nil
+}
+
+func (x *ControllerRefusedRequest) GetRosterChanges() bool {
+	if x != nil {
+		return x.RosterChanges
+	}
+	return false
+}
+
 var File_swarmhost_v1_controller_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_controller_proto_rawDesc = "" +
@@ -994,14 +1255,15 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\vconfig_json\x18\x03 \x01(\fR\n" +
 	"configJson\x122\n" +
 	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12/\n" +
-	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xca\x01\n" +
+	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xf5\x01\n" +
 	"\x17ControllerStartResponse\x12.\n" +
 	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\x12\x1d\n" +
 	"\n" +
 	"final_mode\x18\x02 \x01(\tR\tfinalMode\x12!\n" +
 	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\x12\x18\n" +
 	"\aanswers\x18\x04 \x01(\bR\aanswers\x12#\n" +
-	"\rnever_chooses\x18\x05 \x01(\bR\fneverChooses\"?\n" +
+	"\rnever_chooses\x18\x05 \x01(\bR\fneverChooses\x12)\n" +
+	"\x10handles_refusals\x18\x06 \x01(\bR\x0fhandlesRefusals\"?\n" +
 	"\vGateVerdict\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x12\x16\n" +
 	"\x06passed\x18\x02 \x01(\bR\x06passed\"\xab\x01\n" +
@@ -1043,7 +1305,31 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\x14ControllerEndRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
 	"\asession\x18\x02 \x01(\tR\asession\"\x17\n" +
-	"\x15ControllerEndResponse2\xf5\x03\n" +
+	"\x15ControllerEndResponse\"\xf4\x02\n" +
+	"\rActionRefusal\x12,\n" +
+	"\x06action\x18\x01 \x01(\v2\x14.swarmhost.v1.ActionR\x06action\x127\n" +
+	"\x05cause\x18\x02 \x01(\x0e2!.swarmhost.v1.ActionRefusal.CauseR\x05cause\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x18\n" +
+	"\amembers\x18\x04 \x03(\tR\amembers\x12\x14\n" +
+	"\x05state\x18\x05 \x01(\tR\x05state\x12\x16\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\x12\x16\n" +
+	"\x06chosen\x18\a \x01(\tR\x06chosen\"\x81\x01\n" +
+	"\x05Cause\x12\x15\n" +
+	"\x11CAUSE_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14CAUSE_UNKNOWN_MEMBER\x10\x01\x12\x17\n" +
+	"\x13CAUSE_STARTED_TWICE\x10\x02\x12\x17\n" +
+	"\x13CAUSE_NOT_SUBMITTED\x10\x03\x12\x15\n" +
+	"\x11CAUSE_CHOSE_TWICE\x10\x04\"\xb6\x02\n" +
+	"\x18ControllerRefusedRequest\x12\x16\n" +
+	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
+	"\asession\x18\x02 \x01(\tR\asession\x125\n" +
+	"\arefusal\x18\x03 \x01(\v2\x1b.swarmhost.v1.ActionRefusalR\arefusal\x125\n" +
+	"\vnot_applied\x18\x04 \x03(\v2\x14.swarmhost.v1.ActionR\n" +
+	"notApplied\x122\n" +
+	"\x06roster\x18\x05 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12\x1f\n" +
+	"\vconfig_json\x18\x06 \x01(\fR\n" +
+	"configJson\x12%\n" +
+	"\x0eroster_changes\x18\a \x01(\bR\rrosterChanges2\xcf\x04\n" +
 	"\n" +
 	"Controller\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
@@ -1051,7 +1337,8 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\x05Start\x12$.swarmhost.v1.ControllerStartRequest\x1a%.swarmhost.v1.ControllerStartResponse\x12T\n" +
 	"\x05Event\x12$.swarmhost.v1.ControllerEventRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12C\n" +
 	"\x06Choose\x12\x1b.swarmhost.v1.ChooseRequest\x1a\x1c.swarmhost.v1.ChooseResponse\x12N\n" +
-	"\x03End\x12\".swarmhost.v1.ControllerEndRequest\x1a#.swarmhost.v1.ControllerEndResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\x03End\x12\".swarmhost.v1.ControllerEndRequest\x1a#.swarmhost.v1.ControllerEndResponse\x12X\n" +
+	"\aRefused\x12&.swarmhost.v1.ControllerRefusedRequest\x1a%.swarmhost.v1.ControllerEventResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_controller_proto_rawDescOnce sync.Once
@@ -1065,58 +1352,68 @@ func file_swarmhost_v1_controller_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_controller_proto_rawDescData
 }
 
-var file_swarmhost_v1_controller_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_swarmhost_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_swarmhost_v1_controller_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_swarmhost_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_swarmhost_v1_controller_proto_goTypes = []any{
-	(Action_Kind)(0),                // 0: swarmhost.v1.Action.Kind
-	(*RosterMember)(nil),            // 1: swarmhost.v1.RosterMember
-	(*Action)(nil),                  // 2: swarmhost.v1.Action
-	(*ControllerStartRequest)(nil),  // 3: swarmhost.v1.ControllerStartRequest
-	(*ControllerStartResponse)(nil), // 4: swarmhost.v1.ControllerStartResponse
-	(*GateVerdict)(nil),             // 5: swarmhost.v1.GateVerdict
-	(*SwarmEvent)(nil),              // 6: swarmhost.v1.SwarmEvent
-	(*ControllerEventRequest)(nil),  // 7: swarmhost.v1.ControllerEventRequest
-	(*ControllerEventResponse)(nil), // 8: swarmhost.v1.ControllerEventResponse
-	(*Submission)(nil),              // 9: swarmhost.v1.Submission
-	(*ChooseRequest)(nil),           // 10: swarmhost.v1.ChooseRequest
-	(*ChooseResponse)(nil),          // 11: swarmhost.v1.ChooseResponse
-	(*ControllerEndRequest)(nil),    // 12: swarmhost.v1.ControllerEndRequest
-	(*ControllerEndResponse)(nil),   // 13: swarmhost.v1.ControllerEndResponse
-	(*SampleRef)(nil),               // 14: swarmhost.v1.SampleRef
-	(*MetadataRequest)(nil),         // 15: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),   // 16: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),        // 17: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil),  // 18: swarmhost.v1.ValidateConfigResponse
+	(Action_Kind)(0),                 // 0: swarmhost.v1.Action.Kind
+	(ActionRefusal_Cause)(0),         // 1: swarmhost.v1.ActionRefusal.Cause
+	(*RosterMember)(nil),             // 2: swarmhost.v1.RosterMember
+	(*Action)(nil),                   // 3: swarmhost.v1.Action
+	(*ControllerStartRequest)(nil),   // 4: swarmhost.v1.ControllerStartRequest
+	(*ControllerStartResponse)(nil),  // 5: swarmhost.v1.ControllerStartResponse
+	(*GateVerdict)(nil),              // 6: swarmhost.v1.GateVerdict
+	(*SwarmEvent)(nil),               // 7: swarmhost.v1.SwarmEvent
+	(*ControllerEventRequest)(nil),   // 8: swarmhost.v1.ControllerEventRequest
+	(*ControllerEventResponse)(nil),  // 9: swarmhost.v1.ControllerEventResponse
+	(*Submission)(nil),               // 10: swarmhost.v1.Submission
+	(*ChooseRequest)(nil),            // 11: swarmhost.v1.ChooseRequest
+	(*ChooseResponse)(nil),           // 12: swarmhost.v1.ChooseResponse
+	(*ControllerEndRequest)(nil),     // 13: swarmhost.v1.ControllerEndRequest
+	(*ControllerEndResponse)(nil),    // 14: swarmhost.v1.ControllerEndResponse
+	(*ActionRefusal)(nil),            // 15: swarmhost.v1.ActionRefusal
+	(*ControllerRefusedRequest)(nil), // 16: swarmhost.v1.ControllerRefusedRequest
+	(*SampleRef)(nil),                // 17: swarmhost.v1.SampleRef
+	(*MetadataRequest)(nil),          // 18: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 19: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),         // 20: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 21: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_controller_proto_depIdxs = []int32{
 	0,  // 0: swarmhost.v1.Action.kind:type_name -> swarmhost.v1.Action.Kind
-	1,  // 1: swarmhost.v1.ControllerStartRequest.roster:type_name -> swarmhost.v1.RosterMember
-	14, // 2: swarmhost.v1.ControllerStartRequest.sample:type_name -> swarmhost.v1.SampleRef
-	2,  // 3: swarmhost.v1.ControllerStartResponse.actions:type_name -> swarmhost.v1.Action
-	5,  // 4: swarmhost.v1.SwarmEvent.gate:type_name -> swarmhost.v1.GateVerdict
-	6,  // 5: swarmhost.v1.ControllerEventRequest.event:type_name -> swarmhost.v1.SwarmEvent
-	1,  // 6: swarmhost.v1.ControllerEventRequest.roster:type_name -> swarmhost.v1.RosterMember
-	2,  // 7: swarmhost.v1.ControllerEventResponse.actions:type_name -> swarmhost.v1.Action
-	5,  // 8: swarmhost.v1.Submission.gate:type_name -> swarmhost.v1.GateVerdict
-	9,  // 9: swarmhost.v1.ChooseRequest.submissions:type_name -> swarmhost.v1.Submission
-	1,  // 10: swarmhost.v1.ChooseRequest.roster:type_name -> swarmhost.v1.RosterMember
-	15, // 11: swarmhost.v1.Controller.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	16, // 12: swarmhost.v1.Controller.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	3,  // 13: swarmhost.v1.Controller.Start:input_type -> swarmhost.v1.ControllerStartRequest
-	7,  // 14: swarmhost.v1.Controller.Event:input_type -> swarmhost.v1.ControllerEventRequest
-	10, // 15: swarmhost.v1.Controller.Choose:input_type -> swarmhost.v1.ChooseRequest
-	12, // 16: swarmhost.v1.Controller.End:input_type -> swarmhost.v1.ControllerEndRequest
-	17, // 17: swarmhost.v1.Controller.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	18, // 18: swarmhost.v1.Controller.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	4,  // 19: swarmhost.v1.Controller.Start:output_type -> swarmhost.v1.ControllerStartResponse
-	8,  // 20: swarmhost.v1.Controller.Event:output_type -> swarmhost.v1.ControllerEventResponse
-	11, // 21: swarmhost.v1.Controller.Choose:output_type -> swarmhost.v1.ChooseResponse
-	13, // 22: swarmhost.v1.Controller.End:output_type -> swarmhost.v1.ControllerEndResponse
-	17, // [17:23] is the sub-list for method output_type
-	11, // [11:17] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	2,  // 1: swarmhost.v1.ControllerStartRequest.roster:type_name -> swarmhost.v1.RosterMember
+	17, // 2: swarmhost.v1.ControllerStartRequest.sample:type_name -> swarmhost.v1.SampleRef
+	3,  // 3: swarmhost.v1.ControllerStartResponse.actions:type_name -> swarmhost.v1.Action
+	6,  // 4: swarmhost.v1.SwarmEvent.gate:type_name -> swarmhost.v1.GateVerdict
+	7,  // 5: swarmhost.v1.ControllerEventRequest.event:type_name -> swarmhost.v1.SwarmEvent
+	2,  // 6: swarmhost.v1.ControllerEventRequest.roster:type_name -> swarmhost.v1.RosterMember
+	3,  // 7: swarmhost.v1.ControllerEventResponse.actions:type_name -> swarmhost.v1.Action
+	6,  // 8: swarmhost.v1.Submission.gate:type_name -> swarmhost.v1.GateVerdict
+	10, // 9: swarmhost.v1.ChooseRequest.submissions:type_name -> swarmhost.v1.Submission
+	2,  // 10: swarmhost.v1.ChooseRequest.roster:type_name -> swarmhost.v1.RosterMember
+	3,  // 11: swarmhost.v1.ActionRefusal.action:type_name -> swarmhost.v1.Action
+	1,  // 12: swarmhost.v1.ActionRefusal.cause:type_name -> swarmhost.v1.ActionRefusal.Cause
+	15, // 13: swarmhost.v1.ControllerRefusedRequest.refusal:type_name -> swarmhost.v1.ActionRefusal
+	3,  // 14: swarmhost.v1.ControllerRefusedRequest.not_applied:type_name -> swarmhost.v1.Action
+	2,  // 15: swarmhost.v1.ControllerRefusedRequest.roster:type_name -> swarmhost.v1.RosterMember
+	18, // 16: swarmhost.v1.Controller.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	19, // 17: swarmhost.v1.Controller.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	4,  // 18: swarmhost.v1.Controller.Start:input_type -> swarmhost.v1.ControllerStartRequest
+	8,  // 19: swarmhost.v1.Controller.Event:input_type -> swarmhost.v1.ControllerEventRequest
+	11, // 20: swarmhost.v1.Controller.Choose:input_type -> swarmhost.v1.ChooseRequest
+	13, // 21: swarmhost.v1.Controller.End:input_type -> swarmhost.v1.ControllerEndRequest
+	16, // 22: swarmhost.v1.Controller.Refused:input_type -> swarmhost.v1.ControllerRefusedRequest
+	20, // 23: swarmhost.v1.Controller.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	21, // 24: swarmhost.v1.Controller.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	5,  // 25: swarmhost.v1.Controller.Start:output_type -> swarmhost.v1.ControllerStartResponse
+	9,  // 26: swarmhost.v1.Controller.Event:output_type -> swarmhost.v1.ControllerEventResponse
+	12, // 27: swarmhost.v1.Controller.Choose:output_type -> swarmhost.v1.ChooseResponse
+	14, // 28: swarmhost.v1.Controller.End:output_type -> swarmhost.v1.ControllerEndResponse
+	9,  // 29: swarmhost.v1.Controller.Refused:output_type -> swarmhost.v1.ControllerEventResponse
+	23, // [23:30] is the sub-list for method output_type
+	16, // [16:23] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_controller_proto_init() }
@@ -1130,8 +1427,8 @@ func file_swarmhost_v1_controller_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_controller_proto_rawDesc), len(file_swarmhost_v1_controller_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   13,
+			NumEnums:      2,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -28,6 +28,7 @@ const (
 	Controller_Event_FullMethodName          = "/swarmhost.v1.Controller/Event"
 	Controller_Choose_FullMethodName         = "/swarmhost.v1.Controller/Choose"
 	Controller_End_FullMethodName            = "/swarmhost.v1.Controller/End"
+	Controller_Refused_FullMethodName        = "/swarmhost.v1.Controller/Refused"
 )
 
 // ControllerClient is the client API for Controller service.
@@ -42,6 +43,15 @@ type ControllerClient interface {
 	Choose(ctx context.Context, in *ChooseRequest, opts ...grpc.CallOption) (*ChooseResponse, error)
 	// End closes the session; the controller may drop its state.
 	End(ctx context.Context, in *ControllerEndRequest, opts ...grpc.CallOption) (*ControllerEndResponse, error)
+	// Refused tells a session that the host refused one of its actions
+	// (starting an unknown member or one already started, choosing a member
+	// that has no submission, choosing twice), at once, before any other
+	// call of the session. Its actions replace those of the refused answer
+	// that were not applied; an error ends the sample. The host calls it only
+	// for a session whose Start set handles_refusals: without it a refused
+	// action ends the sample in error. Added in protocol 1 without a version
+	// bump.
+	Refused(ctx context.Context, in *ControllerRefusedRequest, opts ...grpc.CallOption) (*ControllerEventResponse, error)
 }
 
 type controllerClient struct {
@@ -112,6 +122,16 @@ func (c *controllerClient) End(ctx context.Context, in *ControllerEndRequest, op
 	return out, nil
 }
 
+func (c *controllerClient) Refused(ctx context.Context, in *ControllerRefusedRequest, opts ...grpc.CallOption) (*ControllerEventResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ControllerEventResponse)
+	err := c.cc.Invoke(ctx, Controller_Refused_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ControllerServer is the server API for Controller service.
 // All implementations must embed UnimplementedControllerServer
 // for forward compatibility.
@@ -124,6 +144,15 @@ type ControllerServer interface {
 	Choose(context.Context, *ChooseRequest) (*ChooseResponse, error)
 	// End closes the session; the controller may drop its state.
 	End(context.Context, *ControllerEndRequest) (*ControllerEndResponse, error)
+	// Refused tells a session that the host refused one of its actions
+	// (starting an unknown member or one already started, choosing a member
+	// that has no submission, choosing twice), at once, before any other
+	// call of the session. Its actions replace those of the refused answer
+	// that were not applied; an error ends the sample. The host calls it only
+	// for a session whose Start set handles_refusals: without it a refused
+	// action ends the sample in error. Added in protocol 1 without a version
+	// bump.
+	Refused(context.Context, *ControllerRefusedRequest) (*ControllerEventResponse, error)
 	mustEmbedUnimplementedControllerServer()
 }
 
@@ -151,6 +180,9 @@ func (UnimplementedControllerServer) Choose(context.Context, *ChooseRequest) (*C
 }
 func (UnimplementedControllerServer) End(context.Context, *ControllerEndRequest) (*ControllerEndResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method End not implemented")
+}
+func (UnimplementedControllerServer) Refused(context.Context, *ControllerRefusedRequest) (*ControllerEventResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Refused not implemented")
 }
 func (UnimplementedControllerServer) mustEmbedUnimplementedControllerServer() {}
 func (UnimplementedControllerServer) testEmbeddedByValue()                    {}
@@ -281,6 +313,24 @@ func _Controller_End_Handler(srv interface{}, ctx context.Context, dec func(inte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Controller_Refused_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ControllerRefusedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ControllerServer).Refused(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Controller_Refused_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ControllerServer).Refused(ctx, req.(*ControllerRefusedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Controller_ServiceDesc is the grpc.ServiceDesc for Controller service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -311,6 +361,10 @@ var Controller_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "End",
 			Handler:    _Controller_End_Handler,
+		},
+		{
+			MethodName: "Refused",
+			Handler:    _Controller_Refused_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -37,7 +37,8 @@ from ._serve import serve  # noqa: E402
 from ._servicers import PROTOCOL_VERSION  # noqa: E402
 from .agent import Agent, AgentHost, Budget, BudgetUsage, Refused, RunRequest, RunResponse, ToolResult, Verdict  # noqa: E402
 from .controller import (Action, ChooseRequest, ChooseResponse, Controller, Event, EventRequest, Gate,  # noqa: E402
-                         Member, Session, StartRequest, StartResponse, Submission)
+                         Member, RefusalCause, RefusedError, RefusedRequest, Session, StartRequest, StartResponse,
+                         Submission)
 from .scorer import ExecResult, Sample, Scorer, ScorerHost, ScoreRequest, ScoreResponse  # noqa: E402
 from .types import (CORRECT, INCORRECT, NOANSWER, PARTIAL, Attribute, Block, Diagnostic, EventKind,  # noqa: E402
                     FinalMode, MemberState, Message, Metadata, Output, SampleRef, Schema, Score, Status, ToolCall,
@@ -49,7 +50,8 @@ __all__ = [
     "CORRECT", "INCORRECT", "NOANSWER", "PARTIAL", "PROTOCOL_VERSION",
     "Action", "Agent", "AgentHost", "Attribute", "Block", "Budget", "BudgetUsage", "ChooseRequest", "ChooseResponse", "Controller",
     "Diagnostic", "Event", "EventKind", "EventRequest", "ExecResult", "FinalMode", "Gate", "HostError", "Member",
-    "MemberState", "Message", "Metadata", "Output", "Refused", "RunRequest", "RunResponse", "Sample", "SampleRef",
+    "MemberState", "Message", "Metadata", "Output", "RefusalCause", "Refused", "RefusedError",
+    "RefusedRequest", "RunRequest", "RunResponse", "Sample", "SampleRef",
     "Schema", "Score", "ScoreRequest", "ScoreResponse", "Scorer", "ScorerHost", "Session", "StartRequest", "StartResponse",
     "Status", "Submission", "ToolCall", "ToolError", "ToolInfo", "ToolResult", "Usage", "Verdict", "log",
     "member_limit", "serve",

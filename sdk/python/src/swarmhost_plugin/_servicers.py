@@ -23,7 +23,8 @@ from ._sessions import OpenSessions
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from .agent import Agent, RunRequest, RunResponse
-from .controller import ChooseRequest, ChooseResponse, Controller, EventRequest, StartRequest, StartResponse
+from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, RefusedRequest, StartRequest,
+                         StartResponse)
 from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
@@ -183,7 +184,8 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
         self.sessions.start(request.session, out.session, roster)
         return controller_pb2.ControllerStartResponse(actions=actions, final_mode=str(out.final_mode),
                                                       answers=out.answers, keeps_roster=True,
-                                                      never_chooses=getattr(out.session, "choose", None) is None)
+                                                      never_chooses=getattr(out.session, "choose", None) is None,
+                                                      handles_refusals=getattr(out.session, "refused", None) is not None)
 
     def Event(self, request, context):  # noqa: N802
         self.cat.lookup(request.plugin, context)
@@ -204,6 +206,22 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
                             submissions=_wire.submissions_from_proto(request.submissions), roster=roster)
         out = guard(context, "choose", lambda: choose(req)) or ChooseResponse()
         return controller_pb2.ChooseResponse(member=out.member, reason=out.reason)
+
+    def Refused(self, request, context):  # noqa: N802
+        """Hands a refused action to the session's refused(); a session
+        without it answers with the refusal (a host that missed
+        handles_refusals), which ends the sample as the host would."""
+        self.cat.lookup(request.plugin, context)
+        session, roster = self.sessions.resolve(request.session, request.roster, request.roster_changes, context)
+        error = _wire.refusal_from_proto(request.refusal)
+        refused = getattr(session, "refused", None)
+        if refused is None:
+            context.abort(grpc.StatusCode.UNKNOWN, str(error))
+        req = RefusedRequest(session=request.session, config=_wire.config(request.config_json), error=error,
+                             not_applied=_wire.actions_from_proto(request.not_applied), roster=roster)
+        out = guard(context, "refused", lambda: refused(req))
+        actions = guard(context, "refused", lambda: _wire.actions_to_proto(list(out or [])))
+        return controller_pb2.ControllerEventResponse(actions=actions)
 
     def End(self, request, context):  # noqa: N802
         self.cat.lookup(request.plugin, context)

@@ -7,22 +7,27 @@ ending "submitted", so its submission event precedes its member_ended
 event), asks choose() after each submission and member end of a controller
 that wants answers, and records every call. Actions the runtime refuses
 (starting a member twice or by an unknown name, choosing a member that has
-not ended "submitted", choosing twice) end the run in error; after a stop or
-an error the controller gets no call. A config the host would reject raises
-PluginError at the start. Use it as a context manager to end the session."""
+not ended "submitted", choosing twice) are refused as the runtime refuses
+them: a session with refused() is told at once (a "refused" step), any other
+run ends in error with the runtime's text (error; refusal is the
+RefusedError, whose cause a test can check). After a stop or an error the
+controller gets no call. A config the host would reject raises PluginError at
+the start. Use it as a context manager to end the session."""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
 
-from .controller import Action, ChooseResponse, Event, Gate, Member, StartResponse, Submission
+from .controller import (Action, ChooseResponse, Event, Gate, Member, RefusalCause, RefusedError, StartResponse,
+                         Submission)
 
 
 @dataclass
 class Step:
-    """One call the simulator made: call is "start", the event kind or
-    "choose"; member is the event's member."""
+    """One call the simulator made: call is "start", the event kind,
+    "choose" or "refused" (a refused action handed to the session's
+    refused()); member is the event's member, or the refused action's."""
 
     call: str
     member: str = ""
@@ -40,6 +45,9 @@ class Simulator:
         self.stopped = ""
         self.chosen: ChooseResponse | None = None
         self.error: str = ""
+        # the last refused action (a RefusedError), handled or not
+        self.refusal: RefusedError | None = None
+        self._at = 0
         self._subs: list[Submission] = []
         self._queue: list[Event] = []
         self._clock = 0.0
@@ -53,7 +61,7 @@ class Simulator:
             self.error = str(e)
             return
         self.steps.append(Step("start", actions=self.start_response.actions))
-        self._apply(self.start_response.actions)
+        self._settle("controller start", self.start_response.actions)
         self._run()
 
     def submit(self, member: str, answer: str, gate: Gate | None = None) -> list[Action]:
@@ -126,7 +134,7 @@ class Simulator:
             self.error = str(e)
             return
         self.steps.append(Step(ev.kind, ev.member, actions))
-        self._apply(actions)
+        self._settle(f"controller event {ev.kind}", actions)
 
     def _choose(self) -> None:
         if not self.start_response.answers or self.chosen or self.error or not self._subs:
@@ -139,37 +147,73 @@ class Simulator:
             return
         self.steps.append(Step("choose", choice=out))
         if out.member:
-            self._pick(out.member, out.reason)
+            self._settle("controller choose", [Action.choose(out.member, out.reason)])
+
+    def _settle(self, call: str, actions: list[Action]) -> None:
+        """Applies one call's actions as the runtime does: a refused action
+        and those after it are skipped and the session's refused() is called
+        (a session without it gets no call); its actions are applied in
+        their place, and a refusal of one of them, or an error, ends the run
+        with the runtime's text under call's name."""
+        try:
+            self._apply(actions)
+            return
+        except RefusedError as refused:
+            self.refusal = refused
+            not_applied = actions[self._at + 1:]
+        try:
+            again = self._h.refused(self._name, error=self.refusal, not_applied=not_applied, roster=self._roster(),
+                                    config=self._config, session=self._session)
+            self.steps.append(Step("refused", self.refusal.action.member, again))
+            self._apply(again)
+        except RefusedError as e:  # not handled, or a refusal of refused()'s answer
+            self.refusal = e
+            self._fail(call, e)
+        except Exception as e:  # noqa: BLE001 - the run ends in error, as the sample would
+            self._fail(call, e)
+
+    def _fail(self, call: str, e: Exception) -> None:
+        if not self.error:
+            self.error = f"{call}: {e}"
 
     def _apply(self, actions: list[Action]) -> None:
-        for a in actions:
+        """Applies actions in order; a refusal raises RefusedError, with
+        self._at the refused action's index."""
+        for i, a in enumerate(actions):
+            self._at = i
             if self.stopped or self.error:
                 return
             if a.kind == "start":
-                self._start(a.member)
+                self._start(a)
             elif a.kind == "stop":
                 self.stopped = a.reason
             elif a.kind == "choose":
-                self._pick(a.member, a.reason)
+                self._pick(a)
             else:
                 self.error = f"unknown action kind {a.kind!r}"
 
-    def _start(self, name: str) -> None:
-        m = next((m for m in self.roster if m.name == name), None)
-        if m is None:
-            self.error = f"controller started {name!r}, who is not in the roster"
-        elif m.state != "pending":
-            self.error = f"controller started {name!r} twice"
-        else:
-            m.state = "running"
-            self._clock += 1
-            self._queue.append(Event(kind="member_started", member=name, time=self._clock))
+    def _member(self, name: str) -> Member | None:
+        return next((m for m in self.roster if m.name == name), None)
 
-    def _pick(self, member: str, reason: str) -> None:
-        m = next((m for m in self.roster if m.name == member), None)
+    def _unknown(self, a: Action) -> RefusedError:
+        return RefusedError(a, RefusalCause.UNKNOWN_MEMBER, members=[m.name for m in self.roster])
+
+    def _start(self, a: Action) -> None:
+        m = self._member(a.member)
+        if m is None:
+            raise self._unknown(a)
+        if m.state != "pending":
+            raise RefusedError(a, RefusalCause.STARTED_TWICE, state=m.state)
+        m.state = "running"
+        self._clock += 1
+        self._queue.append(Event(kind="member_started", member=a.member, time=self._clock))
+
+    def _pick(self, a: Action) -> None:
+        m = self._member(a.member)
+        if m is None:
+            raise self._unknown(a)
         if self.chosen:
-            self.error = f"controller chose twice ({self.chosen.member!r}, then {member!r})"
-        elif m is None or m.status != "submitted":
-            self.error = f"controller chose {member!r}, who has not ended submitted"
-        else:
-            self.chosen = ChooseResponse(member=member, reason=reason)
+            raise RefusedError(a, RefusalCause.CHOSE_TWICE, chosen=self.chosen.member)
+        if m.status != "submitted":
+            raise RefusedError(a, RefusalCause.NOT_SUBMITTED, state=m.state, status=m.status)
+        self.chosen = ChooseResponse(member=a.member, reason=a.reason)

@@ -5,8 +5,9 @@ and expects the plugin to answer with its own (base64 DER, unpadded, in
 field 6 of the handshake line); each side then requires the other's
 certificate, on the plugin's listener and on every brokered connection.
 
-grpcio's TLS (BoringSSL) cannot take part: the host's certificate is ECDSA
-P-521, and BoringSSL neither offers nor accepts the TLS 1.3 signature
+grpcio's TLS (BoringSSL) cannot take part with go-plugin's own hosts: their
+certificate is ECDSA P-521 (swarmhost's host makes a P-256 one; the
+forwarding below serves both), and BoringSSL neither offers nor accepts the TLS 1.3 signature
 algorithm that needs (ecdsa_secp521r1_sha512), so the host's client never
 sends its certificate and the handshake fails. Python's own ssl module
 (OpenSSL) has no such gap, so TLS is terminated here, in-process:

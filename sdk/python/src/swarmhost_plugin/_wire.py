@@ -275,3 +275,23 @@ def submissions_to_proto(ss: list[controller.Submission]) -> list[controller_pb2
     return [controller_pb2.Submission(member=s.member, time=s.time, answer=s.answer,
                                       gate=controller_pb2.GateVerdict(checked=s.gate.checked, passed=s.gate.passed))
             for s in ss]
+
+
+_CAUSE = {
+    controller.RefusalCause.UNKNOWN_MEMBER: controller_pb2.ActionRefusal.CAUSE_UNKNOWN_MEMBER,
+    controller.RefusalCause.STARTED_TWICE: controller_pb2.ActionRefusal.CAUSE_STARTED_TWICE,
+    controller.RefusalCause.NOT_SUBMITTED: controller_pb2.ActionRefusal.CAUSE_NOT_SUBMITTED,
+    controller.RefusalCause.CHOSE_TWICE: controller_pb2.ActionRefusal.CAUSE_CHOSE_TWICE,
+}
+
+
+def refusal_to_proto(e: controller.RefusedError) -> controller_pb2.ActionRefusal:
+    return controller_pb2.ActionRefusal(action=actions_to_proto([e.action])[0], cause=_CAUSE[e.cause], message=str(e),
+                                        members=e.members, state=e.state, status=e.status, chosen=e.chosen)
+
+
+def refusal_from_proto(p: controller_pb2.ActionRefusal) -> controller.RefusedError:
+    """The refusal, its text rebuilt from the fields as the host built it."""
+    causes = {v: k for k, v in _CAUSE.items()}
+    return controller.RefusedError(actions_from_proto([p.action])[0], causes[p.cause], members=list(p.members),
+                                   state=p.state, status=p.status, chosen=p.chosen)

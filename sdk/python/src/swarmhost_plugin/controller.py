@@ -9,7 +9,11 @@ ends, so a controller keeps per-run state on its Session and writes no
 session map, lock or end(). The host calls the session's event() for every
 member start, submission and end (serialised: never two at once for one
 session), its choose() (optional) after each submission and member end for
-a session started with answers=True, and its close() (optional) at the end.
+a session started with answers=True, its refused() (optional) when the
+runtime refuses one of its actions (a RefusedError: an unknown member, a
+second start, a choice without a submission, a second choice; without
+refused() the refusal ends the sample in error), and its close() (optional)
+at the end.
 
 States, statuses, event kinds and final modes are the MemberState, Status,
 EventKind and FinalMode enums of swarmhost_plugin.types; their members are
@@ -19,6 +23,7 @@ strs equal to the wire's strings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
@@ -163,10 +168,68 @@ class ChooseResponse:
     reason: str = ""
 
 
+class RefusalCause(str, Enum):
+    """Why the runtime refused an action (RefusedError.cause)."""
+
+    UNKNOWN_MEMBER = "unknown_member"
+    """The action names no member of the roster."""
+    STARTED_TWICE = "started_twice"
+    """A start of a member that has already started."""
+    NOT_SUBMITTED = "not_submitted"
+    """A choice of a member that has not ended "submitted"."""
+    CHOSE_TWICE = "chose_twice"
+    """A second choice of the answer."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class RefusedError(Exception):
+    """An action the runtime refused, and why (the Go SDK's
+    controller.RefusedError): starting a member by an unknown name or twice,
+    choosing a member that has not ended "submitted" (by Action.choose or a
+    choose() answer), or choosing twice. str() is the sample's error when
+    the refusal ends the sample. members are the roster's names
+    (UNKNOWN_MEMBER); state and status the named member's (STARTED_TWICE,
+    NOT_SUBMITTED); chosen the member already chosen (CHOSE_TWICE)."""
+
+    def __init__(self, action: Action, cause: RefusalCause, *, members: list[str] | None = None,
+                 state: str = "", status: str = "", chosen: str = "") -> None:
+        self.action, self.cause = action, RefusalCause(cause)
+        self.members, self.state, self.status, self.chosen = list(members or []), state, status, chosen
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        verb = "chose" if self.action.kind == "choose" else "started"
+        m = self.action.member
+        if self.cause is RefusalCause.UNKNOWN_MEMBER:
+            return f'{verb} "{m}": no member has this name; the members are {", ".join(self.members)}'
+        if self.cause is RefusalCause.STARTED_TWICE:
+            return f'started "{m}" again: the member has already started (state {self.state}), and a member runs once'
+        if self.cause is RefusalCause.NOT_SUBMITTED:
+            return (f'chose "{m}": the member has not ended with a submission (state {self.state}, '
+                    f'status {self.status or "none"}); only a submission can be the answer')
+        return f'chose "{m}": the controller has already chosen "{self.chosen}", and it chooses once'
+
+
+@dataclass
+class RefusedRequest:
+    """Tells a session which of its actions was refused: error is the
+    RefusedError; not_applied are the actions of the same answer after the
+    refused one, which the runtime skipped; roster is as it is now."""
+
+    session: str = ""
+    config: dict[str, Any] = field(default_factory=dict)
+    error: RefusedError | None = None
+    not_applied: list[Action] = field(default_factory=list)
+    roster: list[Member] = field(default_factory=list)
+
+
 class Session:
     """One swarm run's controller, returned in StartResponse.session.
-    Subclass and implement event(); choose() and close() are optional. Its
-    calls come one at a time, so it needs no lock for its own state."""
+    Subclass and implement event(); choose(), refused() and close() are
+    optional. Its calls come one at a time, so it needs no lock for its own
+    state."""
 
     def event(self, req: EventRequest) -> list[Action]:
         """Answers one event with actions (often none)."""
@@ -175,6 +238,16 @@ class Session:
     # choose(self, req: ChooseRequest) -> ChooseResponse | None, optional:
     # a session without it never chooses (the final rule, or an
     # Action.choose, picks the answer).
+
+    # refused(self, req: RefusedRequest) -> list[Action], optional: the
+    # session handles its refused actions, as an Inspect Swarm controller
+    # may catch the error of start() or choose_answer(). The runtime skips
+    # a refused action and the ones after it and calls refused() at once;
+    # the actions it returns are applied in their place (return
+    # req.not_applied to go on without the refused one). Raising (e.g.
+    # `raise req.error`), or a refusal of one of its actions, ends the
+    # sample in error. A session without refused(): a refused action ends
+    # the sample in error with the RefusedError's text.
 
     def close(self) -> None:
         """Called once when the run ends; release what the session holds.

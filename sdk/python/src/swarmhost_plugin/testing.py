@@ -43,7 +43,7 @@ from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller
 from ._serve import build_server
 from ._testhost import HOST_BROKER_ID, AgentHostServicer, ScorerHostServicer, Tokens
 from .agent import Budget, Refused, ToolResult, Verdict
-from .controller import Action, ChooseResponse, Event, Member, StartResponse, Submission
+from .controller import Action, ChooseResponse, Event, Member, RefusedError, StartResponse, Submission
 from .scorer import ExecResult, Sample, ScoreResponse
 from .types import Diagnostic, Message, Metadata, Output, SampleRef, ToolCall, ToolError, ToolInfo
 
@@ -133,6 +133,8 @@ class Harness:
         self._dir = tempfile.mkdtemp(prefix="swarmhost-harness-")
         self.tokens = Tokens()
         self._validated: dict[tuple[str, str, bytes], list[str]] = {}
+        # whether each (controller, session) handles refusals, from its start
+        self._refusers: dict[tuple[str, str], bool] = {}
         self._server, _ = build_server(plugins, Broker(), threading.Event())
         plugin_sock = os.path.join(self._dir, "plugin.sock")
         self._server.add_insecure_port("unix:" + plugin_sock)
@@ -258,6 +260,7 @@ class Harness:
             plugin=name, session=session, config_json=self._checked("controller", name, config),
             roster=_wire.roster_to_proto(roster), sample=_wire.sample_ref_to_proto(sample or SampleRef("sample-1", 1)))
         resp = _call(lambda: self._controller.Start(req))
+        self._refusers[(name, session)] = resp.handles_refusals
         return StartResponse(actions=_wire.actions_from_proto(resp.actions), final_mode=resp.final_mode,
                              answers=resp.answers)
 
@@ -277,6 +280,19 @@ class Harness:
             roster=_wire.roster_to_proto(roster), config_json=self._checked("controller", name, config))
         resp = _call(lambda: self._controller.Choose(req))
         return ChooseResponse(member=resp.member, reason=resp.reason)
+
+    def refused(self, name: str = "", *, error: RefusedError, not_applied: list[Action] | None = None,
+                roster: list[Member], config: dict | None = None, session: str = "session-1") -> list[Action]:
+        """Tells the session that the runtime refused one of its actions, as
+        the host does; a session without refused() gets no call, and the
+        refusal is raised, as it ends the sample."""
+        if not self._refusers.get((name, session)):
+            raise error
+        req = controller_pb2.ControllerRefusedRequest(
+            plugin=name, session=session, refusal=_wire.refusal_to_proto(error),
+            not_applied=_wire.actions_to_proto(not_applied or []), roster=_wire.roster_to_proto(roster),
+            config_json=self._checked("controller", name, config))
+        return _wire.actions_from_proto(_call(lambda: self._controller.Refused(req)).actions)
 
     def end(self, name: str = "", *, session: str = "session-1") -> None:
         """Closes a session."""

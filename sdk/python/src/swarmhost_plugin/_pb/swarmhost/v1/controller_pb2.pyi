@@ -61,18 +61,20 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses")
+    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses", "handles_refusals")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
     KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     NEVER_CHOOSES_FIELD_NUMBER: _ClassVar[int]
+    HANDLES_REFUSALS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
     keeps_roster: bool
     answers: bool
     never_chooses: bool
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ...) -> None: ...
+    handles_refusals: bool
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ..., handles_refusals: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")
@@ -167,3 +169,51 @@ class ControllerEndRequest(_message.Message):
 class ControllerEndResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class ActionRefusal(_message.Message):
+    __slots__ = ("action", "cause", "message", "members", "state", "status", "chosen")
+    class Cause(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CAUSE_UNSPECIFIED: _ClassVar[ActionRefusal.Cause]
+        CAUSE_UNKNOWN_MEMBER: _ClassVar[ActionRefusal.Cause]
+        CAUSE_STARTED_TWICE: _ClassVar[ActionRefusal.Cause]
+        CAUSE_NOT_SUBMITTED: _ClassVar[ActionRefusal.Cause]
+        CAUSE_CHOSE_TWICE: _ClassVar[ActionRefusal.Cause]
+    CAUSE_UNSPECIFIED: ActionRefusal.Cause
+    CAUSE_UNKNOWN_MEMBER: ActionRefusal.Cause
+    CAUSE_STARTED_TWICE: ActionRefusal.Cause
+    CAUSE_NOT_SUBMITTED: ActionRefusal.Cause
+    CAUSE_CHOSE_TWICE: ActionRefusal.Cause
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    MEMBERS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    action: Action
+    cause: ActionRefusal.Cause
+    message: str
+    members: _containers.RepeatedScalarFieldContainer[str]
+    state: str
+    status: str
+    chosen: str
+    def __init__(self, action: _Optional[_Union[Action, _Mapping]] = ..., cause: _Optional[_Union[ActionRefusal.Cause, str]] = ..., message: _Optional[str] = ..., members: _Optional[_Iterable[str]] = ..., state: _Optional[str] = ..., status: _Optional[str] = ..., chosen: _Optional[str] = ...) -> None: ...
+
+class ControllerRefusedRequest(_message.Message):
+    __slots__ = ("plugin", "session", "refusal", "not_applied", "roster", "config_json", "roster_changes")
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    REFUSAL_FIELD_NUMBER: _ClassVar[int]
+    NOT_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    plugin: str
+    session: str
+    refusal: ActionRefusal
+    not_applied: _containers.RepeatedCompositeFieldContainer[Action]
+    roster: _containers.RepeatedCompositeFieldContainer[RosterMember]
+    config_json: bytes
+    roster_changes: bool
+    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., refusal: _Optional[_Union[ActionRefusal, _Mapping]] = ..., not_applied: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ..., roster_changes: _Optional[bool] = ...) -> None: ...

@@ -65,6 +65,11 @@ class ControllerStub:
                 request_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEndRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEndResponse.FromString,
                 _registered_method=True)
+        self.Refused = channel.unary_unary(
+                '/swarmhost.v1.Controller/Refused',
+                request_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
+                _registered_method=True)
 
 
 class ControllerServicer:
@@ -108,6 +113,20 @@ class ControllerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Refused(self, request, context):
+        """Refused tells a session that the host refused one of its actions
+        (starting an unknown member or one already started, choosing a member
+        that has no submission, choosing twice), at once, before any other
+        call of the session. Its actions replace those of the refused answer
+        that were not applied; an error ends the sample. The host calls it only
+        for a session whose Start set handles_refusals: without it a refused
+        action ends the sample in error. Added in protocol 1 without a version
+        bump.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ControllerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -140,6 +159,11 @@ def add_ControllerServicer_to_server(servicer, server):
                     servicer.End,
                     request_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEndRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEndResponse.SerializeToString,
+            ),
+            'Refused': grpc.unary_unary_rpc_method_handler(
+                    servicer.Refused,
+                    request_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -304,6 +328,33 @@ class Controller:
             '/swarmhost.v1.Controller/End',
             swarmhost_dot_v1_dot_controller__pb2.ControllerEndRequest.SerializeToString,
             swarmhost_dot_v1_dot_controller__pb2.ControllerEndResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Refused(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.Controller/Refused',
+            swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.SerializeToString,
+            swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
             options,
             channel_credentials,
             insecure,

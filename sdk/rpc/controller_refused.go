@@ -1,0 +1,58 @@
+package rpc
+
+import (
+	"context"
+
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
+	"github.com/swarmhost/swarmhost/sdk/internal/wire"
+)
+
+// Refused hands a refused action to the session's optional
+// [controller.WithRefused]. A session without it answers with the
+// refusal itself (a host that missed handles_refusals): the sample ends
+// in error, as the host would end it.
+func (s *controllerServer) Refused(ctx context.Context, req *pb.ControllerRefusedRequest) (*pb.ControllerEventResponse, error) {
+	if _, err := s.cat.lookup(req.Plugin); err != nil {
+		return nil, err
+	}
+	sess, roster, err := s.sessions.resolve(req.Session, req.Roster, req.RosterChanges)
+	if err != nil {
+		return nil, err
+	}
+	refused := wire.RefusalFromProto(req.Refusal)
+	r, ok := sess.(controller.WithRefused)
+	if !ok {
+		return nil, authorError(refused)
+	}
+	var resp controller.EventResponse
+	err = guard(func() error {
+		return r.Refused(ctx, controller.RefusedRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
+			Err: refused, NotApplied: wire.ActionsFromProto(req.NotApplied), Roster: roster}, &resp)
+	})
+	if err != nil {
+		return nil, authorError(err)
+	}
+	return &pb.ControllerEventResponse{Actions: wire.ActionsToProto(resp.Actions)}, nil
+}
+
+// Refused tells the session that the host refused one of its actions. A
+// session whose plugin does not handle refusals (proto handles_refusals
+// unset) gets no call: the refusal comes back as the error, and the
+// sample ends with it.
+func (r *remoteController) Refused(ctx context.Context, req controller.RefusedRequest, resp *controller.EventResponse) error {
+	if !r.refusers.has(req.Session) {
+		return req.Err
+	}
+	var out *pb.ControllerEventResponse
+	err := r.withRoster(req.Session, req.Roster, func(roster []*pb.RosterMember, changes bool) (err error) {
+		out, err = r.c.Refused(ctx, &pb.ControllerRefusedRequest{Plugin: r.name, Session: req.Session, ConfigJson: req.Config.JSON(),
+			Refusal: wire.RefusalToProto(req.Err), NotApplied: wire.ActionsToProto(req.NotApplied), Roster: roster, RosterChanges: changes})
+		return err
+	})
+	if err != nil {
+		return callError("controller "+r.name+" refused", err)
+	}
+	resp.Actions = wire.ActionsFromProto(out.Actions)
+	return nil
+}
