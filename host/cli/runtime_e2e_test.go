@@ -52,17 +52,24 @@ func readRawLog(t *testing.T, path string) rawLog {
 	return decodeRawLog(t, data)
 }
 
-// decodeRawLog decodes a .json log's bytes with its condensed samples expanded, as Inspect's
-// readers expand them.
+// decodeRawLog decodes a .json log's bytes (the store's records byte for byte) with its
+// condensed samples' events expanded, as Inspect's readers expand them.
 func decodeRawLog(t *testing.T, data []byte) rawLog {
 	t.Helper()
-	var whole map[string]any
-	require.NoError(t, json.Unmarshal(data, &whole))
-	logcompare.ExpandSamples(whole)
-	data, err := json.Marshal(whole)
-	require.NoError(t, err)
 	var l rawLog
 	require.NoError(t, json.Unmarshal(data, &l))
+	var whole struct {
+		Samples []map[string]any `json:"samples"`
+	}
+	require.NoError(t, json.Unmarshal(data, &whole))
+	for i, s := range whole.Samples {
+		logcompare.ExpandSample(s)
+		events, _ := s["events"].([]any)
+		l.Samples[i].Events = make([]map[string]any, len(events))
+		for j, e := range events {
+			l.Samples[i].Events[j], _ = e.(map[string]any)
+		}
+	}
 	return l
 }
 
