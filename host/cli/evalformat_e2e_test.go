@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestEvalFormatIsTheDefault: without --log-format the log is an .eval
@@ -67,8 +65,7 @@ func logPathOf(t *testing.T, line string) string {
 func TestEvalKillResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir,
 		"--max-samples", "1", "--json")
@@ -76,9 +73,7 @@ func TestEvalKillResume(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
-	path := waitForEvalSamples(t, logDir, 2, 60*time.Second, &stderr)
-	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
-	_ = cmd.Wait()
+	path := killAtSamples(t, cmd, logDir, "*.eval", 2, 60*time.Second, &stderr)
 
 	killed, err := evallog.Read(path)
 	require.NoError(t, err, stderr.String())
@@ -101,26 +96,4 @@ func TestEvalKillResume(t *testing.T) {
 		assert.Equal(t, old.UUID, sampleWithID(done, old.ID).UUID, "sample %v re-ran", old.ID)
 	}
 	assert.Equal(t, 6, checkWithInspect(t, path)[0].DFRows)
-}
-
-// waitForEvalSamples polls dir until its .eval log holds at least n
-// samples and returns its path. (The test name is short: the killed
-// host's plugin sockets live under its TempDir, and a unix socket path
-// has at most 107 bytes.)
-func waitForEvalSamples(t *testing.T, dir string, n int, within time.Duration, stderr *bytes.Buffer) string {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	var last error
-	for time.Now().Before(deadline) {
-		if m, _ := filepath.Glob(filepath.Join(dir, "*.eval")); len(m) == 1 {
-			l, err := evallog.Read(m[0])
-			if err == nil && len(l.Samples) >= n {
-				return m[0]
-			}
-			last = err
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("no .eval log with %d samples in %s after %s (last read: %v)\n%s", n, dir, within, last, stderr.String())
-	return ""
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestInspectFlags runs the quickstart (three samples q1..q3) with the
@@ -90,8 +89,7 @@ func modelOutputOf(s evallog.EvalSample) string {
 func TestInspectLogDirAndDotEnv(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logs := filepath.Join(dir, "from-dotenv")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".env"), []byte("# test\nexport INSPECT_LOG_DIR=\""+logs+"\"\n"), 0o644))
 	for _, mode := range []string{"plain", "none"} {

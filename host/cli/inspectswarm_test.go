@@ -3,13 +3,10 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -61,39 +58,13 @@ type spanShape struct {
 	Parent *string `json:"parent"`
 }
 
-// peer is the peer venv (scripts/venv-peer.sh), built once per test binary.
-var peer struct {
-	once         sync.Once
-	python, skip string
-	err          error
-}
+// peerVenv is the peer venv (scripts/venv-peer.sh): Inspect Swarm 0.1.0 and
+// inspect_ai 0.3.285 with pandas.
+var peerVenv = &scriptVenv{script: "venv-peer.sh", need: "Inspect Swarm 0.1.0 cannot be installed", failUnderCI: true}
 
-// peerPython returns the python of the peer venv: Inspect Swarm 0.1.0 and
-// inspect_ai 0.3.285 with pandas. It skips, saying why, only when PyPI
-// cannot be reached and CI is not set.
-func peerPython(t *testing.T) string {
-	t.Helper()
-	peer.once.Do(func() {
-		var stderr bytes.Buffer
-		cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", "venv-peer.sh"))
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		var exit *exec.ExitError
-		switch {
-		case errors.As(err, &exit) && exit.ExitCode() == 3 && os.Getenv("CI") != "true":
-			peer.skip = strings.TrimSpace(stderr.String())
-		case err != nil:
-			peer.err = fmt.Errorf("scripts/venv-peer.sh: %w\n%s", err, stderr.String())
-		default:
-			peer.python = strings.TrimSpace(string(out))
-		}
-	})
-	require.NoError(t, peer.err)
-	if peer.skip != "" {
-		t.Skip(peer.skip)
-	}
-	return peer.python
-}
+// peerPython returns the python of the peer venv. It skips, saying why, only
+// when PyPI cannot be reached and CI is not set.
+func peerPython(t *testing.T) string { return peerVenv.pythonOf(t) }
 
 // writePackageLog runs testdata/inspectswarm/task.py with Inspect Swarm
 // 0.1.0 (in the peer venv, scripts/requirements-peer.txt) through `inspect

@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 	"github.com/swarmhost/swarmhost/host/sandbox"
 )
 
@@ -27,8 +26,7 @@ import (
 func TestKilledHostContainersSwept(t *testing.T) {
 	needContainers(t, "localhost/swarmhost-busybox:2")
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "containers"), "--log-dir", filepath.Join(dir, "logs"))
 	tmp, err := os.MkdirTemp("", "kc") // short: plugins' socket paths live in it
 	require.NoError(t, err)

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestKillMidRunThenResume runs the real binary on six slow samples, one
@@ -27,8 +26,7 @@ import (
 func TestKillMidRunThenResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "1", "--json")
@@ -37,9 +35,7 @@ func TestKillMidRunThenResume(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
-	path := waitForSamples(t, logDir, 2, 60*time.Second)
-	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
-	_ = cmd.Wait()
+	path := killAtSamples(t, cmd, logDir, "*.json", 2, 60*time.Second, &stderr)
 
 	killed, err := evallog.Read(path)
 	require.NoError(t, err, stderr.String())
@@ -85,22 +81,47 @@ func TestKillMidRunThenResume(t *testing.T) {
 	assert.Contains(t, errOut, "nothing to resume")
 }
 
-// waitForSamples polls dir until its log holds at least n samples and
-// returns the log's path.
-func waitForSamples(t *testing.T, dir string, n int, within time.Duration) string {
+// logWithSamples returns the path of the one log in dir matching pattern
+// ("*.json", "*.eval") when it reads whole with at least n samples.
+func logWithSamples(dir, pattern string, n int) (string, error) {
+	m, _ := filepath.Glob(filepath.Join(dir, pattern))
+	if len(m) != 1 {
+		return "", fmt.Errorf("%d logs match %s", len(m), pattern)
+	}
+	l, err := evallog.Read(m[0])
+	if err != nil {
+		return "", err
+	}
+	if len(l.Samples) < n {
+		return "", fmt.Errorf("%d samples", len(l.Samples))
+	}
+	return m[0], nil
+}
+
+// waitForSamples polls dir until its log (pattern: logWithSamples) reads
+// whole with at least n samples and returns the log's path. (The tests
+// that use it have short names: a host's plugin sockets live under the
+// test's TempDir, and a unix socket path has at most 107 bytes.)
+func waitForSamples(t *testing.T, dir, pattern string, n int, within time.Duration, stderr fmt.Stringer) string {
 	t.Helper()
 	deadline := time.Now().Add(within)
+	var last error
 	for time.Now().Before(deadline) {
-		if m, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(m) == 1 {
-			if l, err := evallog.Read(m[0]); err == nil && len(l.Samples) >= n {
-				return m[0]
-			}
+		path, err := logWithSamples(dir, pattern, n)
+		if err == nil {
+			return path
 		}
+		last = err
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("no log with %d samples appeared in %s", n, dir)
+	t.Fatalf("no log %s with %d samples in %s after %s (last: %v)\n%s", pattern, n, dir, within, last, stderr)
 	return ""
 }
+
+// noOutput is the stderr of a host whose stderr the test does not keep.
+type noOutput struct{}
+
+func (noOutput) String() string { return "" }
 
 func sampleWithID(l *evallog.EvalLog, id evallog.SampleID) evallog.EvalSample {
 	for _, s := range l.Samples {
@@ -138,14 +159,13 @@ func rawSamples(t *testing.T, data []byte) map[string]string {
 func TestCtrlCThenResume(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "eval", "slow.hcl"), "--log-dir", logDir, "--log-format", "json",
 		"--max-samples", "2", "--json")
 	cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir, "TMPDIR="+dir)
 	require.NoError(t, cmd.Start())
-	path := waitForSamples(t, logDir, 2, 60*time.Second)
+	path := waitForSamples(t, logDir, "*.json", 2, 60*time.Second, noOutput{})
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	_ = cmd.Wait()
 

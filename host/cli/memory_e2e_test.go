@@ -18,12 +18,20 @@ import (
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
-// hostBinary is swarmhost built once per package run, for tests that watch
-// the host from outside.
+// hostBinary is swarmhost built once per package run, for tests that run
+// the host as a process of its own (builtHost).
 var hostBinary = sync.OnceValues(func() (string, error) {
 	bin := filepath.Join(pluginDir, "swarmhost-under-test")
 	return bin, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost")
 })
+
+// builtHost returns hostBinary's path, failing the test when it did not build.
+func builtHost(t *testing.T) string {
+	t.Helper()
+	bin, err := hostBinary()
+	require.NoError(t, err, "build swarmhost")
+	return bin
+}
 
 // maxHostPeak is the peak resident memory the host may reach in
 // TestHostMemoryBoundedByHostileAgents: several times its need for these

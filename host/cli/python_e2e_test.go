@@ -1,14 +1,10 @@
 package cli
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,41 +20,11 @@ import (
 // repository's virtualenv, which scripts/venv.sh creates from PyPI (and
 // caches); the tests skip only when PyPI cannot be reached (exit 3).
 
-var venv struct {
-	once   sync.Once
-	python string
-	skip   string
-	err    error
-}
+// testVenv is the test venv (scripts/venv.sh): the Python SDK and plugins.
+var testVenv = &scriptVenv{script: "venv.sh", need: "the Python plugins cannot be installed"}
 
 // venvPython returns the virtualenv's python, creating the venv if needed.
-func venvPython(t *testing.T) string {
-	t.Helper()
-	venv.once.Do(func() {
-		var stderr bytes.Buffer
-		cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", "venv.sh"))
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		var exit *exec.ExitError
-		switch {
-		case errors.As(err, &exit) && exit.ExitCode() == 3:
-			venv.skip = "scripts/venv.sh: PyPI cannot be reached, so the Python plugins cannot be installed: " +
-				strings.TrimSpace(stderr.String())
-		case err != nil:
-			venv.err = err
-			venv.skip = stderr.String()
-		default:
-			venv.python = strings.TrimSpace(string(out))
-		}
-	})
-	if venv.err != nil {
-		t.Fatalf("scripts/venv.sh: %v\n%s", venv.err, venv.skip)
-	}
-	if venv.skip != "" {
-		t.Skip(venv.skip)
-	}
-	return venv.python
-}
+func venvPython(t *testing.T) string { return testVenv.pythonOf(t) }
 
 // TestPythonUnitTests runs the SDK's and the Python plugins' pytest suites,
 // so that `make test` covers them. The SDK's suite-level tests

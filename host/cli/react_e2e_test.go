@@ -227,10 +227,18 @@ func TestReactSoftStopMidSwarm(t *testing.T) {
 		}
 		return false
 	}
+	// fast submits once the server has slow's first request (the script runs one request at a
+	// time, in arrival order): until then it runs a tool, so slow is mid-call at the stop however
+	// the two members are scheduled
+	slowAsked := false
 	srv := fakeopenai.NewScripted(t, func(_ int, r fakeopenai.Request) fakeopenai.Reply {
-		if isFast(r) {
+		if isFast(r) && slowAsked {
 			return fakeopenai.Tool("s", "submit", map[string]any{"answer": "42"}, u)
 		}
+		if isFast(r) {
+			return fakeopenai.Tool("w", "bash", map[string]any{"command": "true"}, u)
+		}
+		slowAsked = true
 		reply := fakeopenai.Tool("b", "bash", map[string]any{"command": "true"}, u)
 		reply.Delay = 100 * time.Millisecond
 		return reply

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // TestCtrlCFinishesTheLogAndKillsPlugins runs the real binary, interrupts
@@ -23,8 +22,7 @@ import (
 func TestCtrlCFinishesTheLogAndKillsPlugins(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	logDir := filepath.Join(dir, "logs")
 	cmd := exec.Command(bin, "run", repoPath("host", "cli", "testdata", "signal", "hang.hcl"), "--log-dir", logDir, "--log-format", "json", "--json")
 	plugins := copyPlugins(t, filepath.Join(dir, "plugins"))

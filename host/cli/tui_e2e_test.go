@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,8 +12,6 @@ import (
 	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
 // ansi matches terminal escape sequences.
@@ -27,8 +24,7 @@ var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r`)
 func TestLiveViewUnderATerminal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "swarmhost")
-	require.NoError(t, testplugins.GoBuild(testplugins.Root(), bin, "./cmd/swarmhost"))
+	bin := builtHost(t)
 	run := func(args ...string) string {
 		cmd := exec.Command(bin, append([]string{"run", repoPath("examples", "quickstart"), "--log-dir", dir,
 			"--limit", "2"}, args...)...)

@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 
@@ -109,30 +107,6 @@ func runSuite(t *testing.T, dir, suite string) runResult {
 		res.log = string(b)
 	}
 	return res
-}
-
-// sleepers lists live processes running `sleep marker`, on the whole host.
-func sleepers(marker string) []int {
-	entries, _ := os.ReadDir("/proc")
-	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		stat, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if strings.HasSuffix(string(cmdline), "\x00"+marker+"\x00") && !zombie(string(stat)) {
-			out = append(out, pid)
-		}
-	}
-	return out
-}
-
-// zombie reports whether a /proc/PID/stat line is a dead process's.
-func zombie(stat string) bool {
-	f := strings.Fields(stat[strings.LastIndexByte(stat, ')')+1:])
-	return len(f) == 0 || f[0] == "Z" || f[0] == "X"
 }
 
 var markerSeq struct {

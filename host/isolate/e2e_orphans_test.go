@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/host/isolate/isolatetest"
 )
@@ -44,7 +45,7 @@ func TestNoOrphansWhenTheHostIsKilled(t *testing.T) {
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
 
-	require.Eventually(t, func() bool { return len(sleepers(m)) >= 2 }, 30*time.Second, 50*time.Millisecond,
+	require.Eventually(t, func() bool { return len(proctest.Sleepers(m)) >= 2 }, 30*time.Second, 50*time.Millisecond,
 		"the tool command never started")
 	require.NotEmpty(t, procsFrom(plugs), "plugins are running")
 	require.NotEmpty(t, procsFrom(host), "sandbox inits are running")
@@ -52,9 +53,9 @@ func TestNoOrphansWhenTheHostIsKilled(t *testing.T) {
 	<-done
 
 	assert.Eventually(t, func() bool {
-		return len(sleepers(m)) == 0 && len(procsFrom(plugs)) == 0 && len(procsFrom(host)) == 0
+		return len(proctest.Sleepers(m)) == 0 && len(procsFrom(plugs)) == 0 && len(procsFrom(host)) == 0
 	}, 10*time.Second, 50*time.Millisecond, "left behind: tool %v, plugins %v, inits %v",
-		sleepers(m), procsFrom(plugs), procsFrom(host))
+		proctest.Sleepers(m), procsFrom(plugs), procsFrom(host))
 }
 
 // procsFrom lists live processes whose executable is path or lies under it.
@@ -68,7 +69,7 @@ func procsFrom(path string) []int {
 		}
 		pid, _ := strconv.Atoi(e.Name())
 		stat, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if len(stat) > 0 && !zombie(string(stat)) {
+		if len(stat) > 0 && !proctest.Zombie(string(stat)) {
 			out = append(out, pid)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -27,7 +28,7 @@ func TestCloseKillsTheProcessGroup(t *testing.T) {
 	p, err := m.Start(context.Background(), b)
 	require.NoError(t, err)
 	child := childPid(t, b)
-	require.True(t, alive(child), "child sleep running")
+	require.True(t, proctest.Alive(child), "child sleep running")
 
 	m.Close()
 	assert.Contains(t, logs.String(), "[WARN]  plugin.scorer.spawner: plugin did not stop in time; killing its process group",
@@ -128,7 +129,7 @@ func TestPluginDiesWithHost(t *testing.T) {
 	require.NoError(t, err)
 	pid, err := strconv.Atoi(strings.TrimSpace(line))
 	require.NoError(t, err)
-	require.True(t, alive(pid))
+	require.True(t, proctest.Alive(pid))
 
 	require.NoError(t, host.Process.Kill())
 	_ = host.Wait()

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 )
 
 // testPlugins maps each testdata directory to the binary name it is built
@@ -70,7 +72,7 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	code := m.Run()
-	if leaks := procsUnder(testRoot); len(leaks) > 0 {
+	if leaks := lingering(testRoot, 10*time.Second); len(leaks) > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: plugin processes left running: %v\n", leaks)
 		for _, pid := range leaks {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -78,6 +80,22 @@ func runTests(m *testing.M) int {
 		code = 1
 	}
 	return code
+}
+
+// lingering lists the live processes under root that are still alive after
+// grace. A test's Close sends the kill and returns before the kernel has
+// ended the process (and a start cut short is killed by its cancelled
+// launch), so a process on its way out is waited for; only one that stays
+// was left running.
+func lingering(root string, grace time.Duration) []int {
+	deadline := time.Now().Add(grace)
+	for {
+		pids := procsUnder(root)
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return pids
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // buildTestPlugins compiles testdata/* in one go command, then names each
@@ -130,17 +148,6 @@ func newTestManager(t *testing.T, opts Options) *Manager {
 	return m
 }
 
-// alive reports whether pid is a live (not zombie) process.
-func alive(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	return len(fields) > 0 && fields[0] != "Z" && fields[0] != "X"
-}
-
 // procsUnder lists live processes whose executable lies under root.
 func procsUnder(root string) []int {
 	entries, _ := os.ReadDir("/proc")
@@ -151,7 +158,7 @@ func procsUnder(root string) []int {
 			continue
 		}
 		exe, err := os.Readlink("/proc/" + e.Name() + "/exe")
-		if err == nil && strings.HasPrefix(exe, root+"/") && alive(pid) {
+		if err == nil && strings.HasPrefix(exe, root+"/") && proctest.Alive(pid) {
 			pids = append(pids, pid)
 		}
 	}
@@ -173,7 +180,7 @@ func childPid(t *testing.T, b Binary) int {
 // requireGone waits for pid to die.
 func requireGone(t *testing.T, pid int) {
 	t.Helper()
-	require.Eventually(t, func() bool { return !alive(pid) }, 10*time.Second, 10*time.Millisecond, "pid %d still alive", pid)
+	require.Eventually(t, func() bool { return !proctest.Alive(pid) }, 10*time.Second, 10*time.Millisecond, "pid %d still alive", pid)
 }
 
 // fakeHost starts the plugin at path, prints its pid and waits to be killed.

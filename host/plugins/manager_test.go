@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/host/isolate"
 
 	"github.com/swarmhost/swarmhost/sdk/model"
@@ -41,7 +42,7 @@ func TestScorerRoundTrip(t *testing.T) {
 	p, err := m.Start(ctx, b)
 	require.NoError(t, err)
 	assert.Equal(t, rpc.ProtocolVersion, p.ProtocolVersion())
-	assert.True(t, alive(p.Pid()))
+	assert.True(t, proctest.Alive(p.Pid()))
 	assert.False(t, p.Exited())
 	assert.Equal(t, b, p.Binary())
 }
@@ -161,5 +162,5 @@ func TestStartWaitHonoursContext(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	p, err := m.Start(context.Background(), b)
 	require.NoError(t, err, "the launch went on for later callers")
-	assert.True(t, alive(p.Pid()))
+	assert.True(t, proctest.Alive(p.Pid()))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -39,7 +40,7 @@ func TestCrashedProcessIsRelaunched(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotSame(t, first, second, "the crashed process was replaced")
 	assert.NotEqual(t, first.Pid(), second.Pid())
-	assert.True(t, alive(second.Pid()))
+	assert.True(t, proctest.Alive(second.Pid()))
 	requireGone(t, first.Pid())
 	require.Error(t, first.Err(), "the dead process still says why it died")
 	select {

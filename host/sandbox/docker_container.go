@@ -187,17 +187,7 @@ func (e *dockerEnv) prepare(ctx context.Context, files map[string][]byte, setup 
 			return err
 		}
 	}
-	if setup == "" {
-		return nil
-	}
-	res, err := e.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", setup}})
-	if err != nil {
-		return fmt.Errorf("sandbox: setup in %s: %w", label(e.name), err)
-	}
-	if res.ExitCode != 0 {
-		return fmt.Errorf("sandbox: setup failed in %s (exit %d): %s", label(e.name), res.ExitCode, lastBytes(res.Stderr, setupErrBytes))
-	}
-	return nil
+	return runSetup(ctx, e.Exec, e.name, setup)
 }
 
 // label names a sandbox in messages.

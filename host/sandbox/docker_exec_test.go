@@ -12,7 +12,7 @@ import (
 func TestDockerExec(t *testing.T) {
 	t.Parallel()
 	d := newDocker(t, DockerConfig{})
-	sb := dockerSample(t, d, SampleSpec{ID: "exec", Epoch: 1, Members: []string{"m"}}).For("m")
+	sb := engineSample(t, d, SampleSpec{ID: "exec", Epoch: 1, Members: []string{"m"}}).For("m")
 	tests := map[string]struct {
 		req                    ExecRequest
 		wantCode               int
@@ -64,7 +64,7 @@ func TestDockerExec(t *testing.T) {
 func TestDockerExecLeavesNothingRunning(t *testing.T) {
 	t.Parallel()
 	d := newDocker(t, DockerConfig{})
-	sb := dockerSample(t, d, SampleSpec{ID: "bg", Epoch: 1}).For("")
+	sb := engineSample(t, d, SampleSpec{ID: "bg", Epoch: 1}).For("")
 	res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c", "sleep 301 & (sleep 302 &); echo started"}})
 	require.NoError(t, err)
 	assert.Equal(t, "started\n", res.Stdout)
@@ -85,7 +85,7 @@ func TestDockerExecLeavesNothingRunning(t *testing.T) {
 func TestDockerExecOutputCap(t *testing.T) {
 	t.Parallel()
 	d := newDocker(t, DockerConfig{})
-	sb := dockerSample(t, d, SampleSpec{ID: "cap", Epoch: 1}).For("")
+	sb := engineSample(t, d, SampleSpec{ID: "cap", Epoch: 1}).For("")
 	res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c",
 		"head -c 11534336 /dev/zero | tr '\\0' x; echo; echo end"}})
 	require.NoError(t, err)
@@ -99,7 +99,7 @@ func TestDockerExecOutputCap(t *testing.T) {
 func TestDockerExecUnreadInput(t *testing.T) {
 	t.Parallel()
 	d := newDocker(t, DockerConfig{})
-	sb := dockerSample(t, d, SampleSpec{ID: "unread", Epoch: 1, Files: map[string]string{"f.txt": "data"}}).For("")
+	sb := engineSample(t, d, SampleSpec{ID: "unread", Epoch: 1, Files: map[string]string{"f.txt": "data"}}).For("")
 	for i := range 5 {
 		res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"cat", "f.txt"}, Input: strings.Repeat("x", 100000)})
 		require.NoError(t, err)

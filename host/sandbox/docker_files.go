@@ -10,7 +10,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/docker/docker/api/types/container"
@@ -153,22 +152,5 @@ func (e *dockerEnv) ListFiles(ctx context.Context, dir string) ([]string, error)
 
 // listFiles lists dir in container id.
 func (e *dockerEnv) listFiles(ctx context.Context, id, dir string) ([]string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	res, err := e.exec(ctx, id, ExecRequest{Command: []string{"find", dir, "!", "-type", "d"}})
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: list %s: %w", dir, err)
-	}
-	if res.ExitCode != 0 {
-		return nil, fmt.Errorf("sandbox: list %s: %s", dir, lastBytes(res.Stderr, setupErrBytes))
-	}
-	var files []string
-	for _, line := range strings.Split(res.Stdout, "\n") {
-		if line != "" {
-			files = append(files, strings.TrimPrefix(line, "./"))
-		}
-	}
-	sort.Strings(files)
-	return files, nil
+	return listWithFind(ctx, func(ctx context.Context, req ExecRequest) (ExecResult, error) { return e.exec(ctx, id, req) }, dir)
 }

@@ -17,8 +17,7 @@ const testImage = "localhost/swarmhost-busybox:2"
 
 // needEngine returns a client of the engine DOCKER_HOST names, with the
 // test image on it. Without one the test is skipped — or fails, under CI
-// (CI=true) or SWARMHOST_EXPECT_DOCKER, which .ci/run sets after starting
-// the engine with scripts/containers.sh.
+// (CI=true) or SWARMHOST_EXPECT_DOCKER (engineMissing).
 func needEngine(t *testing.T) *client.Client {
 	t.Helper()
 	cli, err := connect(t.Context())
@@ -29,11 +28,8 @@ func needEngine(t *testing.T) *client.Client {
 		}
 	}
 	if err != nil {
-		if os.Getenv("CI") == "true" || os.Getenv("SWARMHOST_EXPECT_DOCKER") != "" {
-			t.Fatalf("the docker provider's tests need an engine with %s (as root: scripts/containers.sh start): %v", testImage, err)
-		}
-		t.Skipf("no container engine with %s (as root: scripts/containers.sh start, then DOCKER_HOST=unix:///run/podman/podman.sock): %v",
-			testImage, err)
+		engineMissing(t, expectEngine("SWARMHOST_EXPECT_DOCKER"), "container engine with "+testImage,
+			"scripts/containers.sh start, then DOCKER_HOST=unix:///run/podman/podman.sock", err)
 	}
 	t.Cleanup(func() { cli.Close() })
 	return cli
@@ -51,16 +47,6 @@ func newDocker(t *testing.T, cfg DockerConfig) *Docker {
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, d.Close()) })
 	return d
-}
-
-// dockerSample makes the sandboxes of spec with d, closed at the end of
-// the test.
-func dockerSample(t *testing.T, d *Docker, spec SampleSpec) Set {
-	t.Helper()
-	set, err := d.Sample(t.Context(), spec)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, set.Close()) })
-	return set
 }
 
 // labelled lists the containers (all states) that carry label=value.

@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
@@ -71,27 +71,10 @@ var markerSeq struct {
 	n int
 }
 
-// sleepers lists live processes running `sleep m`.
-func sleepers(m string) []int {
-	entries, _ := os.ReadDir("/proc")
-	var out []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if strings.HasSuffix(string(cmdline), "\x00"+m+"\x00") && alive(pid) {
-			out = append(out, pid)
-		}
-	}
-	return out
-}
-
 // requireNoSleeper waits briefly for every `sleep m` to die.
 func requireNoSleeper(t *testing.T, m string) {
 	t.Helper()
-	require.Eventually(t, func() bool { return len(sleepers(m)) == 0 }, 5*time.Second, 20*time.Millisecond,
+	require.Eventually(t, func() bool { return len(proctest.Sleepers(m)) == 0 }, 5*time.Second, 20*time.Millisecond,
 		"sleep %s outlived its command", m)
 }
 
@@ -109,18 +92,6 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
 		require.NoError(t, os.WriteFile(full, []byte(content), 0o644))
 	}
-}
-
-// alive reports whether pid is a live process (a zombie counts as dead: a
-// container's init may be slow to reap it).
-func alive(pid int) bool {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(stat)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	return len(fields) > 0 && fields[0] != "Z" && fields[0] != "X"
 }
 
 // snapshot returns every file under dir with its content.

@@ -10,7 +10,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -87,24 +86,7 @@ func (e *k8sEnv) writeFiles(ctx context.Context, files map[string][]byte) error 
 // ListFiles lists every file (anything but a directory) under dir, as sorted paths relative to
 // the working directory (absolute for a dir outside it).
 func (e *k8sEnv) ListFiles(ctx context.Context, dir string) ([]string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	res, err := e.exec(ctx, e.container, ExecRequest{Command: []string{"find", dir, "!", "-type", "d"}})
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: list %s: %w", dir, err)
-	}
-	if res.ExitCode != 0 {
-		return nil, fmt.Errorf("sandbox: list %s: %s", dir, lastBytes(res.Stderr, setupErrBytes))
-	}
-	var files []string
-	for _, line := range strings.Split(res.Stdout, "\n") {
-		if line != "" {
-			files = append(files, strings.TrimPrefix(line, "./"))
-		}
-	}
-	sort.Strings(files)
-	return files, nil
+	return listWithFind(ctx, func(ctx context.Context, req ExecRequest) (ExecResult, error) { return e.exec(ctx, e.container, req) }, dir)
 }
 
 // prepare writes the files and runs the setup script.
@@ -114,17 +96,7 @@ func (e *k8sEnv) prepare(ctx context.Context, files map[string][]byte, setup str
 			return fmt.Errorf("kubernetes sandbox: files in %s: %w", label(e.name), err)
 		}
 	}
-	if setup == "" {
-		return nil
-	}
-	res, err := e.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", setup}})
-	if err != nil {
-		return fmt.Errorf("sandbox: setup in %s: %w", label(e.name), err)
-	}
-	if res.ExitCode != 0 {
-		return fmt.Errorf("sandbox: setup failed in %s (exit %d): %s", label(e.name), res.ExitCode, lastBytes(res.Stderr, setupErrBytes))
-	}
-	return nil
+	return runSetup(ctx, e.Exec, e.name, setup)
 }
 
 // errTooLarge ends a read past MaxReadFile.

@@ -18,8 +18,7 @@ import (
 const k8sTestImage = "swarmhost.local/busybox:1"
 
 // needCluster returns a client of the cluster KUBECONFIG names. Without one the test is skipped —
-// or fails, under CI (CI=true) or SWARMHOST_EXPECT_K8S, which .ci/run sets after starting the
-// cluster with scripts/k8s.sh.
+// or fails, under CI (CI=true) or SWARMHOST_EXPECT_K8S (engineMissing).
 func needCluster(t *testing.T) *kube.Client {
 	t.Helper()
 	c, err := kube.Connect(kube.Target{})
@@ -29,11 +28,8 @@ func needCluster(t *testing.T) *kube.Client {
 		_, err = c.Set.Discovery().RESTClient().Get().AbsPath("/version").Do(ctx).Raw()
 	}
 	if err != nil {
-		if os.Getenv("CI") == "true" || os.Getenv("SWARMHOST_EXPECT_K8S") != "" {
-			t.Fatalf("the kubernetes provider's tests need a cluster (as root: scripts/k8s.sh start; "+
-				"export KUBECONFIG=/tmp/swarmhost-k8s/kubeconfig): %v", err)
-		}
-		t.Skipf("no cluster (as root: scripts/k8s.sh start, then KUBECONFIG=/tmp/swarmhost-k8s/kubeconfig): %v", err)
+		engineMissing(t, expectEngine("SWARMHOST_EXPECT_K8S"), "kubernetes cluster",
+			"scripts/k8s.sh start, then KUBECONFIG=/tmp/swarmhost-k8s/kubeconfig", err)
 	}
 	return c
 }
@@ -53,15 +49,6 @@ func newK8s(t *testing.T, cfg KubernetesConfig) *Kubernetes {
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, k.Close()) })
 	return k
-}
-
-// k8sSample makes the sandboxes of spec with k, closed at the end of the test.
-func k8sSample(t *testing.T, k *Kubernetes, spec SampleSpec) Set {
-	t.Helper()
-	set, err := k.Sample(t.Context(), spec)
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, set.Close()) })
-	return set
 }
 
 // runPods lists the run's pods that are not being deleted.

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,34 +14,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// TestKubernetesFiles: testEngineFiles on the kubernetes provider.
 func TestKubernetesFiles(t *testing.T) {
 	t.Parallel()
-	k := newK8s(t, KubernetesConfig{})
-	set := k8sSample(t, k, SampleSpec{ID: "files", Epoch: 1, Members: []string{"m"},
-		Files: map[string]string{"problem.txt": "91", "deep/er/data.txt": "data:,hello%20there"},
-		Setup: "ln -s deep/er/data.txt link.txt && echo set > setup.txt"})
-	sb := set.For("m")
-	ctx := t.Context()
-	for path, want := range map[string]string{"problem.txt": "91", "deep/er/data.txt": "hello there", "link.txt": "hello there",
-		"/workspace/setup.txt": "set\n", NotesFile: ""} {
-		got, err := sb.ReadFile(ctx, path)
-		require.NoError(t, err, path)
-		assert.Equal(t, want, string(got), path)
-	}
-	require.NoError(t, sb.WriteFile(ctx, "new/dir/f.txt", []byte("crlf\r\nbytes\x00")))
-	got, err := sb.ReadFile(ctx, "new/dir/f.txt")
-	require.NoError(t, err)
-	assert.Equal(t, "crlf\r\nbytes\x00", string(got))
-	files, err := sb.ListFiles(ctx, "")
-	require.NoError(t, err)
-	assert.Equal(t, []string{".swarm/notes.md", "deep/er/data.txt", "link.txt", "new/dir/f.txt", "problem.txt", "setup.txt"}, files)
-	_, err = sb.ReadFile(ctx, "deep")
-	assert.ErrorContains(t, err, "s a directory")
-	_, err = sb.ReadFile(ctx, "nope.txt")
-	assert.ErrorContains(t, err, "No such file")
-	res, err := sb.Exec(ctx, ExecRequest{Command: []string{"ls", ".swarm/scratch"}})
-	require.NoError(t, err)
-	assert.Equal(t, "m\n", res.Stdout, "the filesystem channel's scratch dirs")
+	testEngineFiles(t, kubernetesEngine(t))
 }
 
 // TestKubernetesExec: pods/exec keeps stdin, stdout and stderr apart, reports the exit code, ends a
@@ -50,7 +25,7 @@ func TestKubernetesFiles(t *testing.T) {
 func TestKubernetesExec(t *testing.T) {
 	t.Parallel()
 	k := newK8s(t, KubernetesConfig{})
-	sb := k8sSample(t, k, SampleSpec{ID: "exec", Epoch: 1}).For("")
+	sb := engineSample(t, k, SampleSpec{ID: "exec", Epoch: 1}).For("")
 	cases := map[string]struct {
 		req            ExecRequest
 		stdout, stderr string
@@ -92,7 +67,7 @@ func TestKubernetesExec(t *testing.T) {
 func TestKubernetesOutputCap(t *testing.T) {
 	t.Parallel()
 	k := newK8s(t, KubernetesConfig{})
-	sb := k8sSample(t, k, SampleSpec{ID: "cap", Epoch: 1}).For("")
+	sb := engineSample(t, k, SampleSpec{ID: "cap", Epoch: 1}).For("")
 	res, err := sb.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c",
 		fmt.Sprintf("head -c %d /dev/zero; echo end", MaxOutput+4096)}})
 	require.NoError(t, err)
@@ -155,51 +130,10 @@ func TestKubernetesNetworkPolicy(t *testing.T) {
 	}
 }
 
-// TestKubernetesComparator is the comparator pattern: each member works in its own service on a
-// volume of its own; the comparator sees every member's workspace read-only.
+// TestKubernetesComparator is the comparator pattern (testEngineComparator) in a pod's containers.
 func TestKubernetesComparator(t *testing.T) {
 	t.Parallel()
-	compose := writeCompose(t, `
-services:
-  default:
-    image: `+k8sTestImage+`
-  alice:
-    image: `+k8sTestImage+`
-    volumes: ["alice:/workspace"]
-  bob:
-    image: `+k8sTestImage+`
-    volumes: ["bob:/workspace"]
-    environment: {ROLE: prover}
-    mem_limit: 64m
-  comparator:
-    image: `+k8sTestImage+`
-    volumes: ["alice:/answers/alice:ro", "bob:/answers/bob:ro"]
-volumes:
-  alice: {}
-  bob: {}
-`)
-	k := newK8s(t, KubernetesConfig{Compose: compose, PerMember: true})
-	set := k8sSample(t, k, SampleSpec{ID: "cmp", Epoch: 1, Members: []string{"alice", "bob"},
-		Files: map[string]string{"problem.txt": "91"}})
-	assert.Equal(t, []string{"", "alice", "bob", "comparator"}, set.Names())
-	ctx := t.Context()
-	require.NoError(t, set.For("alice").WriteFile(ctx, "answer.txt", []byte("7")))
-	require.NoError(t, set.For("bob").WriteFile(ctx, "answer.txt", []byte("13")))
-	res, err := set.For("bob").Exec(ctx, ExecRequest{Command: []string{"sh", "-c", "echo $ROLE; cat problem.txt"}})
-	require.NoError(t, err)
-	assert.Equal(t, "prover\n91", res.Stdout)
-	cmp, err := set.Named("comparator")
-	require.NoError(t, err)
-	res, err = cmp.Exec(ctx, ExecRequest{Command: []string{"sh", "-c",
-		"cat /answers/alice/answer.txt /answers/bob/answer.txt; echo x > /answers/alice/answer.txt"}})
-	require.NoError(t, err)
-	assert.Equal(t, "713", res.Stdout)
-	assert.NotZero(t, res.ExitCode, "the answers are read-only: %s", res.Stderr)
-	got, err := set.For("alice").ReadFile(ctx, "answer.txt")
-	require.NoError(t, err)
-	assert.Equal(t, "7", string(got))
-	_, err = set.For("alice").ReadFile(ctx, "/answers/bob/answer.txt")
-	assert.Error(t, err, "a member does not see another's workspace")
+	testEngineComparator(t, kubernetesEngine(t))
 }
 
 // TestKubernetesViewLeavesSandboxUnchanged: a scorer's exec runs in the view twin, where the
@@ -207,7 +141,7 @@ volumes:
 func TestKubernetesViewLeavesSandboxUnchanged(t *testing.T) {
 	t.Parallel()
 	k := newK8s(t, KubernetesConfig{})
-	sb := k8sSample(t, k, SampleSpec{ID: "view", Epoch: 1, Files: map[string]string{"keep.txt": "original"}}).For("")
+	sb := engineSample(t, k, SampleSpec{ID: "view", Epoch: 1, Files: map[string]string{"keep.txt": "original"}}).For("")
 	v := sb.View()
 	res, err := v.Exec(t.Context(), ExecRequest{Command: []string{"sh", "-c",
 		"cat keep.txt; echo changed > keep.txt; rm -f .swarm/notes.md; touch /tmp/elsewhere; echo; cat keep.txt"}})
@@ -276,31 +210,13 @@ func TestKubernetesBadInput(t *testing.T) {
 }
 
 // TestKubernetesSweepAfterKilledHost: a host killed mid-sample leaves its pod; the next provider
-// started on this machine deletes it.
+// started on this machine deletes it (testSweepAfterKilledHost).
 func TestKubernetesSweepAfterKilledHost(t *testing.T) {
 	t.Parallel()
-	c := needCluster(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKubernetesHoldSample$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "SWARMHOST_TEST_HOLD_SAMPLE=1")
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	run := readLine(t, out)
-	require.NotEmpty(t, runPods(t, c, run), "the held sample's pod runs")
-	require.NoError(t, cmd.Process.Kill())
-	_ = cmd.Wait()
-	require.NotEmpty(t, runPods(t, c, run), "killing the host leaves it")
-	newK8s(t, KubernetesConfig{})
-	assert.Empty(t, runPods(t, c, run), "the next start swept it")
+	testSweepAfterKilledHost(t, kubernetesEngine(t))
 }
 
-// TestKubernetesHoldSample is TestKubernetesSweepAfterKilledHost's host.
+// TestKubernetesHoldSample is TestKubernetesSweepAfterKilledHost's host (holdSample).
 func TestKubernetesHoldSample(t *testing.T) {
-	if os.Getenv("SWARMHOST_TEST_HOLD_SAMPLE") == "" {
-		t.Skip("run by TestKubernetesSweepAfterKilledHost")
-	}
-	k := newK8s(t, KubernetesConfig{Run: "held-" + randomID()})
-	k8sSample(t, k, SampleSpec{ID: "held", Epoch: 1})
-	os.Stdout.WriteString(k.Run() + "\n")
-	select {}
+	holdSample(t, kubernetesEngine)
 }

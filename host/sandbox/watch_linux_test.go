@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/internal/proctest"
 )
 
 // TestWatchKeepsLeaderUnreaped: both ways of watching (pidfd, and by pid
@@ -39,13 +41,13 @@ func TestWatchKeepsLeaderUnreaped(t *testing.T) {
 			n, _ := r.Read(line)
 			child, err := strconv.Atoi(strings.TrimSpace(string(line[:n])))
 			require.NoError(t, err)
-			require.True(t, alive(child), "the background sleep should still run before the kill")
+			require.True(t, proctest.Alive(child), "the background sleep should still run before the kill")
 			killGroup(cmd.Process.Pid)
 			reap()
 			assert.Equal(t, 3, exitCode(cmd.ProcessState))
 			_, err = os.Stat("/proc/" + strconv.Itoa(cmd.Process.Pid))
 			assert.True(t, os.IsNotExist(err), "the leader is reaped by reap")
-			for alive(child) {
+			for proctest.Alive(child) {
 				// SIGKILL is delivered; wait for the kernel to end it
 				// (its parent, init, then reaps it).
 				_, _ = os.ReadFile("/proc/" + strconv.Itoa(child) + "/stat")

@@ -3,7 +3,6 @@ package swarm
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
@@ -14,16 +13,20 @@ import (
 )
 
 // TestFinalRules runs whole swarms and checks the chosen answer under each
-// final rule. Members that must be ordered are 50–100 ms apart.
+// final rule. Members that must be ordered wait for the earlier one's end
+// (after), so the order holds however slow the machine.
 func TestFinalRules(t *testing.T) {
 	t.Parallel()
-	staggered := map[string][]step{
-		"a": {sleep(200 * time.Millisecond), answer("A")},
-		"b": {sleep(20 * time.Millisecond), answer("B")},
-		"c": {sleep(110 * time.Millisecond), answer("C")},
+	// staggered ends b, then c, then a: the reverse of the roster for a and b
+	staggered := func(e *endings) map[string][]step {
+		return map[string][]step{
+			"a": {after(e, "c"), answer("A")},
+			"b": {answer("B")},
+			"c": {after(e, "b"), answer("C")},
+		}
 	}
 	cases := map[string]struct {
-		scripts  map[string][]step
+		scripts  func(*endings) map[string][]step
 		mode     controller.FinalMode
 		wantMode *string
 		want     *string
@@ -42,28 +45,34 @@ func TestFinalRules(t *testing.T) {
 			statuses: map[string]string{"a": "submitted", "b": "submitted", "c": "submitted"},
 		},
 		"first skips a member that errored earlier": {
-			scripts: map[string][]step{
-				"a": {fail("boom")},
-				"b": {sleep(100 * time.Millisecond), answer("B")},
-				"c": {sleep(200 * time.Millisecond), answer("C")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"a": {fail("boom")},
+					"b": {after(e, "a"), answer("B")},
+					"c": {after(e, "b"), answer("C")},
+				}
 			},
 			mode: controller.FinalFirst, wantMode: ptr("first"), want: ptr("b"),
 			statuses: map[string]string{"a": "errored", "b": "submitted", "c": "submitted"},
 		},
 		"last skips a member that errored later": {
-			scripts: map[string][]step{
-				"a": {sleep(250 * time.Millisecond), fail("late failure")},
-				"b": {sleep(20 * time.Millisecond), answer("B")},
-				"c": {sleep(120 * time.Millisecond), answer("C")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"a": {after(e, "c"), fail("late failure")},
+					"b": {answer("B")},
+					"c": {after(e, "b"), answer("C")},
+				}
 			},
 			mode: controller.FinalLast, wantMode: ptr("last"), want: ptr("c"),
 			statuses: map[string]string{"a": "errored", "b": "submitted", "c": "submitted"},
 		},
 		"no submissions: empty output and null mode and member": {
-			scripts: map[string][]step{
-				"a": {fail("one")},
-				"b": {sleep(50 * time.Millisecond), fail("two")},
-				"c": {fail("three")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"a": {fail("one")},
+					"b": {after(e, "a"), fail("two")},
+					"c": {fail("three")},
+				}
 			},
 			mode:     controller.FinalFirst,
 			statuses: map[string]string{"a": "errored", "b": "errored", "c": "errored"},
@@ -72,11 +81,12 @@ func TestFinalRules(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			ag := newAgent(tc.scripts)
+			ends := newEndings()
+			ag := newAgent(tc.scripts(ends))
 			// errored members are contained here: the rules skip them
 			spec := Spec{Members: roster(ag, newMock(t, "m"), "a", "b", "c"), Controller: &testController{mode: tc.mode},
 				ContainMemberErrors: true}
-			res := run(t, context.Background(), spec, Hooks{})
+			res := run(t, context.Background(), spec, ends.hooks())
 			require.NoError(t, res.Error)
 			assert.Equal(t, StopAllDone, res.StopReason)
 			assert.Equal(t, tc.statuses, statuses(res.Record))

@@ -36,42 +36,51 @@ func TestRecordGolden(t *testing.T) {
 	passIf42 := func(_ context.Context, _, answer string) (agent.Verdict, error) {
 		return agent.Verdict{Passed: answer == "42"}, nil
 	}
+	// members that must end in order wait for the earlier one's end (after)
 	cases := map[string]struct {
-		scripts map[string][]step
+		scripts func(*endings) map[string][]step
 		names   []string
 		ctrl    *testController
 		gate    func(context.Context, string, string) (agent.Verdict, error)
 		reason  string
 	}{
 		"first": {
-			scripts: map[string][]step{
-				"solver":  {sleep(20 * time.Millisecond), submit("42"), answer("42")},
-				"checker": {sleep(120 * time.Millisecond), submit("41"), answer("41")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"solver":  {submit("42"), answer("42")},
+					"checker": {after(e, "solver"), submit("41"), answer("41")},
+				}
 			},
 			names: []string{"solver", "checker"}, ctrl: &testController{mode: controller.FinalFirst},
 			gate: passIf42, reason: StopAllDone,
 		},
 		"last": {
-			scripts: map[string][]step{
-				"react-1": {sleep(20 * time.Millisecond), answer("one")},
-				"react-2": {sleep(120 * time.Millisecond), answer("two")},
-				"react-3": {giveUp("model_length")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"react-1": {answer("one")},
+					"react-2": {after(e, "react-1"), answer("two")},
+					"react-3": {giveUp("model_length")},
+				}
 			},
 			names: []string{"react-1", "react-2", "react-3"}, ctrl: &testController{mode: controller.FinalLast},
 			reason: StopAllDone,
 		},
 		"no_submission": {
-			scripts: map[string][]step{
-				"react-1": {giveUp("model_length")},
-				"react-2": {sleep(50 * time.Millisecond), giveUp("content_filter")},
+			scripts: func(e *endings) map[string][]step {
+				return map[string][]step{
+					"react-1": {giveUp("model_length")},
+					"react-2": {after(e, "react-1"), giveUp("content_filter")},
+				}
 			},
 			names: []string{"react-1", "react-2"}, ctrl: &testController{}, reason: StopAllDone,
 		},
 		"stopped": {
-			scripts: map[string][]step{
-				"react-1": {sleep(20 * time.Millisecond), answer("one")},
-				"react-2": {pollUntilRefused(30 * time.Millisecond)},
-				"react-3": {answer("never")},
+			scripts: func(*endings) map[string][]step {
+				return map[string][]step{
+					"react-1": {sleep(20 * time.Millisecond), answer("one")},
+					"react-2": {pollUntilRefused(30 * time.Millisecond)},
+					"react-3": {answer("never")},
+				}
 			},
 			names:  []string{"react-1", "react-2", "react-3"},
 			ctrl:   &testController{startOnly: []string{"react-1", "react-2"}, stopOnSubmission: "submission"},
@@ -81,13 +90,14 @@ func TestRecordGolden(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			ag := newAgent(tc.scripts)
+			ends := newEndings()
+			ag := newAgent(tc.scripts(ends))
 			members := roster(ag, newMock(t, "m"), tc.names...)
 			if name == "first" {
 				members[0].Role, members[0].Sandbox = "solver", "sandbox-solver"
 				members[1].Role = "checker"
 			}
-			res := run(t, context.Background(), Spec{Members: members, Controller: tc.ctrl, Gate: tc.gate}, Hooks{})
+			res := run(t, context.Background(), Spec{Members: members, Controller: tc.ctrl, Gate: tc.gate}, ends.hooks())
 			require.NoError(t, res.Error)
 			assert.Equal(t, tc.reason, res.StopReason)
 			got := goldenJSON(t, res.Record)

@@ -116,6 +116,63 @@ func sleep(d time.Duration) step {
 	}
 }
 
+// endings closes one channel per member the first time a published record
+// shows the member ended, so that a script orders members by waiting for
+// another's end (after) instead of sleeping longer than it.
+type endings struct {
+	mu    sync.Mutex
+	ended map[string]chan struct{}
+	seen  map[string]bool
+}
+
+func newEndings() *endings {
+	return &endings{ended: map[string]chan struct{}{}, seen: map[string]bool{}}
+}
+
+// of returns the channel closed when member has ended.
+func (e *endings) of(member string) chan struct{} {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.chanLocked(member)
+}
+
+func (e *endings) chanLocked(member string) chan struct{} {
+	c, ok := e.ended[member]
+	if !ok {
+		c = make(chan struct{})
+		e.ended[member] = c
+	}
+	return c
+}
+
+// hooks returns the run hooks that watch the record for ends.
+func (e *endings) hooks() Hooks {
+	return Hooks{OnRecord: func(r Record) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		for _, m := range r.Members {
+			if m.State == StateEnded && !e.seen[m.Name] {
+				e.seen[m.Name] = true
+				close(e.chanLocked(m.Name))
+			}
+		}
+	}}
+}
+
+// after waits until member's end is in the record (so this member ends
+// strictly later on the swarm clock), returning early with the context's
+// error.
+func after(e *endings, member string) step {
+	return func(ctx context.Context, _ *scriptRun) (bool, error) {
+		select {
+		case <-e.of(member):
+			return false, nil
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+	}
+}
+
 // generate makes one model call (the member's input plus prompt); a
 // refusal or any error ends the run with that error, as a well-behaved
 // agent does.

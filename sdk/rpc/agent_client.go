@@ -7,42 +7,28 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
 
 // agentClient is the host's handle on an agent plugin process.
 type agentClient struct {
-	client pb.AgentClient
-	hosts  *registry[agent.Host]
-	svc    *hostService
+	kindClient
+	client  pb.AgentClient
+	hosts   *registry[agent.Host]
+	svc     *hostService
+	members memberLink
 }
 
 func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *agentClient {
-	ac := &agentClient{client: pb.NewAgentClient(c), hosts: newRegistry[agent.Host]()}
+	client := pb.NewAgentClient(c)
+	ac := &agentClient{client: client, hosts: newRegistry[agent.Host]()}
+	// Every metadata answer tells the member link whether the process serves the member stream.
+	ac.kindClient = kindClient{kind: KindAgent, rpc: client, seen: ac.members.learn}
 	ac.svc = &hostService{broker: b, register: func(s *grpc.Server) {
 		pb.RegisterAgentHostServer(s, &agentHostServer{hosts: ac.hosts})
 	}}
 	return ac
-}
-
-// Plugins returns the metadata of every agent the process serves.
-func (c *agentClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("agent metadata", err)
-	}
-	return pluginInfos(resp), nil
-}
-
-// Validate asks the named agent to check a decoded config.
-func (c *agentClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("agent validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
 }
 
 // Agent returns the named agent as an [agent.Agent].
@@ -55,30 +41,35 @@ type remoteAgent struct {
 }
 
 func (a *remoteAgent) Metadata(ctx context.Context, _ agent.MetadataRequest, resp *agent.MetadataResponse) {
-	infos, err := a.c.Plugins(ctx)
-	if err != nil {
-		return
-	}
-	for _, md := range infos {
-		if md.Name == a.name {
-			*resp = md
-		}
-	}
+	a.c.metadata(ctx, a.name, resp)
 }
 
-// Run registers req.Host under a fresh token for the call's duration and
-// runs the member in the plugin process.
+// Run runs the member in the plugin process: on the process's member
+// stream when the plugin serves one, else as one Run call with req.Host
+// registered under a fresh token for the call's duration.
 func (a *remoteAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	token := a.c.hosts.add(req.Host)
-	defer a.c.hosts.remove(token)
-	out, err := a.c.client.Run(ctx, &pb.RunRequest{
-		Plugin: a.name, Member: req.Member, Role: req.Role, Index: int32(req.Index),
-		Input: wire.MessagesToProto(req.Input), Preamble: req.Preamble, ConfigJson: req.Config.JSON(),
-		Sample: wire.SampleRefToProto(req.Sample), HostBrokerId: a.c.svc.brokerID(), HostToken: token,
-	})
+	s, err := a.c.members.stream(ctx, a.c)
+	if err != nil {
+		return err
+	}
+	var out *pb.RunResponse
+	if s != nil {
+		out, err = s.run(ctx, a.name, req)
+	} else {
+		out, err = a.runUnary(ctx, req)
+	}
 	if err != nil {
 		return callError("agent "+a.name+" run", err)
 	}
 	resp.Output = wire.OutputFromProto(out.Output)
 	return nil
+}
+
+// runUnary runs the member as one Run call, its host calls over the broker.
+func (a *remoteAgent) runUnary(ctx context.Context, req agent.RunRequest) (*pb.RunResponse, error) {
+	token := a.c.hosts.add(req.Host)
+	defer a.c.hosts.remove(token)
+	msg := runRequestToProto(a.name, req)
+	msg.HostBrokerId, msg.HostToken = a.c.svc.brokerID(), token
+	return a.c.client.Run(ctx, msg)
 }

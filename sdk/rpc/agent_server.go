@@ -15,10 +15,19 @@ import (
 type agentPlugin struct {
 	plugin.NetRPCUnsupportedPlugin
 	impls []agent.Agent
+	// unaryOnly leaves CapabilityMemberStream out of the metadata, so the
+	// host runs each member as one Run call (tests of that path).
+	unaryOnly bool
 }
 
 func (p *agentPlugin) GRPCServer(b *plugin.GRPCBroker, s *grpc.Server) error {
-	pb.RegisterAgentServer(s, &agentServer{cat: newCatalog(p.impls), dials: &dialCache{broker: b}})
+	cat := newCatalog(p.impls)
+	if !p.unaryOnly {
+		for i, md := range cat.infos {
+			cat.infos[i] = withMemberStream(md)
+		}
+	}
+	pb.RegisterAgentServer(s, &agentServer{cat: cat, dials: &dialCache{broker: b}})
 	return nil
 }
 
@@ -42,20 +51,11 @@ func (s *agentServer) ValidateConfig(ctx context.Context, req *pb.ValidateConfig
 }
 
 func (s *agentServer) Run(ctx context.Context, req *pb.RunRequest) (*pb.RunResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
+	impl, conn, err := s.cat.lookupWithHost(req.Plugin, s.dials, req.HostBrokerId)
 	if err != nil {
 		return nil, err
 	}
-	conn, err := s.dials.dial(req.HostBrokerId)
-	if err != nil {
-		return nil, err
-	}
-	run := agent.RunRequest{
-		Member: req.Member, Role: req.Role, Index: int(req.Index),
-		Input: wire.MessagesFromProto(req.Input), Preamble: req.Preamble,
-		Config: wire.ConfigFromProto(req.ConfigJson), Sample: wire.SampleRefFromProto(req.Sample),
-		Host: &agentHostClient{client: pb.NewAgentHostClient(conn), token: req.HostToken},
-	}
+	run := runRequestFromProto(req, &agentHostClient{client: pb.NewAgentHostClient(conn), token: req.HostToken})
 	var resp agent.RunResponse
 	if err := guard(func() error { return impl.Run(ctx, run, &resp) }); err != nil {
 		return nil, err

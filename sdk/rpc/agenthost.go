@@ -18,15 +18,19 @@ import (
 // agentHostServer runs in the host and dispatches by member token.
 type agentHostServer struct {
 	pb.UnimplementedAgentHostServer
-	hosts *registry[agent.Host]
+	// hosts finds the member a call's token names: the broker's registry
+	// of tokens, or one member's own host on the member stream (boundHost).
+	hosts getter[agent.Host]
 }
 
+// boundHost is the lookup of one member's calls on the member stream: the
+// stream already names the member, so the (empty) token is not consulted.
+type boundHost struct{ h agent.Host }
+
+func (b boundHost) get(string) (agent.Host, bool) { return b.h, true }
+
 func (s *agentHostServer) host(tok string) (agent.Host, error) {
-	h, ok := s.hosts.get(tok)
-	if !ok {
-		return nil, status.Error(codes.PermissionDenied, "unknown or expired member token")
-	}
-	return h, nil
+	return lookup[agent.Host](s.hosts, tok, "member token")
 }
 
 // refusal splits a host error into a refusal cause or a gRPC error.
@@ -127,11 +131,21 @@ type agentHostClient struct {
 }
 
 func (c *agentHostClient) Generate(ctx context.Context, req agent.GenerateRequest) (agent.GenerateResponse, error) {
-	resp, err := c.client.Generate(ctx, &pb.GenerateRequest{Token: c.token, Messages: wire.MessagesToProto(req.Messages),
-		Tools: wire.ToolsToProto(req.Tools), ToolChoice: req.ToolChoice, ConfigJson: marshalOrNil(req.Config)})
+	resp, err := c.client.Generate(ctx, generateRequest(c.token, req))
 	if err != nil {
 		return agent.GenerateResponse{}, callError("generate", err)
 	}
+	return generateAnswer(resp)
+}
+
+// generateRequest is a Generate call on the wire.
+func generateRequest(token string, req agent.GenerateRequest) *pb.GenerateRequest {
+	return &pb.GenerateRequest{Token: token, Messages: wire.MessagesToProto(req.Messages),
+		Tools: wire.ToolsToProto(req.Tools), ToolChoice: req.ToolChoice, ConfigJson: marshalOrNil(req.Config)}
+}
+
+// generateAnswer reads a Generate response: the output, or the refusal.
+func generateAnswer(resp *pb.GenerateResponse) (agent.GenerateResponse, error) {
 	if resp.Refused != "" {
 		return agent.GenerateResponse{}, &agent.RefusedError{Cause: resp.Refused}
 	}
@@ -151,6 +165,11 @@ func (c *agentHostClient) CallTool(ctx context.Context, call model.ToolCall) (ag
 	if err != nil {
 		return agent.ToolResult{}, callError("call tool", err)
 	}
+	return toolAnswer(resp)
+}
+
+// toolAnswer reads a CallTool response: the result, or the refusal.
+func toolAnswer(resp *pb.CallToolResponse) (agent.ToolResult, error) {
 	if resp.Refused != "" {
 		return agent.ToolResult{}, &agent.RefusedError{Cause: resp.Refused}
 	}
@@ -166,11 +185,16 @@ func (c *agentHostClient) Submit(ctx context.Context, answer string) (agent.Verd
 	if err != nil {
 		return agent.Verdict{}, callError("submit", err)
 	}
+	return verdictOf(resp), nil
+}
+
+// verdictOf reads a Submit response.
+func verdictOf(resp *pb.SubmitResponse) agent.Verdict {
 	v := agent.Verdict{Checked: resp.Checked, Passed: resp.Passed}
 	if resp.Checked {
 		v.Score = wire.ScoreFromProto(resp.Score)
 	}
-	return v, nil
+	return v
 }
 
 func (c *agentHostClient) Log(ctx context.Context, level, message string, fields map[string]any) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -49,6 +50,17 @@ func (c *catalog[T]) lookup(name string) (T, error) {
 		return impl, status.Errorf(codes.NotFound, "this binary serves no plugin named %q", name)
 	}
 	return impl, nil
+}
+
+// lookupWithHost finds the named plugin, as lookup does, and the connection to the host
+// service at broker id the call reaches back to (agents' Run, scorers' Score).
+func (c *catalog[T]) lookupWithHost(name string, dials *dialCache, id uint32) (T, *grpc.ClientConn, error) {
+	impl, err := c.lookup(name)
+	if err != nil {
+		return impl, nil, err
+	}
+	conn, err := dials.dial(id)
+	return impl, conn, err
 }
 
 func (c *catalog[T]) metadata() *pb.MetadataResponse {

@@ -6,7 +6,6 @@ import (
 
 	"google.golang.org/grpc/status"
 
-	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
@@ -14,28 +13,11 @@ import (
 
 // controllerClient is the host's handle on a controller plugin process.
 type controllerClient struct {
+	kindClient
 	client      pb.ControllerClient
 	rosters     *rosterSync
 	nonChoosers *sessionSet
 	refusers    *sessionSet
-}
-
-// Plugins returns the metadata of every controller the process serves.
-func (c *controllerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("controller metadata", err)
-	}
-	return pluginInfos(resp), nil
-}
-
-// Validate asks the named controller to check a decoded config.
-func (c *controllerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("controller validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
 }
 
 // Controller returns the named controller as a [Controller] that also
@@ -61,15 +43,7 @@ type remoteController struct {
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
-	out, err := r.c.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return
-	}
-	for _, md := range pluginInfos(out) {
-		if md.Name == r.name {
-			*resp = md
-		}
-	}
+	kindClient{kind: KindController, rpc: r.c}.metadata(ctx, r.name, resp)
 }
 
 func (r *remoteController) Start(ctx context.Context, req controller.StartRequest, resp *controller.StartResponse) error {

@@ -24,8 +24,9 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 }
 
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return &controllerClient{client: pb.NewControllerClient(c), rosters: newRosterSync(), nonChoosers: newSessionSet(),
-		refusers: newSessionSet()}, nil
+	client := pb.NewControllerClient(c)
+	return &controllerClient{kindClient: kindClient{kind: KindController, rpc: client}, client: client,
+		rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It maps each session id to

@@ -58,20 +58,20 @@ func limitedHost(t *testing.T, host agent.Host) *agentHostClient {
 	return &agentHostClient{client: pb.NewAgentHostClient(conn), token: hosts.add(host)}
 }
 
-// TestHostServiceSizeLimits: calls over a limit are refused at the host
-// service with an error naming the limit, and never reach the host; calls
-// within it do.
-func TestHostServiceSizeLimits(t *testing.T) {
-	t.Parallel()
+// sizeLimitCase is one host call and how the host's limits treat it.
+type sizeLimitCase struct {
+	call    func(context.Context, *agentHostClient) error
+	reached bool
+	want    string
+}
+
+// sizeLimitCases are calls within and over each of the host's limits.
+func sizeLimitCases() map[string]sizeLimitCase {
 	big := func(n int) string { return strings.Repeat("x", n) }
 	prompt := func(n int) agent.GenerateRequest {
 		return agent.GenerateRequest{Messages: []model.Message{{Role: model.RoleUser, Content: big(n)}}}
 	}
-	tests := map[string]struct {
-		call    func(context.Context, *agentHostClient) error
-		reached bool
-		want    string
-	}{
+	return map[string]sizeLimitCase{
 		"a log line within the limit": {call: func(ctx context.Context, c *agentHostClient) error {
 			return c.Log(ctx, "info", big(MaxLogBytes/2), nil)
 		}, reached: true},
@@ -94,6 +94,14 @@ func TestHostServiceSizeLimits(t *testing.T) {
 			return err
 		}, want: "over the host's limit of 1 MiB on a submitted answer"},
 	}
+}
+
+// TestHostServiceSizeLimits: calls over a limit are refused at the host
+// service with an error naming the limit, and never reach the host; calls
+// within it do.
+func TestHostServiceSizeLimits(t *testing.T) {
+	t.Parallel()
+	tests := sizeLimitCases()
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -3,7 +3,6 @@ package rpc
 import (
 	"context"
 
-	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -11,27 +10,10 @@ import (
 
 // scorerClient is the host's handle on a scorer plugin process.
 type scorerClient struct {
+	kindClient
 	client pb.ScorerClient
 	hosts  *registry[scorer.Host]
 	svc    *hostService
-}
-
-// Plugins returns the metadata of every scorer the process serves.
-func (c *scorerClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error) {
-	resp, err := c.client.Metadata(ctx, &pb.MetadataRequest{})
-	if err != nil {
-		return nil, callError("scorer metadata", err)
-	}
-	return pluginInfos(resp), nil
-}
-
-// Validate asks the named scorer to check a decoded config.
-func (c *scorerClient) Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error) {
-	resp, err := c.client.ValidateConfig(ctx, &pb.ValidateConfigRequest{Plugin: name, ConfigJson: config})
-	if err != nil {
-		return base.ValidateConfigResponse{}, callError("scorer validate config", err)
-	}
-	return base.ValidateConfigResponse{Diagnostics: wire.DiagsFromProto(resp.Diagnostics)}, nil
 }
 
 // Scorer returns the named scorer as a [scorer.Scorer].
@@ -44,15 +26,7 @@ type remoteScorer struct {
 }
 
 func (r *remoteScorer) Metadata(ctx context.Context, _ scorer.MetadataRequest, resp *scorer.MetadataResponse) {
-	infos, err := r.c.Plugins(ctx)
-	if err != nil {
-		return
-	}
-	for _, md := range infos {
-		if md.Name == r.name {
-			*resp = md
-		}
-	}
+	r.c.metadata(ctx, r.name, resp)
 }
 
 // Score registers req.Host under a fresh token for the call's duration.

@@ -23,7 +23,8 @@ func (p *scorerPlugin) GRPCServer(b *plugin.GRPCBroker, s *grpc.Server) error {
 }
 
 func (p *scorerPlugin) GRPCClient(_ context.Context, b *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	sc := &scorerClient{client: pb.NewScorerClient(c), hosts: newRegistry[scorer.Host]()}
+	client := pb.NewScorerClient(c)
+	sc := &scorerClient{kindClient: kindClient{kind: KindScorer, rpc: client}, client: client, hosts: newRegistry[scorer.Host]()}
 	sc.svc = &hostService{broker: b, register: func(s *grpc.Server) {
 		pb.RegisterScorerHostServer(s, &scorerHostServer{hosts: sc.hosts})
 	}}
@@ -46,11 +47,7 @@ func (s *scorerServer) ValidateConfig(ctx context.Context, req *pb.ValidateConfi
 }
 
 func (s *scorerServer) Score(ctx context.Context, req *pb.ScoreRequest) (*pb.ScoreResponse, error) {
-	impl, err := s.cat.lookup(req.Plugin)
-	if err != nil {
-		return nil, err
-	}
-	conn, err := s.dials.dial(req.HostBrokerId)
+	impl, conn, err := s.cat.lookupWithHost(req.Plugin, s.dials, req.HostBrokerId)
 	if err != nil {
 		return nil, err
 	}

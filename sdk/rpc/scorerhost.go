@@ -25,11 +25,7 @@ type scorerHostServer struct {
 }
 
 func (s *scorerHostServer) host(tok string) (scorer.Host, error) {
-	h, ok := s.hosts.get(tok)
-	if !ok || h == nil {
-		return nil, status.Error(codes.PermissionDenied, "unknown or expired score token")
-	}
-	return h, nil
+	return s.hosts.lookup(tok, "score token")
 }
 
 func (s *scorerHostServer) ReadFile(ctx context.Context, req *pb.ReadFileRequest) (*pb.ReadFileResponse, error) {

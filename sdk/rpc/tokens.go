@@ -4,6 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"sync"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // registry maps the tokens the host hands out to the per-call host objects
@@ -31,6 +34,27 @@ func (r *registry[T]) get(tok string) (T, bool) {
 	defer r.mu.RUnlock()
 	v, ok := r.items[tok]
 	return v, ok
+}
+
+// lookup returns what tok was registered for; an unknown token, or one registered for nil, is a
+// PermissionDenied error naming what ("member token", "score token"), as the host services
+// answer a call with a token they do not hold.
+func (r *registry[T]) lookup(tok, what string) (T, error) { return lookup[T](r, tok, what) }
+
+// getter is anything that finds a value by token: a registry, or one
+// member's own host on the member stream.
+type getter[T any] interface {
+	get(tok string) (T, bool)
+}
+
+// lookup is g's value for tok, or PermissionDenied naming what was looked up.
+func lookup[T any](g getter[T], tok, what string) (T, error) {
+	v, ok := g.get(tok)
+	if !ok || any(v) == nil {
+		var zero T
+		return zero, status.Error(codes.PermissionDenied, "unknown or expired "+what)
+	}
+	return v, nil
 }
 
 func (r *registry[T]) remove(tok string) {

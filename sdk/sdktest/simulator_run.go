@@ -58,7 +58,9 @@ func (s *Simulator) choose() {
 	}
 	s.steps = append(s.steps, Step{Call: "choose", Choice: resp})
 	if resp.Member != "" {
-		s.settle("controller choose", []controller.Action{controller.ChooseAnswer(resp.Member, resp.Reason)})
+		// The answer to Choose is taken even after the stop (apply would drop it).
+		a := controller.ChooseAnswer(resp.Member, resp.Reason)
+		s.handle("controller choose", []controller.Action{a}, 0, s.pick(a))
 	}
 }
 
@@ -69,6 +71,11 @@ func (s *Simulator) choose() {
 // error, ends the run, with the runtime's text under call's name.
 func (s *Simulator) settle(call string, actions []controller.Action) {
 	i, err := s.apply(actions)
+	s.handle(call, actions, i, err)
+}
+
+// handle is settle's second half: the outcome err of applying actions[i].
+func (s *Simulator) handle(call string, actions []controller.Action, i int, err error) {
 	var refused *controller.RefusedError
 	if errors.As(err, &refused) {
 		var resp controller.EventResponse

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"slices"
 )
@@ -94,16 +93,6 @@ func (r *runner) boardArgs(s Step) (string, map[string]any) {
 		}
 	}
 	return "shared_memory", args
-}
-
-// board runs a board step as one tool call.
-func (r *runner) board(ctx context.Context, s Step) error {
-	name, args := r.boardArgs(s)
-	err := r.tool(ctx, name, args)
-	if err != nil && s.ContinueOnError {
-		return nil
-	}
-	return err
 }
 
 func toAnyInts(ns []int) []any {

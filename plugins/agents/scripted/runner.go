@@ -11,105 +11,153 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// runner runs one member's steps and keeps its conversation.
+// runner keeps one member's state: what expand needs of its request, its
+// conversation and the model that last answered.
 type runner struct {
 	req       agent.RunRequest
 	exit      func(int)
 	messages  []model.Message
 	lastModel string
+	// tool is the tool the pending step called.
+	tool string
 }
 
-// run executes the steps; running out of steps returns an empty output.
-func (r *runner) run(ctx context.Context, steps []Step) (model.Output, error) {
-	r.messages = append([]model.Message(nil), r.req.Input...)
-	for i, s := range steps {
-		out, done, err := r.step(ctx, s)
+// member runs a member's steps one host call at a time (agent.Member):
+// next is the step to begin, and the step before it, when there is one,
+// awaits the answer Step is given.
+type member struct {
+	r     *runner
+	steps []Step
+	next  int
+}
+
+// Step finishes the pending step with a, then begins the next; running
+// out of steps ends the member with an empty output.
+func (m *member) Step(_ context.Context, a agent.Answer) (agent.Call, error) {
+	if m.next > 0 {
+		s := m.steps[m.next-1]
+		out, done, err := m.r.finish(s, a)
 		if err != nil {
-			return model.Output{}, fmt.Errorf("step %d (%s): %w", i+1, s.Action, err)
+			return agent.Call{}, fmt.Errorf("step %d (%s): %w", m.next, s.Action, err)
 		}
 		if done {
-			return out, nil
+			return agent.Call{Done: &agent.RunResponse{Output: out}}, nil
 		}
 	}
-	return model.TextOutput(r.lastModel, ""), nil
+	for m.next < len(m.steps) {
+		s := m.steps[m.next]
+		m.next++
+		call, out, done, err := m.r.begin(s)
+		if err != nil {
+			return agent.Call{}, fmt.Errorf("step %d (%s): %w", m.next, s.Action, err)
+		}
+		if done {
+			return agent.Call{Done: &agent.RunResponse{Output: out}}, nil
+		}
+		return call, nil
+	}
+	return agent.Call{Done: &agent.RunResponse{Output: model.TextOutput(m.r.lastModel, "")}}, nil
 }
 
-// step runs one step; done means the member returns out as its answer.
-func (r *runner) step(ctx context.Context, s Step) (out model.Output, done bool, err error) {
+// begin starts one step: the host call (or wait) it makes, or, when done,
+// the member's answer.
+func (r *runner) begin(s Step) (call agent.Call, out model.Output, done bool, err error) {
 	switch s.Action {
 	case "sleep":
-		return out, false, sleep(ctx, s.Duration)
+		dur, _ := time.ParseDuration(s.Duration)
+		return agent.Call{Sleep: dur}, out, false, nil
 	case "generate":
-		return out, false, r.generate(ctx, s.Prompt)
+		if s.Prompt != "" {
+			r.messages = append(r.messages, model.Message{Role: model.RoleUser, Content: r.expand(s.Prompt)})
+		}
+		return agent.Call{Generate: &agent.GenerateRequest{Messages: r.messages}}, out, false, nil
 	case "write_file":
-		return out, false, r.tool(ctx, "write_file", map[string]any{"path": s.Path, "content": s.Content})
+		return r.toolCall("write_file", map[string]any{"path": s.Path, "content": s.Content}), out, false, nil
 	case "exec":
-		return out, false, r.tool(ctx, "exec", map[string]any{"command": toAny(s.Command)})
+		return r.toolCall("exec", map[string]any{"command": toAny(s.Command)}), out, false, nil
 	case "send":
-		return out, false, r.tool(ctx, "send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)})
+		return r.toolCall("send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)}), out, false, nil
 	case "read":
-		return out, false, r.tool(ctx, "read_messages", map[string]any{"wait_seconds": seconds(s.Wait)})
+		return r.toolCall("read_messages", map[string]any{"wait_seconds": seconds(s.Wait)}), out, false, nil
 	case "resources":
-		return out, false, r.tool(ctx, "swarm_resources", map[string]any{})
+		return r.toolCall("swarm_resources", map[string]any{}), out, false, nil
 	case "submit":
-		return r.submit(ctx, s)
+		answer := r.expand(s.Answer)
+		return agent.Call{Submit: &answer}, out, false, nil
 	case "fail":
-		return out, false, fmt.Errorf("%s", s.Message)
+		return call, out, false, fmt.Errorf("%s", s.Message)
 	case "give_up":
-		return r.giveUp(s), true, nil
+		return call, r.giveUp(s), true, nil
 	case "stop_self":
-		return model.TextOutput(r.lastModel, ""), true, agent.StopSelf(ctx, r.req.Host, s.Message)
+		return agent.Call{StopSelf: &s.Message}, out, false, nil
 	case "crash":
 		r.exit(2)
-		return out, false, fmt.Errorf("crash")
+		return call, out, false, fmt.Errorf("crash")
 	case "hang":
-		<-ctx.Done()
-		return out, false, ctx.Err()
+		return agent.Call{Sleep: agent.Forever}, out, false, nil
 	}
 	if isBoard(s.Action) {
-		return out, false, r.board(ctx, s)
+		return r.toolCall(r.boardArgs(s)), out, false, nil
 	}
-	return out, false, fmt.Errorf("unknown action %q", s.Action)
+	return call, out, false, fmt.Errorf("unknown action %q", s.Action)
 }
 
-// generate makes one model call with the conversation so far.
-func (r *runner) generate(ctx context.Context, prompt string) error {
-	if prompt != "" {
-		r.messages = append(r.messages, model.Message{Role: model.RoleUser, Content: r.expand(prompt)})
+// finish takes the answer to a step's call; done means the member returns
+// out as its answer.
+func (r *runner) finish(s Step, a agent.Answer) (out model.Output, done bool, err error) {
+	switch s.Action {
+	case "generate":
+		if a.Err != nil {
+			return out, false, a.Err
+		}
+		r.messages = append(r.messages, a.Generate.Output.Message)
+		r.lastModel = a.Generate.Output.Model
+		return out, false, nil
+	case "submit":
+		return r.submitted(s, a)
+	case "stop_self":
+		return model.TextOutput(r.lastModel, ""), a.Err == nil, a.Err
+	case "write_file", "exec", "send", "read", "resources":
+		return out, false, r.toolErr(a)
 	}
-	resp, err := r.req.Host.Generate(ctx, agent.GenerateRequest{Messages: r.messages})
-	if err != nil {
-		return err
+	if isBoard(s.Action) {
+		err := r.toolErr(a)
+		if err != nil && s.ContinueOnError {
+			return out, false, nil
+		}
+		return out, false, err
 	}
-	r.messages = append(r.messages, resp.Output.Message)
-	r.lastModel = resp.Output.Model
+	return out, false, a.Err // sleep, hang
+}
+
+// toolCall is a step's call of a host tool.
+func (r *runner) toolCall(name string, args map[string]any) agent.Call {
+	r.tool = name
+	return agent.Call{Tool: &model.ToolCall{ID: name, Function: name, Arguments: args}}
+}
+
+// toolErr is a tool call's failure; a tool error fails the member,
+// naming the tool.
+func (r *runner) toolErr(a agent.Answer) error {
+	if a.Err != nil {
+		return a.Err
+	}
+	if a.Tool.Error != nil {
+		return fmt.Errorf("tool %s: %s", r.tool, a.Tool.Error.Message)
+	}
 	return nil
 }
 
-// tool calls a host tool; a tool error fails the member, naming the tool.
-func (r *runner) tool(ctx context.Context, name string, args map[string]any) error {
-	res, err := r.req.Host.CallTool(ctx, model.ToolCall{ID: name, Function: name, Arguments: args})
-	if err != nil {
-		return err
+// submitted takes the gate's verdict: a failed gate with continue_on_fail
+// goes on, anything else returns the answer.
+func (r *runner) submitted(s Step, a agent.Answer) (model.Output, bool, error) {
+	if a.Err != nil {
+		return model.Output{}, false, a.Err
 	}
-	if res.Error != nil {
-		return fmt.Errorf("tool %s: %s", name, res.Error.Message)
-	}
-	return nil
-}
-
-// submit checks the answer with the host; a failed gate with
-// continue_on_fail goes on, anything else returns the answer.
-func (r *runner) submit(ctx context.Context, s Step) (model.Output, bool, error) {
-	answer := r.expand(s.Answer)
-	v, err := r.req.Host.Submit(ctx, answer)
-	if err != nil {
-		return model.Output{}, false, err
-	}
-	if v.Checked && !v.Passed && s.ContinueOnFail {
+	if v := a.Verdict; v.Checked && !v.Passed && s.ContinueOnFail {
 		return model.Output{}, false, nil
 	}
-	return model.TextOutput(r.lastModel, answer), true, nil
+	return model.TextOutput(r.lastModel, r.expand(s.Answer)), true, nil
 }
 
 // expand replaces {member}, {index}, {sample} (the sample's id) and
@@ -133,16 +181,6 @@ func (r *runner) expandTo(to any) any {
 		return out
 	}
 	return to
-}
-
-func sleep(ctx context.Context, d string) error {
-	dur, _ := time.ParseDuration(d)
-	select {
-	case <-time.After(dur):
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 func seconds(d string) float64 {

@@ -274,38 +274,44 @@ func TestRunReturnsOnCancel(t *testing.T) {
 		"hang":       step("hang"),
 		"long sleep": step("sleep", "duration", "1h"),
 	}
-	for name, blocking := range tests {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			rec := &recorder{}
-			host := okHost(rec)
-			impl := &observed{Scripted: &Scripted{Exit: rec.exit}, started: make(chan struct{}), done: make(chan error, 1)}
-			a := sdktest.Agent(t, impl)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			cfg := steps(t, blocking, step("submit", "answer", "late"))
-			runErr := make(chan error, 1)
-			go func() {
-				runErr <- a.Run(ctx, agent.RunRequest{Member: "solver", Index: 1, Config: cfg, Host: host}, &agent.RunResponse{})
-			}()
-			<-impl.started
-			select {
-			case err := <-impl.done:
-				t.Fatalf("Run returned before cancellation: %v", err)
-			default:
-			}
-			cancel()
-			select {
-			case err := <-impl.done:
-				require.ErrorIs(t, err, context.Canceled)
-				assert.Contains(t, err.Error(), "step 1 ("+blocking["action"].(string)+")")
-			case <-time.After(30 * time.Second):
-				t.Fatal("the plugin side of Run did not return after cancellation")
-			}
-			require.Error(t, <-runErr)
-			assert.Empty(t, host.Calls())
-			assert.Empty(t, rec.exits)
-		})
+	for _, path := range []string{"steps", "blocking Run"} {
+		for name, blocking := range tests {
+			t.Run(path+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				rec := &recorder{}
+				host := okHost(rec)
+				impl := &observed{Scripted: &Scripted{Exit: rec.exit}, started: make(chan struct{}), done: make(chan error, 1)}
+				var served agent.Agent = impl
+				if path == "blocking Run" {
+					served = runOnly{impl}
+				}
+				a := sdktest.Agent(t, served)
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				cfg := steps(t, blocking, step("submit", "answer", "late"))
+				runErr := make(chan error, 1)
+				go func() {
+					runErr <- a.Run(ctx, agent.RunRequest{Member: "solver", Index: 1, Config: cfg, Host: host}, &agent.RunResponse{})
+				}()
+				<-impl.started
+				select {
+				case err := <-impl.done:
+					t.Fatalf("Run returned before cancellation: %v", err)
+				default:
+				}
+				cancel()
+				select {
+				case err := <-impl.done:
+					require.ErrorIs(t, err, context.Canceled)
+					assert.Contains(t, err.Error(), "step 1 ("+blocking["action"].(string)+")")
+				case <-time.After(30 * time.Second):
+					t.Fatal("the plugin side of Run did not return after cancellation")
+				}
+				require.Error(t, <-runErr)
+				assert.Empty(t, host.Calls())
+				assert.Empty(t, rec.exits)
+			})
+		}
 	}
 }
 
@@ -321,6 +327,40 @@ func (o *observed) Run(ctx context.Context, req agent.RunRequest, resp *agent.Ru
 	err := o.Scripted.Run(ctx, req, resp)
 	o.done <- err
 	return err
+}
+
+// StartMember observes the member's start and its end (an error or a
+// done step) when the SDK drives its steps.
+func (o *observed) StartMember(ctx context.Context, req agent.RunRequest) (agent.Member, error) {
+	close(o.started)
+	m, err := o.Scripted.StartMember(ctx, req)
+	return &observedMember{Member: m, done: o.done}, err
+}
+
+// observedMember reports how its member ended.
+type observedMember struct {
+	agent.Member
+	done chan error
+}
+
+func (m *observedMember) Step(ctx context.Context, a agent.Answer) (agent.Call, error) {
+	c, err := m.Member.Step(ctx, a)
+	if err != nil || c.Done != nil {
+		m.done <- err
+	}
+	return c, err
+}
+
+// runOnly serves an agent's Metadata and Run alone (no steps), so the SDK
+// runs its members as blocking Runs.
+type runOnly struct{ a agent.Agent }
+
+func (r runOnly) Metadata(ctx context.Context, req agent.MetadataRequest, resp *agent.MetadataResponse) {
+	r.a.Metadata(ctx, req, resp)
+}
+
+func (r runOnly) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+	return r.a.Run(ctx, req, resp)
 }
 
 // The conversation sent to the model: the input (which ends with the host's

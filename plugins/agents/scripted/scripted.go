@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/model"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
@@ -49,16 +50,29 @@ func (*Scripted) ValidateConfig(_ context.Context, req agent.ValidateConfigReque
 	}
 }
 
-// Run runs the member's steps in order.
+// Run runs the member's steps in order, each host call blocking: the
+// path of hosts without the member stream.
 func (s *Scripted) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	steps, err := decodeSteps(req.Config.JSON())
+	m, err := s.StartMember(ctx, req)
 	if err != nil {
 		return err
 	}
-	r := &runner{req: req, exit: s.Exit}
-	out, err := r.run(ctx, steps)
+	out, err := agent.RunSteps(ctx, req.Host, m)
 	resp.Output = out
 	return err
+}
+
+// StartMember begins a member whose steps the SDK drives one host call at
+// a time (agent.Stepper): between calls a member is its conversation and
+// its place in the shared steps, with no goroutine waiting for it.
+func (s *Scripted) StartMember(_ context.Context, req agent.RunRequest) (agent.Member, error) {
+	steps, err := decodeSteps(req.Config.JSON())
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{exit: s.Exit, messages: append([]model.Message(nil), req.Input...),
+		req: agent.RunRequest{Member: req.Member, Role: req.Role, Index: req.Index, Sample: req.Sample}}
+	return &member{r: r, steps: steps}, nil
 }
 
 func exitNow(code int) { os.Exit(code) }
@@ -85,4 +99,5 @@ func decodeSteps(raw []byte) ([]Step, error) {
 var (
 	_ agent.Agent              = (*Scripted)(nil)
 	_ agent.WithValidateConfig = (*Scripted)(nil)
+	_ agent.Stepper            = (*Scripted)(nil)
 )

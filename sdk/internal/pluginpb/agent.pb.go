@@ -23,6 +23,465 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// MembersDown is one host-to-plugin frame of the Members stream.
+type MembersDown struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The member's id on this stream, chosen by the host, never reused on it.
+	Member uint64 `protobuf:"varint,1,opt,name=member,proto3" json:"member,omitempty"`
+	// Types that are valid to be assigned to Frame:
+	//
+	//	*MembersDown_Start
+	//	*MembersDown_Cancel
+	//	*MembersDown_Reply
+	Frame         isMembersDown_Frame `protobuf_oneof:"frame"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MembersDown) Reset() {
+	*x = MembersDown{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MembersDown) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MembersDown) ProtoMessage() {}
+
+func (x *MembersDown) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MembersDown.ProtoReflect.Descriptor instead.
+func (*MembersDown) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *MembersDown) GetMember() uint64 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+func (x *MembersDown) GetFrame() isMembersDown_Frame {
+	if x != nil {
+		return x.Frame
+	}
+	return nil
+}
+
+func (x *MembersDown) GetStart() *RunRequest {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersDown_Start); ok {
+			return x.Start
+		}
+	}
+	return nil
+}
+
+func (x *MembersDown) GetCancel() *MemberCancel {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersDown_Cancel); ok {
+			return x.Cancel
+		}
+	}
+	return nil
+}
+
+func (x *MembersDown) GetReply() *HostReply {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersDown_Reply); ok {
+			return x.Reply
+		}
+	}
+	return nil
+}
+
+type isMembersDown_Frame interface {
+	isMembersDown_Frame()
+}
+
+type MembersDown_Start struct {
+	// Start runs the member; its host_broker_id and host_token are unused
+	// (the member's host calls travel on the stream).
+	Start *RunRequest `protobuf:"bytes,2,opt,name=start,proto3,oneof"`
+}
+
+type MembersDown_Cancel struct {
+	// Cancel cancels the member's context: the host no longer waits for
+	// it (the swarm stopped it, or the host's own context ended).
+	Cancel *MemberCancel `protobuf:"bytes,3,opt,name=cancel,proto3,oneof"`
+}
+
+type MembersDown_Reply struct {
+	// Reply answers one of the member's host calls.
+	Reply *HostReply `protobuf:"bytes,4,opt,name=reply,proto3,oneof"`
+}
+
+func (*MembersDown_Start) isMembersDown_Frame() {}
+
+func (*MembersDown_Cancel) isMembersDown_Frame() {}
+
+func (*MembersDown_Reply) isMembersDown_Frame() {}
+
+type MemberCancel struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MemberCancel) Reset() {
+	*x = MemberCancel{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MemberCancel) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MemberCancel) ProtoMessage() {}
+
+func (x *MemberCancel) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MemberCancel.ProtoReflect.Descriptor instead.
+func (*MemberCancel) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{1}
+}
+
+// HostReply is the answer to one HostCall.
+type HostReply struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The id of the call it answers.
+	Call uint64 `protobuf:"varint,1,opt,name=call,proto3" json:"call,omitempty"`
+	// The method's response message, serialized; empty when the call failed.
+	Response []byte `protobuf:"bytes,2,opt,name=response,proto3" json:"response,omitempty"`
+	// A failed call's gRPC status code (non-zero) and message, as the unary
+	// call would have returned them.
+	Code          int32  `protobuf:"varint,3,opt,name=code,proto3" json:"code,omitempty"`
+	Message       string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HostReply) Reset() {
+	*x = HostReply{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HostReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HostReply) ProtoMessage() {}
+
+func (x *HostReply) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HostReply.ProtoReflect.Descriptor instead.
+func (*HostReply) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *HostReply) GetCall() uint64 {
+	if x != nil {
+		return x.Call
+	}
+	return 0
+}
+
+func (x *HostReply) GetResponse() []byte {
+	if x != nil {
+		return x.Response
+	}
+	return nil
+}
+
+func (x *HostReply) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *HostReply) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+// MembersUp is one plugin-to-host frame of the Members stream.
+type MembersUp struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The member's id, as the host's start gave it.
+	Member uint64 `protobuf:"varint,1,opt,name=member,proto3" json:"member,omitempty"`
+	// Types that are valid to be assigned to Frame:
+	//
+	//	*MembersUp_Call
+	//	*MembersUp_CancelCall
+	//	*MembersUp_End
+	Frame         isMembersUp_Frame `protobuf_oneof:"frame"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MembersUp) Reset() {
+	*x = MembersUp{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MembersUp) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MembersUp) ProtoMessage() {}
+
+func (x *MembersUp) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MembersUp.ProtoReflect.Descriptor instead.
+func (*MembersUp) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *MembersUp) GetMember() uint64 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+func (x *MembersUp) GetFrame() isMembersUp_Frame {
+	if x != nil {
+		return x.Frame
+	}
+	return nil
+}
+
+func (x *MembersUp) GetCall() *HostCall {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersUp_Call); ok {
+			return x.Call
+		}
+	}
+	return nil
+}
+
+func (x *MembersUp) GetCancelCall() uint64 {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersUp_CancelCall); ok {
+			return x.CancelCall
+		}
+	}
+	return 0
+}
+
+func (x *MembersUp) GetEnd() *MemberEnd {
+	if x != nil {
+		if x, ok := x.Frame.(*MembersUp_End); ok {
+			return x.End
+		}
+	}
+	return nil
+}
+
+type isMembersUp_Frame interface {
+	isMembersUp_Frame()
+}
+
+type MembersUp_Call struct {
+	// Call is one of the member's calls to the host.
+	Call *HostCall `protobuf:"bytes,2,opt,name=call,proto3,oneof"`
+}
+
+type MembersUp_CancelCall struct {
+	// CancelCall withdraws a call (by id) whose context ended: the host
+	// cancels its work and sends no reply.
+	CancelCall uint64 `protobuf:"varint,3,opt,name=cancel_call,json=cancelCall,proto3,oneof"`
+}
+
+type MembersUp_End struct {
+	// End is how the member's Run returned; the member is then gone.
+	End *MemberEnd `protobuf:"bytes,4,opt,name=end,proto3,oneof"`
+}
+
+func (*MembersUp_Call) isMembersUp_Frame() {}
+
+func (*MembersUp_CancelCall) isMembersUp_Frame() {}
+
+func (*MembersUp_End) isMembersUp_Frame() {}
+
+// HostCall is one AgentHost call made on the Members stream.
+type HostCall struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The call's id, unique on the stream, chosen by the plugin.
+	Call uint64 `protobuf:"varint,1,opt,name=call,proto3" json:"call,omitempty"`
+	// The AgentHost method as gRPC names it: "/swarmhost.v1.AgentHost/Generate".
+	Method string `protobuf:"bytes,2,opt,name=method,proto3" json:"method,omitempty"`
+	// The method's request message, serialized; its token is unused.
+	Request       []byte `protobuf:"bytes,3,opt,name=request,proto3" json:"request,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HostCall) Reset() {
+	*x = HostCall{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HostCall) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HostCall) ProtoMessage() {}
+
+func (x *HostCall) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HostCall.ProtoReflect.Descriptor instead.
+func (*HostCall) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *HostCall) GetCall() uint64 {
+	if x != nil {
+		return x.Call
+	}
+	return 0
+}
+
+func (x *HostCall) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *HostCall) GetRequest() []byte {
+	if x != nil {
+		return x.Request
+	}
+	return nil
+}
+
+// MemberEnd is Run's result: its response, or its error as a gRPC status.
+type MemberEnd struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Response      *RunResponse           `protobuf:"bytes,1,opt,name=response,proto3" json:"response,omitempty"`
+	Code          int32                  `protobuf:"varint,2,opt,name=code,proto3" json:"code,omitempty"`
+	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MemberEnd) Reset() {
+	*x = MemberEnd{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MemberEnd) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MemberEnd) ProtoMessage() {}
+
+func (x *MemberEnd) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MemberEnd.ProtoReflect.Descriptor instead.
+func (*MemberEnd) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *MemberEnd) GetResponse() *RunResponse {
+	if x != nil {
+		return x.Response
+	}
+	return nil
+}
+
+func (x *MemberEnd) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *MemberEnd) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 type RunRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Plugin string                 `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
@@ -43,7 +502,7 @@ type RunRequest struct {
 
 func (x *RunRequest) Reset() {
 	*x = RunRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[0]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -55,7 +514,7 @@ func (x *RunRequest) String() string {
 func (*RunRequest) ProtoMessage() {}
 
 func (x *RunRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[0]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -68,7 +527,7 @@ func (x *RunRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRequest.ProtoReflect.Descriptor instead.
 func (*RunRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{0}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *RunRequest) GetPlugin() string {
@@ -150,7 +609,7 @@ type RunResponse struct {
 
 func (x *RunResponse) Reset() {
 	*x = RunResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[1]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -162,7 +621,7 @@ func (x *RunResponse) String() string {
 func (*RunResponse) ProtoMessage() {}
 
 func (x *RunResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[1]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -175,7 +634,7 @@ func (x *RunResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunResponse.ProtoReflect.Descriptor instead.
 func (*RunResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{1}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RunResponse) GetOutput() *ModelOutput {
@@ -198,7 +657,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[2]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -210,7 +669,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[2]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -223,7 +682,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{2}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GenerateRequest) GetToken() string {
@@ -272,7 +731,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[3]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -284,7 +743,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[3]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -297,7 +756,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{3}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GenerateResponse) GetOutput() *ModelOutput {
@@ -323,7 +782,7 @@ type ListToolsRequest struct {
 
 func (x *ListToolsRequest) Reset() {
 	*x = ListToolsRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[4]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -335,7 +794,7 @@ func (x *ListToolsRequest) String() string {
 func (*ListToolsRequest) ProtoMessage() {}
 
 func (x *ListToolsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[4]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -348,7 +807,7 @@ func (x *ListToolsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListToolsRequest.ProtoReflect.Descriptor instead.
 func (*ListToolsRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{4}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListToolsRequest) GetToken() string {
@@ -367,7 +826,7 @@ type ListToolsResponse struct {
 
 func (x *ListToolsResponse) Reset() {
 	*x = ListToolsResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[5]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -379,7 +838,7 @@ func (x *ListToolsResponse) String() string {
 func (*ListToolsResponse) ProtoMessage() {}
 
 func (x *ListToolsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[5]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -392,7 +851,7 @@ func (x *ListToolsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListToolsResponse.ProtoReflect.Descriptor instead.
 func (*ListToolsResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{5}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListToolsResponse) GetTools() []*ToolInfo {
@@ -412,7 +871,7 @@ type CallToolRequest struct {
 
 func (x *CallToolRequest) Reset() {
 	*x = CallToolRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[6]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -424,7 +883,7 @@ func (x *CallToolRequest) String() string {
 func (*CallToolRequest) ProtoMessage() {}
 
 func (x *CallToolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[6]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -437,7 +896,7 @@ func (x *CallToolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallToolRequest.ProtoReflect.Descriptor instead.
 func (*CallToolRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{6}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *CallToolRequest) GetToken() string {
@@ -465,7 +924,7 @@ type CallToolResponse struct {
 
 func (x *CallToolResponse) Reset() {
 	*x = CallToolResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[7]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -477,7 +936,7 @@ func (x *CallToolResponse) String() string {
 func (*CallToolResponse) ProtoMessage() {}
 
 func (x *CallToolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[7]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -490,7 +949,7 @@ func (x *CallToolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallToolResponse.ProtoReflect.Descriptor instead.
 func (*CallToolResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{7}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CallToolResponse) GetContent() string {
@@ -524,7 +983,7 @@ type SubmitRequest struct {
 
 func (x *SubmitRequest) Reset() {
 	*x = SubmitRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -536,7 +995,7 @@ func (x *SubmitRequest) String() string {
 func (*SubmitRequest) ProtoMessage() {}
 
 func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -549,7 +1008,7 @@ func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRequest.ProtoReflect.Descriptor instead.
 func (*SubmitRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{8}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitRequest) GetToken() string {
@@ -578,7 +1037,7 @@ type SubmitResponse struct {
 
 func (x *SubmitResponse) Reset() {
 	*x = SubmitResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[9]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -590,7 +1049,7 @@ func (x *SubmitResponse) String() string {
 func (*SubmitResponse) ProtoMessage() {}
 
 func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[9]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -603,7 +1062,7 @@ func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{9}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SubmitResponse) GetChecked() bool {
@@ -639,7 +1098,7 @@ type LogRequest struct {
 
 func (x *LogRequest) Reset() {
 	*x = LogRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[10]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -651,7 +1110,7 @@ func (x *LogRequest) String() string {
 func (*LogRequest) ProtoMessage() {}
 
 func (x *LogRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[10]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -664,7 +1123,7 @@ func (x *LogRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogRequest.ProtoReflect.Descriptor instead.
 func (*LogRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{10}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LogRequest) GetToken() string {
@@ -703,7 +1162,7 @@ type LogResponse struct {
 
 func (x *LogResponse) Reset() {
 	*x = LogResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[11]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +1174,7 @@ func (x *LogResponse) String() string {
 func (*LogResponse) ProtoMessage() {}
 
 func (x *LogResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[11]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +1187,7 @@ func (x *LogResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogResponse.ProtoReflect.Descriptor instead.
 func (*LogResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{11}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{17}
 }
 
 type BudgetRequest struct {
@@ -740,7 +1199,7 @@ type BudgetRequest struct {
 
 func (x *BudgetRequest) Reset() {
 	*x = BudgetRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +1211,7 @@ func (x *BudgetRequest) String() string {
 func (*BudgetRequest) ProtoMessage() {}
 
 func (x *BudgetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +1224,7 @@ func (x *BudgetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BudgetRequest.ProtoReflect.Descriptor instead.
 func (*BudgetRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{12}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *BudgetRequest) GetToken() string {
@@ -790,7 +1249,7 @@ type BudgetUsage struct {
 
 func (x *BudgetUsage) Reset() {
 	*x = BudgetUsage{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -802,7 +1261,7 @@ func (x *BudgetUsage) String() string {
 func (*BudgetUsage) ProtoMessage() {}
 
 func (x *BudgetUsage) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -815,7 +1274,7 @@ func (x *BudgetUsage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BudgetUsage.ProtoReflect.Descriptor instead.
 func (*BudgetUsage) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{13}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *BudgetUsage) GetCap() float64 {
@@ -864,7 +1323,7 @@ type BudgetResponse struct {
 
 func (x *BudgetResponse) Reset() {
 	*x = BudgetResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -876,7 +1335,7 @@ func (x *BudgetResponse) String() string {
 func (*BudgetResponse) ProtoMessage() {}
 
 func (x *BudgetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[14]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -889,7 +1348,7 @@ func (x *BudgetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BudgetResponse.ProtoReflect.Descriptor instead.
 func (*BudgetResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{14}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *BudgetResponse) GetSplit() string {
@@ -945,7 +1404,7 @@ type StopSelfRequest struct {
 
 func (x *StopSelfRequest) Reset() {
 	*x = StopSelfRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -957,7 +1416,7 @@ func (x *StopSelfRequest) String() string {
 func (*StopSelfRequest) ProtoMessage() {}
 
 func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[15]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -970,7 +1429,7 @@ func (x *StopSelfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StopSelfRequest.ProtoReflect.Descriptor instead.
 func (*StopSelfRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{15}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *StopSelfRequest) GetToken() string {
@@ -995,7 +1454,7 @@ type StopSelfResponse struct {
 
 func (x *StopSelfResponse) Reset() {
 	*x = StopSelfResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1007,7 +1466,7 @@ func (x *StopSelfResponse) String() string {
 func (*StopSelfResponse) ProtoMessage() {}
 
 func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[16]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1020,7 +1479,7 @@ func (x *StopSelfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StopSelfResponse.ProtoReflect.Descriptor instead.
 func (*StopSelfResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{16}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{22}
 }
 
 type RecordToolRequest struct {
@@ -1036,7 +1495,7 @@ type RecordToolRequest struct {
 
 func (x *RecordToolRequest) Reset() {
 	*x = RecordToolRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1048,7 +1507,7 @@ func (x *RecordToolRequest) String() string {
 func (*RecordToolRequest) ProtoMessage() {}
 
 func (x *RecordToolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[17]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1061,7 +1520,7 @@ func (x *RecordToolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordToolRequest.ProtoReflect.Descriptor instead.
 func (*RecordToolRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{17}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RecordToolRequest) GetToken() string {
@@ -1100,7 +1559,7 @@ type RecordToolResponse struct {
 
 func (x *RecordToolResponse) Reset() {
 	*x = RecordToolResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1571,7 @@ func (x *RecordToolResponse) String() string {
 func (*RecordToolResponse) ProtoMessage() {}
 
 func (x *RecordToolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[18]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1584,7 @@ func (x *RecordToolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordToolResponse.ProtoReflect.Descriptor instead.
 func (*RecordToolResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{18}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{24}
 }
 
 type SandboxNamesRequest struct {
@@ -1137,7 +1596,7 @@ type SandboxNamesRequest struct {
 
 func (x *SandboxNamesRequest) Reset() {
 	*x = SandboxNamesRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1149,7 +1608,7 @@ func (x *SandboxNamesRequest) String() string {
 func (*SandboxNamesRequest) ProtoMessage() {}
 
 func (x *SandboxNamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[19]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1162,7 +1621,7 @@ func (x *SandboxNamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxNamesRequest.ProtoReflect.Descriptor instead.
 func (*SandboxNamesRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{19}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SandboxNamesRequest) GetToken() string {
@@ -1181,7 +1640,7 @@ type SandboxNamesResponse struct {
 
 func (x *SandboxNamesResponse) Reset() {
 	*x = SandboxNamesResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1193,7 +1652,7 @@ func (x *SandboxNamesResponse) String() string {
 func (*SandboxNamesResponse) ProtoMessage() {}
 
 func (x *SandboxNamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[20]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1206,7 +1665,7 @@ func (x *SandboxNamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxNamesResponse.ProtoReflect.Descriptor instead.
 func (*SandboxNamesResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{20}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SandboxNamesResponse) GetNames() []string {
@@ -1231,7 +1690,7 @@ type SandboxExecRequest struct {
 
 func (x *SandboxExecRequest) Reset() {
 	*x = SandboxExecRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1243,7 +1702,7 @@ func (x *SandboxExecRequest) String() string {
 func (*SandboxExecRequest) ProtoMessage() {}
 
 func (x *SandboxExecRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[21]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1256,7 +1715,7 @@ func (x *SandboxExecRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxExecRequest.ProtoReflect.Descriptor instead.
 func (*SandboxExecRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{21}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SandboxExecRequest) GetToken() string {
@@ -1313,7 +1772,7 @@ type SandboxExecResponse struct {
 
 func (x *SandboxExecResponse) Reset() {
 	*x = SandboxExecResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1325,7 +1784,7 @@ func (x *SandboxExecResponse) String() string {
 func (*SandboxExecResponse) ProtoMessage() {}
 
 func (x *SandboxExecResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[22]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1338,7 +1797,7 @@ func (x *SandboxExecResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxExecResponse.ProtoReflect.Descriptor instead.
 func (*SandboxExecResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{22}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SandboxExecResponse) GetExitCode() int32 {
@@ -1380,7 +1839,7 @@ type SandboxReadFileRequest struct {
 
 func (x *SandboxReadFileRequest) Reset() {
 	*x = SandboxReadFileRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1392,7 +1851,7 @@ func (x *SandboxReadFileRequest) String() string {
 func (*SandboxReadFileRequest) ProtoMessage() {}
 
 func (x *SandboxReadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[23]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1405,7 +1864,7 @@ func (x *SandboxReadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxReadFileRequest.ProtoReflect.Descriptor instead.
 func (*SandboxReadFileRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{23}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SandboxReadFileRequest) GetToken() string {
@@ -1438,7 +1897,7 @@ type SandboxReadFileResponse struct {
 
 func (x *SandboxReadFileResponse) Reset() {
 	*x = SandboxReadFileResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1450,7 +1909,7 @@ func (x *SandboxReadFileResponse) String() string {
 func (*SandboxReadFileResponse) ProtoMessage() {}
 
 func (x *SandboxReadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[24]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1463,7 +1922,7 @@ func (x *SandboxReadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxReadFileResponse.ProtoReflect.Descriptor instead.
 func (*SandboxReadFileResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{24}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SandboxReadFileResponse) GetContent() []byte {
@@ -1485,7 +1944,7 @@ type SandboxWriteFileRequest struct {
 
 func (x *SandboxWriteFileRequest) Reset() {
 	*x = SandboxWriteFileRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1956,7 @@ func (x *SandboxWriteFileRequest) String() string {
 func (*SandboxWriteFileRequest) ProtoMessage() {}
 
 func (x *SandboxWriteFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1969,7 @@ func (x *SandboxWriteFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxWriteFileRequest.ProtoReflect.Descriptor instead.
 func (*SandboxWriteFileRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{25}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SandboxWriteFileRequest) GetToken() string {
@@ -1549,7 +2008,7 @@ type SandboxWriteFileResponse struct {
 
 func (x *SandboxWriteFileResponse) Reset() {
 	*x = SandboxWriteFileResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1561,7 +2020,7 @@ func (x *SandboxWriteFileResponse) String() string {
 func (*SandboxWriteFileResponse) ProtoMessage() {}
 
 func (x *SandboxWriteFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1574,14 +2033,41 @@ func (x *SandboxWriteFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxWriteFileResponse.ProtoReflect.Descriptor instead.
 func (*SandboxWriteFileResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{26}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{32}
 }
 
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\n" +
-	"\x18swarmhost/v1/agent.proto\x12\fswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"\xca\x02\n" +
+	"\x18swarmhost/v1/agent.proto\x12\fswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"\xc7\x01\n" +
+	"\vMembersDown\x12\x16\n" +
+	"\x06member\x18\x01 \x01(\x04R\x06member\x120\n" +
+	"\x05start\x18\x02 \x01(\v2\x18.swarmhost.v1.RunRequestH\x00R\x05start\x124\n" +
+	"\x06cancel\x18\x03 \x01(\v2\x1a.swarmhost.v1.MemberCancelH\x00R\x06cancel\x12/\n" +
+	"\x05reply\x18\x04 \x01(\v2\x17.swarmhost.v1.HostReplyH\x00R\x05replyB\a\n" +
+	"\x05frame\"\x0e\n" +
+	"\fMemberCancel\"i\n" +
+	"\tHostReply\x12\x12\n" +
+	"\x04call\x18\x01 \x01(\x04R\x04call\x12\x1a\n" +
+	"\bresponse\x18\x02 \x01(\fR\bresponse\x12\x12\n" +
+	"\x04code\x18\x03 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x04 \x01(\tR\amessage\"\xaa\x01\n" +
+	"\tMembersUp\x12\x16\n" +
+	"\x06member\x18\x01 \x01(\x04R\x06member\x12,\n" +
+	"\x04call\x18\x02 \x01(\v2\x16.swarmhost.v1.HostCallH\x00R\x04call\x12!\n" +
+	"\vcancel_call\x18\x03 \x01(\x04H\x00R\n" +
+	"cancelCall\x12+\n" +
+	"\x03end\x18\x04 \x01(\v2\x17.swarmhost.v1.MemberEndH\x00R\x03endB\a\n" +
+	"\x05frame\"P\n" +
+	"\bHostCall\x12\x12\n" +
+	"\x04call\x18\x01 \x01(\x04R\x04call\x12\x16\n" +
+	"\x06method\x18\x02 \x01(\tR\x06method\x12\x18\n" +
+	"\arequest\x18\x03 \x01(\fR\arequest\"p\n" +
+	"\tMemberEnd\x125\n" +
+	"\bresponse\x18\x01 \x01(\v2\x19.swarmhost.v1.RunResponseR\bresponse\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xca\x02\n" +
 	"\n" +
 	"RunRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x16\n" +
@@ -1691,11 +2177,12 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x12\n" +
 	"\x04path\x18\x03 \x01(\tR\x04path\x12\x18\n" +
 	"\acontent\x18\x04 \x01(\fR\acontent\"\x1a\n" +
-	"\x18SandboxWriteFileResponse2\xeb\x01\n" +
+	"\x18SandboxWriteFileResponse2\xae\x02\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse2\xbf\a\n" +
+	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse\x12A\n" +
+	"\aMembers\x12\x19.swarmhost.v1.MembersDown\x1a\x17.swarmhost.v1.MembersUp(\x010\x012\xbf\a\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
@@ -1723,98 +2210,112 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
-	(*RunRequest)(nil),               // 0: swarmhost.v1.RunRequest
-	(*RunResponse)(nil),              // 1: swarmhost.v1.RunResponse
-	(*GenerateRequest)(nil),          // 2: swarmhost.v1.GenerateRequest
-	(*GenerateResponse)(nil),         // 3: swarmhost.v1.GenerateResponse
-	(*ListToolsRequest)(nil),         // 4: swarmhost.v1.ListToolsRequest
-	(*ListToolsResponse)(nil),        // 5: swarmhost.v1.ListToolsResponse
-	(*CallToolRequest)(nil),          // 6: swarmhost.v1.CallToolRequest
-	(*CallToolResponse)(nil),         // 7: swarmhost.v1.CallToolResponse
-	(*SubmitRequest)(nil),            // 8: swarmhost.v1.SubmitRequest
-	(*SubmitResponse)(nil),           // 9: swarmhost.v1.SubmitResponse
-	(*LogRequest)(nil),               // 10: swarmhost.v1.LogRequest
-	(*LogResponse)(nil),              // 11: swarmhost.v1.LogResponse
-	(*BudgetRequest)(nil),            // 12: swarmhost.v1.BudgetRequest
-	(*BudgetUsage)(nil),              // 13: swarmhost.v1.BudgetUsage
-	(*BudgetResponse)(nil),           // 14: swarmhost.v1.BudgetResponse
-	(*StopSelfRequest)(nil),          // 15: swarmhost.v1.StopSelfRequest
-	(*StopSelfResponse)(nil),         // 16: swarmhost.v1.StopSelfResponse
-	(*RecordToolRequest)(nil),        // 17: swarmhost.v1.RecordToolRequest
-	(*RecordToolResponse)(nil),       // 18: swarmhost.v1.RecordToolResponse
-	(*SandboxNamesRequest)(nil),      // 19: swarmhost.v1.SandboxNamesRequest
-	(*SandboxNamesResponse)(nil),     // 20: swarmhost.v1.SandboxNamesResponse
-	(*SandboxExecRequest)(nil),       // 21: swarmhost.v1.SandboxExecRequest
-	(*SandboxExecResponse)(nil),      // 22: swarmhost.v1.SandboxExecResponse
-	(*SandboxReadFileRequest)(nil),   // 23: swarmhost.v1.SandboxReadFileRequest
-	(*SandboxReadFileResponse)(nil),  // 24: swarmhost.v1.SandboxReadFileResponse
-	(*SandboxWriteFileRequest)(nil),  // 25: swarmhost.v1.SandboxWriteFileRequest
-	(*SandboxWriteFileResponse)(nil), // 26: swarmhost.v1.SandboxWriteFileResponse
-	(*ChatMessage)(nil),              // 27: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),                // 28: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),              // 29: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),                 // 30: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),                 // 31: swarmhost.v1.ToolCall
-	(*ToolError)(nil),                // 32: swarmhost.v1.ToolError
-	(*Score)(nil),                    // 33: swarmhost.v1.Score
-	(*MetadataRequest)(nil),          // 34: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),    // 35: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),         // 36: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil),   // 37: swarmhost.v1.ValidateConfigResponse
+	(*MembersDown)(nil),              // 0: swarmhost.v1.MembersDown
+	(*MemberCancel)(nil),             // 1: swarmhost.v1.MemberCancel
+	(*HostReply)(nil),                // 2: swarmhost.v1.HostReply
+	(*MembersUp)(nil),                // 3: swarmhost.v1.MembersUp
+	(*HostCall)(nil),                 // 4: swarmhost.v1.HostCall
+	(*MemberEnd)(nil),                // 5: swarmhost.v1.MemberEnd
+	(*RunRequest)(nil),               // 6: swarmhost.v1.RunRequest
+	(*RunResponse)(nil),              // 7: swarmhost.v1.RunResponse
+	(*GenerateRequest)(nil),          // 8: swarmhost.v1.GenerateRequest
+	(*GenerateResponse)(nil),         // 9: swarmhost.v1.GenerateResponse
+	(*ListToolsRequest)(nil),         // 10: swarmhost.v1.ListToolsRequest
+	(*ListToolsResponse)(nil),        // 11: swarmhost.v1.ListToolsResponse
+	(*CallToolRequest)(nil),          // 12: swarmhost.v1.CallToolRequest
+	(*CallToolResponse)(nil),         // 13: swarmhost.v1.CallToolResponse
+	(*SubmitRequest)(nil),            // 14: swarmhost.v1.SubmitRequest
+	(*SubmitResponse)(nil),           // 15: swarmhost.v1.SubmitResponse
+	(*LogRequest)(nil),               // 16: swarmhost.v1.LogRequest
+	(*LogResponse)(nil),              // 17: swarmhost.v1.LogResponse
+	(*BudgetRequest)(nil),            // 18: swarmhost.v1.BudgetRequest
+	(*BudgetUsage)(nil),              // 19: swarmhost.v1.BudgetUsage
+	(*BudgetResponse)(nil),           // 20: swarmhost.v1.BudgetResponse
+	(*StopSelfRequest)(nil),          // 21: swarmhost.v1.StopSelfRequest
+	(*StopSelfResponse)(nil),         // 22: swarmhost.v1.StopSelfResponse
+	(*RecordToolRequest)(nil),        // 23: swarmhost.v1.RecordToolRequest
+	(*RecordToolResponse)(nil),       // 24: swarmhost.v1.RecordToolResponse
+	(*SandboxNamesRequest)(nil),      // 25: swarmhost.v1.SandboxNamesRequest
+	(*SandboxNamesResponse)(nil),     // 26: swarmhost.v1.SandboxNamesResponse
+	(*SandboxExecRequest)(nil),       // 27: swarmhost.v1.SandboxExecRequest
+	(*SandboxExecResponse)(nil),      // 28: swarmhost.v1.SandboxExecResponse
+	(*SandboxReadFileRequest)(nil),   // 29: swarmhost.v1.SandboxReadFileRequest
+	(*SandboxReadFileResponse)(nil),  // 30: swarmhost.v1.SandboxReadFileResponse
+	(*SandboxWriteFileRequest)(nil),  // 31: swarmhost.v1.SandboxWriteFileRequest
+	(*SandboxWriteFileResponse)(nil), // 32: swarmhost.v1.SandboxWriteFileResponse
+	(*ChatMessage)(nil),              // 33: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),                // 34: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),              // 35: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),                 // 36: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),                 // 37: swarmhost.v1.ToolCall
+	(*ToolError)(nil),                // 38: swarmhost.v1.ToolError
+	(*Score)(nil),                    // 39: swarmhost.v1.Score
+	(*MetadataRequest)(nil),          // 40: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 41: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),         // 42: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 43: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
-	27, // 0: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	28, // 1: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	29, // 2: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	27, // 3: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	30, // 4: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	29, // 5: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	30, // 6: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	31, // 7: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	32, // 8: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	33, // 9: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
-	13, // 10: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
-	13, // 11: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
-	13, // 12: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
-	31, // 13: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	32, // 14: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
-	34, // 15: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	35, // 16: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	0,  // 17: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
-	2,  // 18: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	4,  // 19: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	6,  // 20: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	8,  // 21: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	10, // 22: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	12, // 23: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	15, // 24: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	17, // 25: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
-	19, // 26: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
-	21, // 27: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
-	23, // 28: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
-	25, // 29: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
-	36, // 30: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	37, // 31: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	1,  // 32: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 33: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	5,  // 34: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	7,  // 35: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	9,  // 36: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	11, // 37: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	14, // 38: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	16, // 39: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	18, // 40: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
-	20, // 41: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
-	22, // 42: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
-	24, // 43: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
-	26, // 44: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
-	30, // [30:45] is the sub-list for method output_type
-	15, // [15:30] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	6,  // 0: swarmhost.v1.MembersDown.start:type_name -> swarmhost.v1.RunRequest
+	1,  // 1: swarmhost.v1.MembersDown.cancel:type_name -> swarmhost.v1.MemberCancel
+	2,  // 2: swarmhost.v1.MembersDown.reply:type_name -> swarmhost.v1.HostReply
+	4,  // 3: swarmhost.v1.MembersUp.call:type_name -> swarmhost.v1.HostCall
+	5,  // 4: swarmhost.v1.MembersUp.end:type_name -> swarmhost.v1.MemberEnd
+	7,  // 5: swarmhost.v1.MemberEnd.response:type_name -> swarmhost.v1.RunResponse
+	33, // 6: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	34, // 7: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	35, // 8: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	33, // 9: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	36, // 10: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	35, // 11: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	36, // 12: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	37, // 13: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	38, // 14: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	39, // 15: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	19, // 16: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
+	19, // 17: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
+	19, // 18: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
+	37, // 19: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	38, // 20: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
+	40, // 21: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	41, // 22: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	6,  // 23: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
+	0,  // 24: swarmhost.v1.Agent.Members:input_type -> swarmhost.v1.MembersDown
+	8,  // 25: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	10, // 26: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	12, // 27: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	14, // 28: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	16, // 29: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	18, // 30: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	21, // 31: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	23, // 32: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
+	25, // 33: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
+	27, // 34: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
+	29, // 35: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
+	31, // 36: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
+	42, // 37: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	43, // 38: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	7,  // 39: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
+	3,  // 40: swarmhost.v1.Agent.Members:output_type -> swarmhost.v1.MembersUp
+	9,  // 41: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	11, // 42: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	13, // 43: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	15, // 44: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	17, // 45: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	20, // 46: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	22, // 47: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	24, // 48: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
+	26, // 49: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
+	28, // 50: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
+	30, // 51: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
+	32, // 52: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
+	37, // [37:53] is the sub-list for method output_type
+	21, // [21:37] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_agent_proto_init() }
@@ -1823,14 +2324,24 @@ func file_swarmhost_v1_agent_proto_init() {
 		return
 	}
 	file_swarmhost_v1_common_proto_init()
-	file_swarmhost_v1_agent_proto_msgTypes[13].OneofWrappers = []any{}
+	file_swarmhost_v1_agent_proto_msgTypes[0].OneofWrappers = []any{
+		(*MembersDown_Start)(nil),
+		(*MembersDown_Cancel)(nil),
+		(*MembersDown_Reply)(nil),
+	}
+	file_swarmhost_v1_agent_proto_msgTypes[3].OneofWrappers = []any{
+		(*MembersUp_Call)(nil),
+		(*MembersUp_CancelCall)(nil),
+		(*MembersUp_End)(nil),
+	}
+	file_swarmhost_v1_agent_proto_msgTypes[19].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -24,6 +24,7 @@ const (
 	Agent_Metadata_FullMethodName       = "/swarmhost.v1.Agent/Metadata"
 	Agent_ValidateConfig_FullMethodName = "/swarmhost.v1.Agent/ValidateConfig"
 	Agent_Run_FullMethodName            = "/swarmhost.v1.Agent/Run"
+	Agent_Members_FullMethodName        = "/swarmhost.v1.Agent/Members"
 )
 
 // AgentClient is the client API for Agent service.
@@ -35,6 +36,14 @@ type AgentClient interface {
 	Metadata(ctx context.Context, in *MetadataRequest, opts ...grpc.CallOption) (*MetadataResponse, error)
 	ValidateConfig(ctx context.Context, in *ValidateConfigRequest, opts ...grpc.CallOption) (*ValidateConfigResponse, error)
 	Run(ctx context.Context, in *RunRequest, opts ...grpc.CallOption) (*RunResponse, error)
+	// Members runs many members on one stream (added in protocol 1.3), so a
+	// member costs no gRPC call or stream of its own: the host sends each
+	// member's start and cancellation and the answers to its host calls; the
+	// plugin sends the member's host calls (AgentHost's methods, carried as
+	// messages) and its end. A plugin serves it when every agent in its
+	// Metadata lists the capability "member-stream"; for other plugins the
+	// host calls Run once per member, with AgentHost over the broker.
+	Members(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[MembersDown, MembersUp], error)
 }
 
 type agentClient struct {
@@ -75,6 +84,19 @@ func (c *agentClient) Run(ctx context.Context, in *RunRequest, opts ...grpc.Call
 	return out, nil
 }
 
+func (c *agentClient) Members(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[MembersDown, MembersUp], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Agent_ServiceDesc.Streams[0], Agent_Members_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[MembersDown, MembersUp]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Agent_MembersClient = grpc.BidiStreamingClient[MembersDown, MembersUp]
+
 // AgentServer is the server API for Agent service.
 // All implementations must embed UnimplementedAgentServer
 // for forward compatibility.
@@ -84,6 +106,14 @@ type AgentServer interface {
 	Metadata(context.Context, *MetadataRequest) (*MetadataResponse, error)
 	ValidateConfig(context.Context, *ValidateConfigRequest) (*ValidateConfigResponse, error)
 	Run(context.Context, *RunRequest) (*RunResponse, error)
+	// Members runs many members on one stream (added in protocol 1.3), so a
+	// member costs no gRPC call or stream of its own: the host sends each
+	// member's start and cancellation and the answers to its host calls; the
+	// plugin sends the member's host calls (AgentHost's methods, carried as
+	// messages) and its end. A plugin serves it when every agent in its
+	// Metadata lists the capability "member-stream"; for other plugins the
+	// host calls Run once per member, with AgentHost over the broker.
+	Members(grpc.BidiStreamingServer[MembersDown, MembersUp]) error
 	mustEmbedUnimplementedAgentServer()
 }
 
@@ -102,6 +132,9 @@ func (UnimplementedAgentServer) ValidateConfig(context.Context, *ValidateConfigR
 }
 func (UnimplementedAgentServer) Run(context.Context, *RunRequest) (*RunResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Run not implemented")
+}
+func (UnimplementedAgentServer) Members(grpc.BidiStreamingServer[MembersDown, MembersUp]) error {
+	return status.Error(codes.Unimplemented, "method Members not implemented")
 }
 func (UnimplementedAgentServer) mustEmbedUnimplementedAgentServer() {}
 func (UnimplementedAgentServer) testEmbeddedByValue()               {}
@@ -178,6 +211,13 @@ func _Agent_Run_Handler(srv interface{}, ctx context.Context, dec func(interface
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Agent_Members_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(AgentServer).Members(&grpc.GenericServerStream[MembersDown, MembersUp]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Agent_MembersServer = grpc.BidiStreamingServer[MembersDown, MembersUp]
+
 // Agent_ServiceDesc is the grpc.ServiceDesc for Agent service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -198,7 +238,14 @@ var Agent_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _Agent_Run_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Members",
+			Handler:       _Agent_Members_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "swarmhost/v1/agent.proto",
 }
 

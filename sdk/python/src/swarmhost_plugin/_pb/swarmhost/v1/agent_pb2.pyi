@@ -7,6 +7,66 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class MembersDown(_message.Message):
+    __slots__ = ("member", "start", "cancel", "reply")
+    MEMBER_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_FIELD_NUMBER: _ClassVar[int]
+    REPLY_FIELD_NUMBER: _ClassVar[int]
+    member: int
+    start: RunRequest
+    cancel: MemberCancel
+    reply: HostReply
+    def __init__(self, member: _Optional[int] = ..., start: _Optional[_Union[RunRequest, _Mapping]] = ..., cancel: _Optional[_Union[MemberCancel, _Mapping]] = ..., reply: _Optional[_Union[HostReply, _Mapping]] = ...) -> None: ...
+
+class MemberCancel(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class HostReply(_message.Message):
+    __slots__ = ("call", "response", "code", "message")
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    call: int
+    response: bytes
+    code: int
+    message: str
+    def __init__(self, call: _Optional[int] = ..., response: _Optional[bytes] = ..., code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+
+class MembersUp(_message.Message):
+    __slots__ = ("member", "call", "cancel_call", "end")
+    MEMBER_FIELD_NUMBER: _ClassVar[int]
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_CALL_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    member: int
+    call: HostCall
+    cancel_call: int
+    end: MemberEnd
+    def __init__(self, member: _Optional[int] = ..., call: _Optional[_Union[HostCall, _Mapping]] = ..., cancel_call: _Optional[int] = ..., end: _Optional[_Union[MemberEnd, _Mapping]] = ...) -> None: ...
+
+class HostCall(_message.Message):
+    __slots__ = ("call", "method", "request")
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    call: int
+    method: str
+    request: bytes
+    def __init__(self, call: _Optional[int] = ..., method: _Optional[str] = ..., request: _Optional[bytes] = ...) -> None: ...
+
+class MemberEnd(_message.Message):
+    __slots__ = ("response", "code", "message")
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    response: RunResponse
+    code: int
+    message: str
+    def __init__(self, response: _Optional[_Union[RunResponse, _Mapping]] = ..., code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+
 class RunRequest(_message.Message):
     __slots__ = ("plugin", "member", "role", "index", "input", "preamble", "config_json", "sample", "host_broker_id", "host_token")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]

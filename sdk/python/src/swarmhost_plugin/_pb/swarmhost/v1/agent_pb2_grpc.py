@@ -51,6 +51,11 @@ class AgentStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.RunRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.RunResponse.FromString,
                 _registered_method=True)
+        self.Members = channel.stream_stream(
+                '/swarmhost.v1.Agent/Members',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.MembersDown.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.MembersUp.FromString,
+                _registered_method=True)
 
 
 class AgentServicer:
@@ -75,6 +80,19 @@ class AgentServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Members(self, request_iterator, context):
+        """Members runs many members on one stream (added in protocol 1.3), so a
+        member costs no gRPC call or stream of its own: the host sends each
+        member's start and cancellation and the answers to its host calls; the
+        plugin sends the member's host calls (AgentHost's methods, carried as
+        messages) and its end. A plugin serves it when every agent in its
+        Metadata lists the capability "member-stream"; for other plugins the
+        host calls Run once per member, with AgentHost over the broker.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -92,6 +110,11 @@ def add_AgentServicer_to_server(servicer, server):
                     servicer.Run,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.RunRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.RunResponse.SerializeToString,
+            ),
+            'Members': grpc.stream_stream_rpc_method_handler(
+                    servicer.Members,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.MembersDown.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.MembersUp.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -176,6 +199,33 @@ class Agent:
             '/swarmhost.v1.Agent/Run',
             swarmhost_dot_v1_dot_agent__pb2.RunRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.RunResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Members(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/swarmhost.v1.Agent/Members',
+            swarmhost_dot_v1_dot_agent__pb2.MembersDown.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.MembersUp.FromString,
             options,
             channel_credentials,
             insecure,
