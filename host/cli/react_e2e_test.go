@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/internal/fakeopenai"
+	"github.com/swarmhost/swarmhost/host/internal/logcompare"
 )
 
 // reactSamples reads a log's samples as plain JSON, as Inspect would.
@@ -23,6 +24,9 @@ func reactSamples(t *testing.T, path string) []map[string]any {
 		Samples []map[string]any `json:"samples"`
 	}
 	require.NoError(t, json.Unmarshal(b, &l))
+	for _, s := range l.Samples {
+		logcompare.ExpandSample(s) // attachments and pools, as Inspect's readers resolve them
+	}
 	return l.Samples
 }
 

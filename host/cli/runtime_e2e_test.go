@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/internal/logcompare"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -48,8 +49,27 @@ func readRawLog(t *testing.T, path string) rawLog {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
+	return decodeRawLog(t, data)
+}
+
+// decodeRawLog decodes a .json log's bytes (the store's records byte for byte) with its
+// condensed samples' events expanded, as Inspect's readers expand them.
+func decodeRawLog(t *testing.T, data []byte) rawLog {
+	t.Helper()
 	var l rawLog
 	require.NoError(t, json.Unmarshal(data, &l))
+	var whole struct {
+		Samples []map[string]any `json:"samples"`
+	}
+	require.NoError(t, json.Unmarshal(data, &whole))
+	for i, s := range whole.Samples {
+		logcompare.ExpandSample(s)
+		events, _ := s["events"].([]any)
+		l.Samples[i].Events = make([]map[string]any, len(events))
+		for j, e := range events {
+			l.Samples[i].Events[j], _ = e.(map[string]any)
+		}
+	}
 	return l
 }
 

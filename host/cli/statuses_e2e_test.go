@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"testing"
 
@@ -58,8 +57,7 @@ func TestMemberErrorE2E(t *testing.T) {
 	// with the bare NaN tokens as null
 	data, err := os.ReadFile(sum["log"].(string))
 	require.NoError(t, err)
-	var raw rawLog
-	require.NoError(t, json.Unmarshal(bytes.ReplaceAll(data, []byte("NaN"), []byte("null")), &raw))
+	raw := decodeRawLog(t, bytes.ReplaceAll(data, []byte("NaN"), []byte("null")))
 	var memberErr string
 	for _, e := range raw.Samples[0].Events {
 		data, _ := e["data"].(map[string]any)

@@ -24,6 +24,9 @@
 //     The types are structs, never maps, and ordered maps (Metrics) are slices.
 //   - NaN and ±Inf are written as the bare tokens NaN, Infinity and -Infinity (see Float).
 //   - timestamps carry an explicit offset, Python isoformat style (see Time).
+//   - samples are condensed as Inspect 0.3.285 writes them: long texts in "attachments",
+//     model inputs in "events_data" pools (see condenser); reading expands them (Read, and
+//     EvalSample.UnmarshalJSON), Inspect's samples and ours alike.
 //   - the OpenAPI schema Inspect generates (serialization mode) lists as required every field
 //     Python always writes; each type's MarshalJSON writes those as {} / [] / defaults when
 //     unset, and leaves optional (None) fields out, as Python's exclude_none does.

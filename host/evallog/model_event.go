@@ -6,10 +6,13 @@ import "encoding/json"
 // output with its usage. Model is "provider/model". Call holds the raw provider request and
 // response when they are logged ({"request": ..., "response": ..., "time": ...}).
 type ModelEvent struct {
-	EventBase   `json:"-"`
-	Model       string          `json:"model"`
-	Role        string          `json:"role,omitempty"`
-	Input       []ChatMessage   `json:"input"`
+	EventBase `json:"-"`
+	Model     string        `json:"model"`
+	Role      string        `json:"role,omitempty"`
+	Input     []ChatMessage `json:"input"`
+	// InputRefs, in a condensed sample, are the ranges (start, end exclusive) of the sample's
+	// message pool the input is; Input is then empty. Reading a log expands them.
+	InputRefs   [][2]int        `json:"input_refs,omitempty"`
 	Tools       []ToolInfo      `json:"tools"`
 	ToolChoice  ToolChoice      `json:"tool_choice"`
 	Config      GenerateConfig  `json:"config"`

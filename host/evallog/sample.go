@@ -1,6 +1,7 @@
 package evallog
 
 import (
+	"encoding/json"
 	"iter"
 	"slices"
 )
@@ -39,8 +40,12 @@ type EvalSample struct {
 	// ErrorRetries are the errors of earlier attempts at this sample that were retried.
 	ErrorRetries []EvalRetryError  `json:"error_retries"`
 	Attachments  map[string]string `json:"attachments"`
-	Limit        *EvalSampleLimit  `json:"limit,omitempty"`
-	TurnCount    *int              `json:"turn_count,omitempty"`
+	// EventsData is a condensed sample's pools, which its model events refer to. Reading a
+	// log expands a condensed sample, so it is nil then; the writers condense every sample
+	// (see condenser).
+	EventsData *EventsData      `json:"events_data,omitempty"`
+	Limit      *EvalSampleLimit `json:"limit,omitempty"`
+	TurnCount  *int             `json:"turn_count,omitempty"`
 
 	// EventStream, when set, yields the sample's events when the sample is encoded, in place
 	// of Events (which it is appended to): a writer then builds one event at a time instead of
@@ -50,6 +55,16 @@ type EvalSample struct {
 	// TimelinesAfter, when set, is called once EventStream is exhausted, and its timelines are
 	// written in place of Timelines: they name events by the uuids the stream gave them.
 	TimelinesAfter func() []Timeline `json:"-"`
+
+	// shell marks the sample writeSampleAt encodes around its events: encoded as it is.
+	shell bool
+}
+
+// EventsData holds a condensed sample's pools (inspect_ai.log.EventsData): each distinct model
+// input message once, and each distinct message of the model calls' requests once.
+type EventsData struct {
+	Messages []ChatMessage     `json:"messages"`
+	Calls    []json.RawMessage `json:"calls"`
 }
 
 // events yields Events, then EventStream's events.
@@ -64,8 +79,12 @@ func (s *EvalSample) events(yield func(Event) bool) {
 	}
 }
 
-// MarshalJSON writes the collections the schema requires as [] or {} when nil.
+// MarshalJSON writes the sample condensed, as the log writers do (see condenser), and the
+// collections the schema requires as [] or {} when nil.
 func (s EvalSample) MarshalJSON() ([]byte, error) {
+	if !s.shell {
+		return marshalCondensed(s)
+	}
 	type plain EvalSample
 	s.Messages = emptySlice(s.Messages)
 	s.Metadata = finiteSafe(emptyMap(s.Metadata))

@@ -47,7 +47,7 @@ func Normalised(t testing.TB, path string) map[string]any {
 	return NormalisedBytes(t, data)
 }
 
-// NormalisedBytes is Normalised for a log's bytes.
+// NormalisedBytes is Normalised for a log's bytes. Condensed samples are compared expanded.
 func NormalisedBytes(t testing.TB, data []byte) map[string]any {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(sentinels(data)))
@@ -56,6 +56,7 @@ func NormalisedBytes(t testing.TB, data []byte) map[string]any {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("parse log: %v", err)
 	}
+	ExpandSamples(v)
 	blank(v)
 	return v
 }

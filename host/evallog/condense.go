@@ -1,0 +1,216 @@
+package evallog
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// A sample is written condensed, as Inspect 0.3.285's recorders write every sample
+// (inspect_ai/log/_condense.py, condense_sample):
+//
+//   - in the fields Inspect walks (a message's content, tool call arguments, a tool's
+//     description, a model call's request and response, info data, sample_init's input and
+//     state, state and store changes), a text of over 100 characters is written as
+//     "attachment://<key>" and once, under its key, in the sample's "attachments"; in the
+//     sample's own input and messages only data URIs are; attachmentKey is Inspect's hash, so
+//     one text has one key;
+//   - a model event's input is written as "input": [] and "input_refs", ranges into the
+//     sample's "events_data" message pool, which holds each distinct message (equal but for
+//     its id) once; a model call's request messages likewise go to the "calls" pool
+//     ("call_refs", "call_key").
+//
+// A condenser does this for one sample as its events are written, one at a time: the pools and
+// attachments it builds (each distinct text once) are written after the events, where the
+// sample's "attachments" and "events_data" keys are. Read expands a condensed sample back.
+type condenser struct {
+	existing map[string]string // the sample's own attachments, when it came with some
+	keys     map[string]bool   // the attachments written or to be
+	order    []attachment      // the attachments, in the order Inspect creates them
+	later    []attachment      // created while deferring
+	deferred bool
+	msgIndex map[[2]uint64]int // a walked message without its id -> its place in msgPool
+	msgPool  [][]byte          // each distinct walked message, compact, with the first id seen
+	byID     map[string]seenMessage
+	calls    map[[2]uint64]int
+	callPool [][]byte
+}
+
+// attachment is one text of the sample's attachments, under its key.
+type attachment struct{ key, text string }
+
+// seenMessage is a model input message already pooled: as it came, and where it went.
+type seenMessage struct {
+	msg ChatMessage
+	at  int
+}
+
+// condenseMaxText is the longest text an event keeps inline (Inspect's events_attachment_fn).
+const condenseMaxText = 100
+
+// dataURI matches a data URI with a base64 payload (Inspect's is_data_uri).
+var dataURI = regexp.MustCompile(`^data:[^,]*;base64,`)
+
+// newCondenser starts a sample's condensing; existing are the sample's own attachments.
+func newCondenser(existing map[string]string) *condenser {
+	return &condenser{existing: existing, keys: map[string]bool{}, msgIndex: map[[2]uint64]int{},
+		byID: map[string]seenMessage{}, calls: map[[2]uint64]int{}}
+}
+
+// resolve is text, or the attachment it names when it names one of the sample's own.
+func (c *condenser) resolve(text string) string {
+	if len(c.existing) > 0 && strings.HasPrefix(text, attachmentProtocol) {
+		if v, ok := c.existing[text[len(attachmentProtocol):]]; ok {
+			return v
+		}
+	}
+	return text
+}
+
+// textPolicy says which texts become attachments.
+type textPolicy int
+
+// The policies: Inspect's events_attachment_fn and messages_attachment_fn.
+const (
+	// eventText makes a text of over 100 characters an attachment (in events).
+	eventText textPolicy = iota
+	// messageMedia makes only a data URI an attachment (in the sample's input and messages).
+	messageMedia
+)
+
+// apply is the text s under policy p.
+func (c *condenser) apply(p textPolicy, s string) string {
+	if p == messageMedia {
+		return c.media(s)
+	}
+	return c.text(s)
+}
+
+// text is the events' policy: a text of over 100 characters becomes an attachment.
+func (c *condenser) text(s string) string {
+	s = c.resolve(s)
+	if len(s) <= condenseMaxText || (len(s) <= 4*condenseMaxText && utf8.RuneCountInString(s) <= condenseMaxText) {
+		return s
+	}
+	return c.attach(s)
+}
+
+// media is the messages' policy: only a data URI becomes an attachment.
+func (c *condenser) media(s string) string {
+	s = c.resolve(s)
+	if strings.HasPrefix(s, "data:") && dataURI.MatchString(s) {
+		return c.attach(s)
+	}
+	return s
+}
+
+// attach records text as an attachment and returns its reference.
+func (c *condenser) attach(text string) string {
+	text = validUTF8(text)
+	key := attachmentKey(text)
+	if c.deferred {
+		c.later = append(c.later, attachment{key: key, text: text})
+	} else if !c.keys[key] {
+		c.keys[key] = true
+		c.order = append(c.order, attachment{key: key, text: text})
+	}
+	return attachmentProtocol + key
+}
+
+// validUTF8 is s as encoding/json writes it, and so as Inspect reads it: each invalid byte
+// replaced by U+FFFD.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(r) // utf8.RuneError for an invalid byte, as encoding/json writes it
+		i += n
+	}
+	return b.String()
+}
+
+// raw rewrites the strings of one JSON value (not its keys) under policy.
+func (c *condenser) raw(b []byte, p textPolicy) []byte {
+	minLen := condenseMaxText + 3 // a token's bytes, quotes included
+	if p == messageMedia {
+		minLen = len(`"data:;base64,"`)
+	}
+	if len(c.existing) > 0 {
+		minLen = min(minLen, len(attachmentProtocol)+2)
+	}
+	return rewriteStrings(b, minLen, func(s string) (string, bool) {
+		r := c.apply(p, s)
+		return r, r != s
+	})
+}
+
+// tail is the sample's attachments and events data, compact.
+func (c *condenser) tail() (attachments, eventsData []byte) {
+	for _, m := range c.later {
+		if !c.keys[m.key] {
+			c.keys[m.key] = true
+			c.order = append(c.order, m)
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	n := 0
+	for _, k := range slices.Sorted(maps.Keys(c.existing)) {
+		if c.keys[k] {
+			continue
+		}
+		writeAttachment(&buf, n, k, c.existing[k])
+		n++
+	}
+	for _, m := range c.order {
+		writeAttachment(&buf, n, m.key, m.text)
+		n++
+	}
+	buf.WriteByte('}')
+	attachments = bytes.Clone(buf.Bytes())
+	buf.Reset()
+	buf.WriteString(`{"messages":`)
+	writeArray(&buf, c.msgPool)
+	buf.WriteString(`,"calls":`)
+	writeArray(&buf, c.callPool)
+	buf.WriteByte('}')
+	return attachments, buf.Bytes()
+}
+
+// writeAttachment writes the n-th member of the attachments object.
+func writeAttachment(buf *bytes.Buffer, n int, key, text string) {
+	if n > 0 {
+		buf.WriteByte(',')
+	}
+	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
+	buf.WriteByte(':')
+	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
+}
+
+// compressRefs range-encodes pool indices: [0 1 2 5] is [[0 3] [5 6]] (end exclusive).
+func compressRefs(idx []int) [][2]int {
+	var out [][2]int
+	for _, i := range idx {
+		if n := len(out); n > 0 && out[n-1][1] == i {
+			out[n-1][1]++
+			continue
+		}
+		out = append(out, [2]int{i, i + 1})
+	}
+	return out
+}
+
+// marshalRaw encodes v; v itself is returned as raw JSON when it already is.
+func marshalRaw(v any) ([]byte, error) {
+	if r, ok := v.(json.RawMessage); ok {
+		return r, nil
+	}
+	return marshal(v)
+}
