@@ -48,10 +48,14 @@ func (r *evalRun) planned() int {
 	return n
 }
 
-// status is success, cancelled (Ctrl-C) or error (some sample failed).
+// status is success, cancelled (Ctrl-C) or error (some sample failed,
+// or is missing from the log because it could not be written).
 func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *evallog.EvalError) {
 	if ctx.Err() != nil {
 		return evallog.StatusCancelled, &evallog.EvalError{Message: "cancelled by the operator"}
+	}
+	if e := unwrittenError(results); e != nil {
+		return evallog.StatusError, e
 	}
 	failed := 0
 	for _, res := range results {
@@ -64,6 +68,22 @@ func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *
 		return evallog.StatusError, &evallog.EvalError{Message: msg, Traceback: msg}
 	}
 	return evallog.StatusSuccess, nil
+}
+
+// unwrittenError names the samples the log is missing, nil when none:
+// a run whose log lacks a sample it ran is never a success.
+func unwrittenError(results []sampleResult) *evallog.EvalError {
+	var lines []string
+	for _, res := range results {
+		if res.unwritten != "" {
+			lines = append(lines, res.unwritten)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%d of %d samples are missing from the log: %s", len(lines), len(results), lines[0])
+	return &evallog.EvalError{Message: msg, Traceback: strings.Join(lines, "\n")}
 }
 
 // firstSampleError is the error of the first failed result, "" if none.

@@ -22,6 +22,8 @@ type sampleResult struct {
 	allErrored bool
 	// err names the sample and its error's first line; "" unless failed.
 	err string
+	// unwritten says why the sample is missing from the log; "" when it was written.
+	unwritten string
 }
 
 // job is one sample × epoch.
@@ -97,6 +99,10 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 	res.gate, res.allErrored = gateFromStore(logSample.Store), allMembersErrored(logSample.Store)
 	if err := r.writer.AddSample(logSample); err != nil {
 		r.log.Error("writing sample to log", "sample", j.sample.ID, "epoch", j.epoch, "error", err)
+		res.unwritten = fmt.Sprintf("sample %v epoch %d was not written to the log: %v", j.sample.ID, j.epoch, err)
+		if res.err == "" {
+			res.err = res.unwritten
+		}
 	}
 	r.mu.Lock()
 	r.addResult(res, logSample.ModelUsage)
