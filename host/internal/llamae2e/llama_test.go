@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/cli"
+	"github.com/swarmhost/swarmhost/host/internal/logcompare"
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
@@ -143,5 +144,6 @@ func onlySample(t *testing.T, logDir string) map[string]any {
 	require.NoError(t, json.Unmarshal(b, &l))
 	require.Equal(t, "success", l.Status)
 	require.Len(t, l.Samples, 1)
+	logcompare.ExpandSample(l.Samples[0]) // model inputs back from the condensed sample's pools
 	return l.Samples[0]
 }
