@@ -348,29 +348,21 @@ func (c *condenser) rawEvent(e RawEvent) RawEvent {
 	if err != nil {
 		return e
 	}
-	changed := false
-	for i, m := range members {
-		var w []byte
+	out, changed := rewriteMembers(e.JSON, members, func(m rawMember) ([]byte, bool) {
 		switch {
 		case e.Type == "sample_init" && m.key == "sample":
-			w = c.sampleInput(m.val)
+			return c.sampleInput(m.val), true
 		case e.Type == "sample_init" && m.key == "state", e.Type == "info" && m.key == "data":
-			w = c.raw(m.val, eventText)
+			return c.raw(m.val, eventText), true
 		case (e.Type == "state" || e.Type == "store") && m.key == "changes":
-			w = c.rawChanges(m.val)
-		default:
-			continue
+			return c.rawChanges(m.val), true
 		}
-		if !bytes.Equal(w, m.val) {
-			members[i].val, changed = w, true
-		}
-	}
+		return nil, false
+	})
 	if !changed {
 		return e
 	}
-	var buf bytes.Buffer
-	writeObject(&buf, members)
-	return RawEvent{Type: e.Type, JSON: buf.Bytes()}
+	return RawEvent{Type: e.Type, JSON: out}
 }
 
 // rawChanges walks the values of a JSON list of changes.

@@ -61,27 +61,33 @@ func (c *condenser) part(raw json.RawMessage, p textPolicy) json.RawMessage {
 		return raw
 	}
 	typ := memberString(members, "type")
-	changed := false
-	for i, m := range members {
-		var val []byte
+	out, _ := rewriteMembers(raw, members, func(m rawMember) ([]byte, bool) {
 		switch {
 		case partField[typ] == m.key, typ == "tool_use" && m.key == "error":
-			val = c.rawText(m.val, p)
+			return c.rawText(m.val, p), true
 		case typ == "tool_use" && (m.key == "arguments" || m.key == "result"), typ == "data" && m.key == "data":
-			val = c.raw(m.val, p)
-		default:
-			continue
+			return c.raw(m.val, p), true
 		}
-		if !bytes.Equal(val, m.val) {
+		return nil, false
+	})
+	return out
+}
+
+// rewriteMembers rewrites the members (objectMembers of raw) that f walks (f's second result
+// says it does), keeping their order; it returns raw itself, and false, when no member changed.
+func rewriteMembers(raw []byte, members []rawMember, f func(rawMember) ([]byte, bool)) ([]byte, bool) {
+	changed := false
+	for i, m := range members {
+		if val, walked := f(m); walked && !bytes.Equal(val, m.val) {
 			members[i].val, changed = val, true
 		}
 	}
 	if !changed {
-		return raw
+		return raw, false
 	}
 	var buf bytes.Buffer
 	writeObject(&buf, members)
-	return buf.Bytes()
+	return buf.Bytes(), true
 }
 
 // rawText walks a member that is one string (anything else is left as it is).
