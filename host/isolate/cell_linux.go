@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -209,13 +210,34 @@ func (c *cellInit) killGroup(pgid int) {
 	<-done
 }
 
+// exitedChild is a child that has exited, left unreaped (WNOWAIT), or 0
+// when none has.
+func exitedChild() (int, error) {
+	var info unix.Siginfo
+	if err := unix.Waitid(unix.P_ALL, 0, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil); err != nil {
+		return 0, err
+	}
+	return siginfoPid(&info), nil
+}
+
+// siginfoPid is the si_pid of a SIGCHLD siginfo (x/sys/unix leaves the
+// union opaque): after si_signo, si_errno and si_code, and on 64-bit
+// systems the union's alignment, at offset 16 (12 on 32-bit ones); 0 when
+// waitid found no child.
+func siginfoPid(info *unix.Siginfo) int {
+	off := uintptr(16)
+	if unsafe.Sizeof(uintptr(0)) == 4 {
+		off = 12
+	}
+	return int(*(*int32)(unsafe.Add(unsafe.Pointer(info), off)))
+}
+
 // reaper reaps every child on SIGCHLD; when one is a run's program, it ends
 // the run.
 func (c *cellInit) reaper(sigs <-chan os.Signal) {
 	for range sigs {
 		for {
-			var ws syscall.WaitStatus
-			pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+			pid, err := exitedChild()
 			if err == syscall.EINTR {
 				continue
 			}
@@ -226,17 +248,25 @@ func (c *cellInit) reaper(sigs <-chan os.Signal) {
 			call := c.calls[pid]
 			c.mu.Unlock()
 			if call != nil {
+				// The group is killed while its leader is a zombie, not yet
+				// reaped: its id cannot name another run's group yet.
+				_ = syscall.Kill(-pid, syscall.SIGKILL)
+			}
+			var ws syscall.WaitStatus
+			if _, err := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); err != nil {
+				continue
+			}
+			if call != nil {
 				c.finish(call, ws)
 			}
 		}
 	}
 }
 
-// finish ends a run whose program has exited: it kills the program's group
-// and the processes that left the group of an ended run, notes a death by
+// finish ends a run whose program has exited and been reaped (the reaper
+// killed its group first): it kills the processes that left the group of an ended run, notes a death by
 // a limit on the run's stderr and answers the host.
 func (c *cellInit) finish(call *cellCall, ws syscall.WaitStatus) {
-	_ = syscall.Kill(-call.pid, syscall.SIGKILL)
 	c.mu.Lock()
 	delete(c.calls, call.pid)
 	delete(c.byID, call.id)
