@@ -26,6 +26,7 @@ type memberStream struct {
 	stream pb.Agent_MembersClient
 	cancel context.CancelFunc
 	sendMu sync.Mutex
+	pace   *pace // the members starting (members_pace.go)
 
 	mu      sync.Mutex
 	members map[uint64]*streamMember
@@ -39,6 +40,7 @@ type memberStream struct {
 type streamMember struct {
 	ctx   context.Context
 	srv   agentHostServer // serves its calls, bound to its Host
+	place *startPlace     // its place among the members starting; nil once it has none
 	busy  atomic.Bool     // its run goroutine is serving a call, or has one queued
 	inbox chan hostCall   // cap 1: the call its idle run goroutine serves
 	end   chan *pb.MemberEnd
@@ -63,7 +65,7 @@ func openMemberStream(client pb.AgentClient) (*memberStream, error) {
 		cancel()
 		return nil, err
 	}
-	s := &memberStream{stream: st, cancel: cancel, members: map[uint64]*streamMember{},
+	s := &memberStream{stream: st, cancel: cancel, pace: newPace(startWindow, startHold), members: map[uint64]*streamMember{},
 		calls: map[uint64]context.CancelFunc{}, done: make(chan struct{})}
 	go s.read()
 	return s, nil
@@ -146,6 +148,7 @@ func (s *memberStream) routeCall(id uint64, c *pb.HostCall) {
 	ctx, cancel := context.WithCancel(m.ctx)
 	s.calls[c.Call] = cancel
 	hc := hostCall{ctx: ctx, call: c}
+	m.place.callArrived(c.Method)
 	if m.busy.CompareAndSwap(false, true) {
 		m.inbox <- hc // never blocks: one call per idle period
 		s.mu.Unlock()
@@ -155,8 +158,10 @@ func (s *memberStream) routeCall(id uint64, c *pb.HostCall) {
 	go s.serve(id, m, hc)
 }
 
-// serve runs one call and sends its reply, unless the plugin withdrew it.
+// serve runs one call and sends its reply, unless the plugin withdrew it;
+// a starting member then leaves its place.
 func (s *memberStream) serve(id uint64, m *streamMember, hc hostCall) {
+	defer m.place.leave()
 	resp, err := serveHostCall(hc.ctx, &m.srv, hc.call)
 	s.mu.Lock()
 	cancel, live := s.calls[hc.call.Call]
@@ -189,9 +194,9 @@ func (s *memberStream) send(f *pb.MembersDown) error {
 	return s.stream.Send(f)
 }
 
-// add registers a member about to start under a fresh id.
-func (s *memberStream) add(ctx context.Context, h agent.Host) (uint64, *streamMember) {
-	m := &streamMember{ctx: ctx, srv: agentHostServer{hosts: boundHost{h}},
+// add registers a member about to start under a fresh id, holding place.
+func (s *memberStream) add(ctx context.Context, h agent.Host, place *startPlace) (uint64, *streamMember) {
+	m := &streamMember{ctx: ctx, srv: agentHostServer{hosts: boundHost{h}}, place: place,
 		inbox: make(chan hostCall, 1), end: make(chan *pb.MemberEnd, 1)}
 	s.mu.Lock()
 	s.next++
@@ -221,11 +226,17 @@ func (s *memberStream) remove(id uint64, m *streamMember) {
 	}
 }
 
-// run runs one member on the stream: it starts it, serves its calls while
-// idle, and returns how it ended. A cancelled ctx cancels the member in
-// the plugin and returns at once, as a cancelled unary Run does.
+// run runs one member on the stream: it waits for a place among the
+// members starting, starts it, serves its calls while idle, and returns
+// how it ended. A cancelled ctx cancels the member in the plugin (or
+// never starts it) and returns at once, as a cancelled unary Run does.
 func (s *memberStream) run(ctx context.Context, name string, req agent.RunRequest) (*pb.RunResponse, error) {
-	id, m := s.add(ctx, req.Host)
+	place, err := s.pace.enter(ctx, s.done)
+	if err != nil {
+		return nil, status.FromContextError(err).Err()
+	}
+	defer place.leave()
+	id, m := s.add(ctx, req.Host, place)
 	defer s.remove(id, m)
 	start := &pb.MembersDown{Member: id, Frame: &pb.MembersDown_Start{Start: runRequestToProto(name, req)}}
 	if err := s.send(start); err != nil {
