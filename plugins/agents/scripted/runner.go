@@ -164,6 +164,9 @@ func (r *runner) submitted(s Step, a agent.Answer) (model.Output, bool, error) {
 // {epoch} (its 1-based epoch): a script can then vary by epoch, as a model
 // would, deterministically.
 func (r *runner) expand(s string) string {
+	if !strings.Contains(s, "{") {
+		return s // no placeholder: no replacer built, no copy
+	}
 	return strings.NewReplacer("{member}", r.req.Member, "{index}", strconv.Itoa(r.req.Index),
 		"{sample}", r.req.Sample.ID, "{epoch}", strconv.Itoa(r.req.Sample.Epoch)).Replace(s)
 }

@@ -70,9 +70,29 @@ func (s *Scripted) StartMember(_ context.Context, req agent.RunRequest) (agent.M
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{exit: s.Exit, messages: append([]model.Message(nil), req.Input...),
+	// the conversation is allocated once at its final size: each append
+	// growing it would keep a larger array and leave the smaller ones behind
+	messages := make([]model.Message, len(req.Input), len(req.Input)+messagesAdded(steps))
+	copy(messages, req.Input)
+	r := &runner{exit: s.Exit, messages: messages,
 		req: agent.RunRequest{Member: req.Member, Role: req.Role, Index: req.Index, Sample: req.Sample}}
 	return &member{r: r, steps: steps}, nil
+}
+
+// messagesAdded is how many messages steps add to a member's
+// conversation when every model call is answered: each generate step's
+// prompt, when it has one, and the model's reply.
+func messagesAdded(steps []Step) int {
+	n := 0
+	for _, s := range steps {
+		if s.Action == "generate" {
+			n++
+			if s.Prompt != "" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func exitNow(code int) { os.Exit(code) }
