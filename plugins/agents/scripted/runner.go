@@ -44,6 +44,9 @@ func (m *member) Step(_ context.Context, a agent.Answer) (agent.Call, error) {
 			return agent.Call{Done: &agent.RunResponse{Output: out}}, nil
 		}
 	}
+	if m.r.messages != nil && !generates(m.steps[m.next:]) {
+		m.r.messages = nil // no later step sends it: a waiting member keeps no conversation
+	}
 	for m.next < len(m.steps) {
 		s := m.steps[m.next]
 		m.next++
@@ -57,6 +60,16 @@ func (m *member) Step(_ context.Context, a agent.Answer) (agent.Call, error) {
 		return call, nil
 	}
 	return agent.Call{Done: &agent.RunResponse{Output: model.TextOutput(m.r.lastModel, "")}}, nil
+}
+
+// generates reports whether any of steps is a model call.
+func generates(steps []Step) bool {
+	for _, s := range steps {
+		if s.Action == "generate" {
+			return true
+		}
+	}
+	return false
 }
 
 // begin starts one step: the host call (or wait) it makes, or, when done,
