@@ -29,7 +29,7 @@ import (
 )
 
 // HostFloor is the floor the swarmhost command runs with, in bytes.
-const HostFloor = 64 << 20
+const HostFloor = 48 << 20
 
 // runtimeMinimum is the Go runtime's heap minimum at GOGC=100
 // (defaultHeapMinimum in runtime/mgcpacer.go): at GOGC=P no goal is below
