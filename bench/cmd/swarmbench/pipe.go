@@ -38,7 +38,7 @@ func benchPipe(e *env, t *Table) {
 		t.Fail("model pipe", err)
 		return
 	}
-	srv, err := startFake(filepath.Join(e.benchBin, "fakeopenaid"), latency, prof.file("fakeopenaid-cpu.pprof"))
+	srv, err := startFake(filepath.Join(e.benchBin, "fakeopenaid"), latency, prof.file("fakeopenaid-cpu.pprof"), e.flags.pipeEndpointNice)
 	if err != nil {
 		t.Fail("model pipe", err)
 		return

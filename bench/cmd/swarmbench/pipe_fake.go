@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -37,8 +38,10 @@ type fakeServer struct {
 }
 
 // startFake starts fakeopenaid with the latency and reads its URL; a
-// profile path ("" none) gets its CPU profile.
-func startFake(exe string, latency time.Duration, profile string) (*fakeServer, error) {
+// profile path ("" none) gets its CPU profile. A nice value other than 0
+// is set on it (-pipe-endpoint-nice: the endpoint stands for a remote
+// server, whose answers a loaded machine should not hold back).
+func startFake(exe string, latency time.Duration, profile string, nice int) (*fakeServer, error) {
 	args := []string{"-latency", latency.String()}
 	if profile != "" {
 		args = append(args, "-cpuprofile", profile)
@@ -56,6 +59,12 @@ func startFake(exe string, latency time.Duration, profile string) (*fakeServer, 
 		return nil, err
 	}
 	s := &fakeServer{cmd: cmd, stdin: stdin}
+	if nice != 0 {
+		if err := syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, nice); err != nil {
+			s.stop()
+			return nil, fmt.Errorf("fakeopenaid's nice value: %w", err)
+		}
+	}
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
 		s.stop()
