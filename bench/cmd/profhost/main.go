@@ -15,11 +15,13 @@ import (
 	"runtime/trace"
 
 	"github.com/swarmhost/swarmhost/host/cli"
+	"github.com/swarmhost/swarmhost/host/gcfloor"
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
 func main() {
 	isolate.MaybeRunInit()
+	gcfloor.Start(gcfloor.HostFloor) // profile what swarmhost runs
 	stop := startCPU(os.Getenv("SWARMHOST_CPUPROFILE"))
 	stopTrace := startTrace(os.Getenv("SWARMHOST_TRACE"))
 	watchPeak(os.Getenv("SWARMHOST_HEAPPROFILE"))
