@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -189,9 +190,15 @@ func (s *memberStream) reply(member, call uint64, resp any, err error) {
 
 // send writes one frame; gRPC allows one sender at a time.
 func (s *memberStream) send(f *pb.MembersDown) error {
+	// Encoded before the lock: members' frames are encoded in parallel and
+	// only the write is one at a time.
+	var msg grpc.PreparedMsg
+	if err := msg.Encode(s.stream, f); err != nil {
+		return err
+	}
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
-	return s.stream.Send(f)
+	return s.stream.SendMsg(&msg)
 }
 
 // add registers a member about to start under a fresh id, holding place.
