@@ -61,9 +61,8 @@ func (s *openSession) keep(roster []controller.Member) {
 
 // resolve returns the session and the roster a request stands for: its
 // whole roster, which the session keeps from then on, or the kept roster
-// with the request's changes applied. The roster is the session's view,
-// valid until its next request; reusing it saves an N-entry allocation
-// per event.
+// with the request's changes applied. The roster is valid until the
+// session's next request (see roster).
 func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes bool) (controller.Session, []controller.Member, error) {
 	o.mu.Lock()
 	s, ok := o.open[id]
@@ -74,8 +73,19 @@ func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes boo
 	if err := s.apply(id, wire.RosterFromProto(roster), changes); err != nil {
 		return nil, nil, err
 	}
+	return s.sess, s.roster(), nil
+}
+
+// roster is the roster for the session's next call: the kept roster
+// itself for a session that only reads it (controller.WithReadOnlyRoster),
+// else the session's view refilled from it (the call before may have
+// modified the view), O(N) per call.
+func (s *openSession) roster() []controller.Member {
+	if _, ok := s.sess.(controller.WithReadOnlyRoster); ok {
+		return s.members
+	}
 	s.view = append(s.view[:0], s.members...)
-	return s.sess, s.view, nil
+	return s.view
 }
 
 // apply takes a request's roster: the whole roster, or changed entries.
