@@ -62,25 +62,36 @@ func (s *openSession) keep(roster []controller.Member) {
 // resolve returns the session and the roster a request stands for: its
 // whole roster, which the session keeps from then on, or the kept roster
 // with the request's changes applied. The roster is valid until the
-// session's next request (see roster).
+// session's next request (see fresh).
 func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes bool) (controller.Session, []controller.Member, error) {
+	s, err := o.resolveSession(id, roster, changes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.sess, s.fresh(), nil
+}
+
+// resolveSession returns the open session with the request's roster
+// applied (see resolve); each call of the session takes its roster from
+// fresh.
+func (o *openSessions) resolveSession(id string, roster []*pb.RosterMember, changes bool) (*openSession, error) {
 	o.mu.Lock()
 	s, ok := o.open[id]
 	o.mu.Unlock()
 	if !ok {
-		return nil, nil, status.Errorf(sessionLostCode, "session %q is not open in this controller process", id)
+		return nil, status.Errorf(sessionLostCode, "session %q is not open in this controller process", id)
 	}
 	if err := s.apply(id, wire.RosterFromProto(roster), changes); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return s.sess, s.roster(), nil
+	return s, nil
 }
 
-// roster is the roster for the session's next call: the kept roster
-// itself for a session that only reads it (controller.WithReadOnlyRoster),
-// else the session's view refilled from it (the call before may have
-// modified the view), O(N) per call.
-func (s *openSession) roster() []controller.Member {
+// fresh is the roster for one call of the session: the kept roster itself
+// for a session that only reads it (controller.WithReadOnlyRoster), else
+// the session's view refilled from it (the call before may have modified
+// the view), O(N) per call.
+func (s *openSession) fresh() []controller.Member {
 	if _, ok := s.sess.(controller.WithReadOnlyRoster); ok {
 		return s.members
 	}
