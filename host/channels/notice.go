@@ -2,6 +2,7 @@ package channels
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -38,18 +39,22 @@ func NoticeText(unread int, senders []string) string {
 		unread, strings.Join(senders, ", "))
 }
 
-// senders are the distinct senders of records, in roster order. Callers
-// hold b.mu.
+// senders are the distinct senders of records, in roster order: O(records),
+// not O(roster), as it runs under b.mu at a member's turn. Callers hold
+// b.mu.
 func (b *Bus) senders(recs []*record) []string {
-	from := map[string]bool{}
+	seen := make(map[*member]bool, len(recs))
+	var from []*member
 	for _, r := range recs {
-		from[r.from] = true
-	}
-	var out []string
-	for _, m := range b.roster {
-		if from[m.Name] {
-			out = append(out, m.Name)
+		if m := b.byName[r.from]; m != nil && !seen[m] {
+			seen[m] = true
+			from = append(from, m)
 		}
+	}
+	slices.SortFunc(from, func(x, y *member) int { return x.index - y.index })
+	var out []string
+	for _, m := range from {
+		out = append(out, m.Name)
 	}
 	return out
 }

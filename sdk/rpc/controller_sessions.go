@@ -61,9 +61,8 @@ func (s *openSession) keep(roster []controller.Member) {
 
 // resolve returns the session and the roster a request stands for: its
 // whole roster, which the session keeps from then on, or the kept roster
-// with the request's changes applied. The roster is the session's view,
-// valid until its next request; reusing it saves an N-entry allocation
-// per event.
+// with the request's changes applied. The roster is valid until the
+// session's next request (see fresh).
 func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes bool) (controller.Session, []controller.Member, error) {
 	s, err := o.resolveSession(id, roster, changes)
 	if err != nil {
@@ -88,9 +87,14 @@ func (o *openSessions) resolveSession(id string, roster []*pb.RosterMember, chan
 	return s, nil
 }
 
-// fresh refills the session's view from its roster for one call (the call
-// before may have modified it).
+// fresh is the roster for one call of the session: the kept roster itself
+// for a session that only reads it (controller.WithReadOnlyRoster), else
+// the session's view refilled from it (the call before may have modified
+// the view), O(N) per call.
 func (s *openSession) fresh() []controller.Member {
+	if _, ok := s.sess.(controller.WithReadOnlyRoster); ok {
+		return s.members
+	}
 	s.view = append(s.view[:0], s.members...)
 	return s.view
 }

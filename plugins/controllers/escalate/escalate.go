@@ -114,10 +114,15 @@ func names(roster []controller.Member) string {
 	return strings.Join(out, ", ")
 }
 
+// ReadOnlyRoster says the session only reads its requests' rosters
+// (controller.WithReadOnlyRoster): the SDK hands it the roster it keeps.
+func (*session) ReadOnlyRoster() {}
+
 // Interface guards.
 var (
 	_ controller.Controller         = (*Escalate)(nil)
 	_ controller.WithValidateConfig = (*Escalate)(nil)
 	_ controller.Session            = (*session)(nil)
 	_ controller.WithChoose         = (*session)(nil)
+	_ controller.WithReadOnlyRoster = (*session)(nil)
 )

@@ -93,9 +93,14 @@ func decode(c schema.Config) (Config, error) {
 	return cfg, nil
 }
 
+// ReadOnlyRoster says the session only reads its requests' rosters
+// (controller.WithReadOnlyRoster): the SDK hands it the roster it keeps.
+func (*session) ReadOnlyRoster() {}
+
 // Interface guards.
 var (
 	_ controller.Controller         = (*Leaderless)(nil)
 	_ controller.WithValidateConfig = (*Leaderless)(nil)
 	_ controller.Session            = (*session)(nil)
+	_ controller.WithReadOnlyRoster = (*session)(nil)
 )

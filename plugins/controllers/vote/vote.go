@@ -120,9 +120,14 @@ func decode(c schema.Config) (Config, error) {
 	return cfg, nil
 }
 
+// ReadOnlyRoster says the session only reads its requests' rosters
+// (controller.WithReadOnlyRoster): the SDK hands it the roster it keeps.
+func (*session) ReadOnlyRoster() {}
+
 // Interface guards.
 var (
-	_ controller.Controller = (*Vote)(nil)
-	_ controller.Session    = (*session)(nil)
-	_ controller.WithChoose = (*session)(nil)
+	_ controller.Controller         = (*Vote)(nil)
+	_ controller.Session            = (*session)(nil)
+	_ controller.WithChoose         = (*session)(nil)
+	_ controller.WithReadOnlyRoster = (*session)(nil)
 )
