@@ -1,8 +1,8 @@
 package evallog
 
 import (
-	"bytes"
 	"encoding/json"
+	"io"
 	"maps"
 	"regexp"
 	"slices"
@@ -138,6 +138,14 @@ func validUTF8(s string) string {
 
 // raw rewrites the strings of one JSON value (not its keys) under policy.
 func (c *condenser) raw(b []byte, p textPolicy) []byte {
+	return rewriteStrings(b, c.minLen(p), func(s string) (string, bool) {
+		r := c.apply(p, s)
+		return r, r != s
+	})
+}
+
+// minLen is the shortest string token (quotes included) policy p can change.
+func (c *condenser) minLen(p textPolicy) int {
 	minLen := condenseMaxText + 3 // a token's bytes, quotes included
 	if p == messageMedia {
 		minLen = len(`"data:;base64,"`)
@@ -145,53 +153,80 @@ func (c *condenser) raw(b []byte, p textPolicy) []byte {
 	if len(c.existing) > 0 {
 		minLen = min(minLen, len(attachmentProtocol)+2)
 	}
-	return rewriteStrings(b, minLen, func(s string) (string, bool) {
-		r := c.apply(p, s)
-		return r, r != s
-	})
+	return minLen
 }
 
-// tail is the sample's attachments and events data, compact.
-func (c *condenser) tail() (attachments, eventsData []byte) {
+// writeTail writes the sample's attachments, then the "events_data" member's separator
+// (under prefix), then its events data, each as the compact JSON Inspect's condensing gives,
+// indented under prefix when prefix is not "" (a JSON log's sample), the non-finite sentinels
+// as bare tokens: streamed from the condenser's texts and pools, never copied whole.
+func (c *condenser) writeTail(w io.Writer, prefix string) error {
 	for _, m := range c.later {
 		if !c.keys[m.key] {
 			c.keys[m.key] = true
 			c.order = append(c.order, m)
 		}
 	}
-	var buf bytes.Buffer
-	buf.WriteByte('{')
+	c.later = nil
+	stream := func() *jsonStream {
+		if prefix == "" {
+			return newVerbatimStream(w)
+		}
+		return newJSONStream(w, true, prefix+"  ", 0)
+	}
+	js := stream()
+	js.WriteString("{")
+	var scratch []byte
 	n := 0
 	for _, k := range slices.Sorted(maps.Keys(c.existing)) {
 		if c.keys[k] {
 			continue
 		}
-		writeAttachment(&buf, n, k, c.existing[k])
+		scratch = appendAttachment(scratch[:0], n, k, c.existing[k])
+		js.Write(fromSentinels(scratch))
 		n++
 	}
 	for _, m := range c.order {
-		writeAttachment(&buf, n, m.key, m.text)
+		scratch = appendAttachment(scratch[:0], n, m.key, m.text)
+		js.Write(fromSentinels(scratch))
 		n++
 	}
-	buf.WriteByte('}')
-	attachments = bytes.Clone(buf.Bytes())
-	buf.Reset()
-	buf.WriteString(`{"messages":`)
-	writeArray(&buf, c.msgPool)
-	buf.WriteString(`,"calls":`)
-	writeArray(&buf, c.callPool)
-	buf.WriteByte('}')
-	return attachments, buf.Bytes()
+	js.WriteString("}")
+	if err := js.flush(); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, ",\n"+prefix+"  \"events_data\": "); err != nil {
+		return err
+	}
+	js = stream()
+	js.WriteString(`{"messages":`)
+	writePool(js, c.msgPool)
+	js.WriteString(`,"calls":`)
+	writePool(js, c.callPool)
+	js.WriteString("}")
+	return js.flush()
 }
 
-// writeAttachment writes the n-th member of the attachments object.
-func writeAttachment(buf *bytes.Buffer, n int, key, text string) {
-	if n > 0 {
-		buf.WriteByte(',')
+// writePool writes a pool's elements as a compact JSON array.
+func writePool(js *jsonStream, elems [][]byte) {
+	js.WriteString("[")
+	for i, e := range elems {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		js.Write(fromSentinels(e))
 	}
-	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
-	buf.WriteByte(':')
-	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
+	js.WriteString("]")
+}
+
+// appendAttachment appends the n-th member of the attachments object.
+func appendAttachment(b []byte, n int, key, text string) []byte {
+	if n > 0 {
+		b = append(b, ',')
+	}
+	b = appendJSONString(b, key)
+	b = append(b, ':')
+	return appendJSONString(b, text)
 }
 
 // compressRefs range-encodes pool indices: [0 1 2 5] is [[0 3] [5 6]] (end exclusive).

@@ -163,6 +163,26 @@ func decodeString(tok []byte) (string, error) {
 func rewriteStrings(b []byte, minLen int, fn func(string) (string, bool)) []byte {
 	var out *bytes.Buffer
 	last := 0
+	forEachString(b, minLen, fn, func(start, end int, repl string) {
+		if out == nil {
+			out = &bytes.Buffer{}
+			out.Grow(len(b))
+		}
+		out.Write(b[last:start])
+		writeString(out, repl)
+		last = end
+	})
+	if out == nil {
+		return b
+	}
+	out.Write(b[last:])
+	return out.Bytes()
+}
+
+// forEachString calls replace for every string value of b (not object keys) that fn
+// replaces, with the token's bounds and the replacement, in order; minLen is as for
+// rewriteStrings.
+func forEachString(b []byte, minLen int, fn func(string) (string, bool), replace func(start, end int, repl string)) {
 	for i := 0; i < len(b); i++ {
 		if b[i] != '"' {
 			continue
@@ -172,25 +192,13 @@ func rewriteStrings(b []byte, minLen int, fn func(string) (string, bool)) []byte
 			i = end - 1
 			continue
 		}
-		text, err := decodeString(b[i:end])
-		if err == nil {
+		if text, err := decodeString(b[i:end]); err == nil {
 			if repl, ok := fn(text); ok {
-				if out == nil {
-					out = &bytes.Buffer{}
-					out.Grow(len(b))
-				}
-				out.Write(b[last:i])
-				writeString(out, repl)
-				last = end
+				replace(i, end, repl)
 			}
 		}
 		i = end - 1
 	}
-	if out == nil {
-		return b
-	}
-	out.Write(b[last:])
-	return out.Bytes()
 }
 
 // isKey reports whether the string that ends at b[end] is an object key.

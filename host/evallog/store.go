@@ -18,22 +18,9 @@ type Store map[string]any
 // MarshalJSON writes the swarm's keys first (storeOrder), then the rest
 // sorted.
 func (s Store) MarshalJSON() ([]byte, error) {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		if !slices.Contains(storeOrder, k) {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	var first []string
-	for _, k := range storeOrder {
-		if _, ok := s[k]; ok {
-			first = append(first, k)
-		}
-	}
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, k := range append(first, keys...) {
+	for i, k := range s.keys() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -48,4 +35,51 @@ func (s Store) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// keys are the store's keys in the order MarshalJSON writes them.
+func (s Store) keys() []string {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		if !slices.Contains(storeOrder, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var first []string
+	for _, k := range storeOrder {
+		if _, ok := s[k]; ok {
+			first = append(first, k)
+		}
+	}
+	return append(first, keys...)
+}
+
+// writeTo writes the store into js as MarshalJSON does, each value streamed rather than
+// copied (a swarm's record, ledger and metrics are json.RawMessage values of several MB),
+// the non-finite sentinels as bare tokens. js must escape HTML, as json.Marshal does for a
+// raw value.
+func (s Store) writeTo(js *jsonStream) error {
+	js.WriteString("{")
+	for i, k := range s.keys() {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		kb, _ := json.Marshal(k)
+		js.Write(kb)
+		js.WriteString(":")
+		raw, ok := s[k].(json.RawMessage)
+		if !ok || raw == nil {
+			vb, err := json.Marshal(s[k])
+			if err != nil {
+				return err
+			}
+			raw = vb
+		} else if !json.Valid(raw) {
+			return errInvalidRaw
+		}
+		js.Write(fromSentinels(raw))
+	}
+	_, err := js.WriteString("}")
+	return err
 }

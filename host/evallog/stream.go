@@ -7,12 +7,6 @@ import (
 	"io"
 )
 
-// eventsKey is the sample's "events" member as the shell of writeSample
-// encodes it: a sample's own keys sit at 6 spaces (its 4-space prefix plus
-// one level), and a newline inside a JSON string is escaped, so only the
-// sample's own key can match.
-const eventsKey = "\n      \"events\": []"
-
 // writeSample writes one sample indented for its place in the samples
 // list, event by event: the sample without its events, with each event
 // encoded on its own spliced into the "events" list. The output is the same
@@ -22,7 +16,11 @@ const eventsKey = "\n      \"events\": []"
 func writeSample(w io.Writer, s EvalSample) error { return writeSampleAt(w, s, "    ") }
 
 // writeSampleAt writes one sample as writeSample does, indented under prefix ("" for a sample
-// that is a document of its own, as in an .eval log).
+// that is a document of its own, as in an .eval log). Nothing of the sample is encoded whole
+// but its shell (the sample without its store, events, timelines, attachments and pools): the
+// store, each event, the timelines and the condensed attachments and pools are written into
+// w as they are encoded, the large ones (the store, the state and store events that repeat
+// it, the pools) streamed through a jsonStream.
 func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
 	c, err := condenseShell(&s)
@@ -30,62 +28,86 @@ func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 		return fmt.Errorf("evallog: encode %s: %w", what, err)
 	}
 	full := s
-	events, timelines := full.events, full.TimelinesAfter
-	s.Events, s.EventStream, s.TimelinesAfter, s.shell = Events{}, nil, nil, true
+	events, timelines, store := full.events, full.TimelinesAfter, full.Store
+	s.Events, s.EventStream, s.TimelinesAfter, s.Store, s.shell = Events{}, nil, nil, nil, true
 	shell, err := encodeIndented(s, prefix, what)
 	if err != nil {
 		return err
 	}
-	key := eventsKey
-	if prefix != "    " {
-		key = "\n" + prefix + "  \"events\": []"
+	at, err := layOut(shell, prefix)
+	if err != nil {
+		return fmt.Errorf("evallog: encode %s: %w", what, err)
 	}
-	at := bytes.Index(shell, []byte(key))
-	if at < 0 {
-		return fmt.Errorf("evallog: encode %s: no events member in the encoded sample", what)
-	}
-	at += len(key) - 1 // before the list's ']'
-	if _, err := w.Write(shell[:at]); err != nil {
+	if _, err := w.Write(shell[:at.store]); err != nil {
 		return err
 	}
-	inner := prefix + "    "
-	encode := eventEncoder(prefix)
-	n := 0
-	for e := range events {
-		ce, err := c.event(e, true)
-		if err != nil {
-			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
-		}
-		part, err := encode(ce, inner)
-		if err != nil {
-			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
-		}
-		sep := ",\n" + inner
-		if n == 0 {
-			sep = "\n" + inner
-		}
-		if _, err := io.WriteString(w, sep); err != nil {
-			return err
-		}
-		if _, err := w.Write(part); err != nil {
-			return err
-		}
-		n++
+	if err := writeStore(w, store, prefix); err != nil {
+		return fmt.Errorf("evallog: encode %s store: %w", what, err)
 	}
-	if n > 0 {
-		if _, err := io.WriteString(w, "\n"+prefix+"  "); err != nil {
-			return err
-		}
+	if _, err := w.Write(shell[at.store+2 : at.events]); err != nil {
+		return err
 	}
-	rest, err := withCondensed(shell[at:], c, prefix, what)
-	if err != nil {
+	if err := writeEvents(w, events, c, prefix, what); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "]"); err != nil {
 		return err
 	}
 	if timelines != nil {
-		return writeTimelines(w, rest, timelines(), prefix+"  ", what)
+		if err := writeTimelines(w, timelines(), prefix+"  ", what); err != nil {
+			return err
+		}
 	}
-	_, err = w.Write(rest)
+	if _, err := w.Write(shell[at.events+1 : at.attachments]); err != nil {
+		return err
+	}
+	if err := c.writeTail(w, prefix); err != nil {
+		return err
+	}
+	_, err = w.Write(shell[at.attachments+2:])
 	return err
+}
+
+// shellLayout is where a sample's shell has its empty store ({}), events list ([], at its
+// ']') and attachments ({}), which writeSampleAt fills.
+type shellLayout struct{ store, events, attachments int }
+
+// layOut finds the members writeSampleAt fills in an encoded shell. A sample's own keys sit
+// at one level under prefix, and a newline inside a JSON string is escaped, so only the
+// sample's own keys can match.
+func layOut(shell []byte, prefix string) (shellLayout, error) {
+	var at shellLayout
+	from := 0
+	for _, m := range []struct {
+		key   string
+		empty string
+		dst   *int
+	}{{"store", "{}", &at.store}, {"events", "[]", &at.events}, {"attachments", "{}", &at.attachments}} {
+		key := "\n" + prefix + "  \"" + m.key + "\": " + m.empty
+		i := bytes.Index(shell[from:], []byte(key))
+		if i < 0 {
+			return at, fmt.Errorf("no %s member in the encoded sample", m.key)
+		}
+		from += i + len(key)
+		*m.dst = from - 2
+	}
+	at.events++ // at the list's ']'
+	return at, nil
+}
+
+// writeStore writes the sample's store at its place in the sample (under prefix, one level
+// in), each value streamed.
+func writeStore(w io.Writer, store Store, prefix string) error {
+	if len(store) == 0 {
+		_, err := io.WriteString(w, "{}")
+		return err
+	}
+	js := newJSONStream(w, true, prefix, 1)
+	js.escapeHTML = true
+	if err := store.writeTo(js); err != nil {
+		return err
+	}
+	return js.flush()
 }
 
 // condenseShell starts the condensing of s (see condenser): it walks what the sample holds
@@ -124,59 +146,30 @@ func condenseShell(s *EvalSample) (*condenser, error) {
 	return c, nil
 }
 
-// withCondensed is the rest of a sample's shell (from its events' ']') with the condenser's
-// attachments in place of the shell's empty ones and the events data after them.
-func withCondensed(rest []byte, c *condenser, prefix, what string) ([]byte, error) {
-	key := "\n" + prefix + "  \"attachments\": {}"
-	i := bytes.Index(rest, []byte(key))
-	if i < 0 {
-		return nil, fmt.Errorf("evallog: encode %s: no attachments member in the encoded sample", what)
-	}
-	att, data := c.tail()
-	if prefix != "" {
-		var err error
-		if att, err = indent(att, prefix+"  "); err != nil {
-			return nil, err
-		}
-		if data, err = indent(data, prefix+"  "); err != nil {
-			return nil, err
-		}
-	} else {
-		att, data = fromSentinels(att), fromSentinels(data)
-	}
-	var buf bytes.Buffer
-	buf.Grow(len(rest) + len(att) + len(data) + 64)
-	buf.Write(rest[:i+len(key)-2])
-	buf.Write(att)
-	buf.WriteString(",\n" + prefix + "  \"events_data\": ")
-	buf.Write(data)
-	buf.Write(rest[i+len(key):])
-	return buf.Bytes(), nil
-}
-
-// writeTimelines writes the rest of a sample's shell (rest, from the events list's ']') with
-// the timelines the event stream gathered just after the events, where Python writes them.
-// The shell has no timelines of its own: writeSample encodes it without.
-func writeTimelines(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what string) error {
+// writeTimelines writes the timelines the event stream gathered just after the events list,
+// where Python writes them, each encoded on its own (the shell has no timelines of its own:
+// writeSampleAt encodes it without).
+func writeTimelines(w io.Writer, tls []Timeline, keyPrefix, what string) error {
 	if len(tls) == 0 {
-		_, err := w.Write(rest)
-		return err
-	}
-	part, err := encodeIndented(tls, keyPrefix, what+" timelines")
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(rest[:1]); err != nil {
-		return err
+		return nil
 	}
 	if _, err := io.WriteString(w, ",\n"+keyPrefix+"\"timelines\": "); err != nil {
 		return err
 	}
-	if _, err := w.Write(part); err != nil {
-		return err
+	js := newJSONStream(w, true, keyPrefix, 0)
+	js.WriteString("[")
+	for i, tl := range tls {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		b, err := marshal(tl)
+		if err != nil {
+			return fmt.Errorf("evallog: encode %s timelines: %w", what, err)
+		}
+		js.Write(fromSentinels(b))
 	}
-	_, err = w.Write(rest[1:])
-	return err
+	js.WriteString("]")
+	return js.flush()
 }
 
 // eventEncoder is how writeSampleAt encodes each event: indented in a JSON

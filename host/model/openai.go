@@ -103,21 +103,30 @@ func (p *OpenAI) withRetries(ctx context.Context, call chatCall, maxRetries int)
 }
 
 // attempt makes one request while holding a connection slot, bounded by
-// the attempt timeout.
+// the attempt timeout, and decodes its answer once the slot is free again.
 func (p *OpenAI) attempt(ctx context.Context, call chatCall) (sdkmodel.Output, error) {
+	a, err := p.send(ctx, call)
+	if err != nil {
+		return sdkmodel.Output{}, err
+	}
+	return a.output(call.model)
+}
+
+// send makes the request and reads its answer while holding a slot.
+func (p *OpenAI) send(ctx context.Context, call chatCall) (answer, error) {
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():
-		return sdkmodel.Output{}, ctx.Err()
+		return answer{}, ctx.Err()
 	}
 	defer func() { <-p.slots }()
 	actx, cancel := context.WithTimeoutCause(ctx, call.attemptTimeout, errAttemptTimeout)
 	defer cancel()
-	out, err := call.do(actx, &p.client)
+	a, err := call.do(actx, &p.client)
 	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(actx), errAttemptTimeout) {
-		return sdkmodel.Output{}, fmt.Errorf("%w after %s", errAttemptTimeout, call.attemptTimeout)
+		return answer{}, fmt.Errorf("%w after %s", errAttemptTimeout, call.attemptTimeout)
 	}
-	return out, err
+	return a, err
 }
 
 func retriesNote(err error, retries int) error {

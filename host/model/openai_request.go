@@ -1,9 +1,7 @@
 package model
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -12,40 +10,33 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
 
 	sdkmodel "github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// chatCall is one prepared chat-completions request.
+// chatCall is one prepared chat-completions request: its body encoded
+// once, before a connection slot is taken, and sent by every attempt.
 type chatCall struct {
 	model          string
-	params         openai.ChatCompletionNewParams
+	body           []byte
 	opts           []option.RequestOption
 	stream         bool
 	attemptTimeout time.Duration
 }
 
-// request prepares the call: messages, tools and tool choice as typed
-// params; the generate config's request keys (and extra_body) set in the
+// request prepares the call: messages, tools and tool choice encoded in
+// the body; the generate config's request keys (and extra_body) set in the
 // body under their OpenAI names; extra_headers as headers.
 func (p *OpenAI) request(req Request, cfg map[string]any) (chatCall, error) {
-	msgs, err := chatMessages(req.Messages)
-	if err != nil {
-		return chatCall{}, err
-	}
-	c := chatCall{model: p.Name(), stream: cfg["stream"] == true, attemptTimeout: seconds(cfg, "attempt_timeout"),
-		params: openai.ChatCompletionNewParams{Model: p.name, Messages: msgs, Tools: chatTools(req.Tools)}}
+	c := chatCall{model: p.Name(), stream: cfg["stream"] == true, attemptTimeout: seconds(cfg, "attempt_timeout")}
 	if c.attemptTimeout <= 0 {
 		c.attemptTimeout = DefaultAttemptTimeout
 	}
-	if len(req.Tools) > 0 {
-		c.params.ToolChoice = toolChoice(req.ToolChoice)
+	var err error
+	if c.body, err = encodeBody(p.name, req, c.stream); err != nil {
+		return chatCall{}, err
 	}
-	if c.stream {
-		c.params.StreamOptions.IncludeUsage = openai.Bool(true)
-	}
-	c.opts = bodyOptions(cfg)
+	c.opts = append([]option.RequestOption{option.WithRequestBody("application/json", c.body)}, bodyOptions(cfg)...)
 	return c, nil
 }
 
@@ -82,52 +73,43 @@ func sjsonKey(k string) string {
 	return strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`, "|", `\|`, "#", `\#`, "@", `\@`).Replace(k)
 }
 
-// do sends the request, streamed or not, and converts the answer.
-func (c chatCall) do(ctx context.Context, client *openai.Client) (sdkmodel.Output, error) {
-	if !c.stream {
-		completion, err := client.Chat.Completions.New(ctx, c.params, c.opts...)
-		if err != nil {
-			return sdkmodel.Output{}, err
-		}
-		return chatOutput(c.model, completion)
+// answer is an attempt's answer, read while the slot was held and
+// decoded after it was given back: the raw body, or the accumulated
+// stream.
+type answer struct {
+	raw      []byte
+	streamed *openai.ChatCompletion
+}
+
+// output decodes the answer.
+func (a answer) output(modelName string) (sdkmodel.Output, error) {
+	if a.streamed != nil {
+		return chatOutput(modelName, fromCompletion(a.streamed))
 	}
-	stream := client.Chat.Completions.NewStreaming(ctx, c.params, c.opts...)
+	r, err := decodeResponse(a.raw)
+	if err != nil {
+		return sdkmodel.Output{}, err
+	}
+	return chatOutput(modelName, r)
+}
+
+// do sends the request, streamed or not, and reads the answer. The params
+// are empty: the body is the call's own (chatCall.opts).
+func (c chatCall) do(ctx context.Context, client *openai.Client) (answer, error) {
+	if !c.stream {
+		var a answer
+		_, err := client.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{},
+			append(c.opts[:len(c.opts):len(c.opts)], option.WithResponseBodyInto(&a.raw))...)
+		return a, err
+	}
+	stream := client.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{}, c.opts...)
 	defer stream.Close()
 	var acc openai.ChatCompletionAccumulator
 	for stream.Next() {
 		acc.AddChunk(stream.Current())
 	}
 	if err := stream.Err(); err != nil {
-		return sdkmodel.Output{}, err
+		return answer{}, err
 	}
-	return chatOutput(c.model, &acc.ChatCompletion)
-}
-
-// chatTools describes the tools as functions.
-func chatTools(tools []sdkmodel.ToolInfo) []openai.ChatCompletionToolUnionParam {
-	var out []openai.ChatCompletionToolUnionParam
-	for _, t := range tools {
-		params := shared.FunctionParameters{"type": "object", "properties": map[string]any{}}
-		if len(t.Parameters) > 0 {
-			_ = json.Unmarshal(t.Parameters, &params)
-		}
-		def := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
-		if t.Description != "" {
-			def.Description = openai.String(t.Description)
-		}
-		out = append(out, openai.ChatCompletionFunctionTool(def))
-	}
-	return out
-}
-
-// toolChoice maps Inspect's choice: "auto" (default), "none", "any"
-// (OpenAI's "required") or a tool's name.
-func toolChoice(choice string) openai.ChatCompletionToolChoiceOptionUnionParam {
-	switch choice {
-	case "", "auto", "none":
-		return openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(cmp.Or(choice, "auto"))}
-	case "any":
-		return openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("required")}
-	}
-	return openai.ToolChoiceOptionFunctionToolChoice(openai.ChatCompletionNamedToolChoiceFunctionParam{Name: choice})
+	return answer{streamed: &acc.ChatCompletion}, nil
 }

@@ -99,6 +99,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // status and the server's own message when there is one; a body that is
 // not JSON is a malformed response.
 func describe(err error) error {
+	if errors.Is(err, errMalformed) {
+		return err
+	}
 	var api *openai.Error
 	if errors.As(err, &api) {
 		msg := api.Message

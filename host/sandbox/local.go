@@ -54,8 +54,8 @@ type SampleSpec struct {
 	PerMember bool
 	// Members are the roster names, in roster order; each must match
 	// ^[a-z][a-z0-9_-]{0,47}$ and appear once. List them with or without
-	// PerMember: each gets a scratch dir in the shared sandbox, and with
-	// PerMember its own sandbox.
+	// PerMember: each gets a scratch dir in the shared sandbox (made at its
+	// first use of its sandbox), and with PerMember its own sandbox.
 	Members []string
 	// Files maps a path inside each sandbox to its content. A value that is
 	// a data: URL is decoded; a value that names an existing file — an

@@ -34,6 +34,9 @@ func TestSampleLayout(t *testing.T) {
 				named, err := ss.Named(want)
 				require.NoError(t, err)
 				assert.Same(t, sb, named.(*Sandbox))
+				assert.NoDirExists(t, ss.ScratchPath(member), "made at the member's first use")
+				_, err = ss.For(member).ListFiles(context.Background(), "")
+				require.NoError(t, err)
 				assert.DirExists(t, ss.ScratchPath(member))
 				assert.Equal(t, filepath.Join(ss.Shared().Dir, ".swarm", "scratch", member), ss.ScratchPath(member))
 			}

@@ -42,6 +42,9 @@ type Sandbox struct {
 	// cells run its commands without a sandbox built per call (cell.go);
 	// nil for a Sandbox not made by Local.Sample.
 	cells *cellPool
+	// scratch are the members' scratch directories, in a sample's shared
+	// sandbox (nil in any other): a view's command makes them all first.
+	scratch *scratchDirs
 }
 
 // Name returns the sandbox's name: "" for the shared one.

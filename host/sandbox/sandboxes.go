@@ -26,6 +26,7 @@ type SampleSandboxes struct {
 	members []string
 	shared  *Sandbox
 	own     map[string]*Sandbox // per-member sandboxes; nil without per_member
+	scratch *scratchDirs        // the members' scratch directories, made on first use
 	once    sync.Once
 	err     error
 	iso     *isolate.Launcher
@@ -37,12 +38,17 @@ func (ss *SampleSandboxes) Shared() *Sandbox { return ss.shared }
 
 // For returns the sandbox member works in: without per_member the shared
 // one (for any name); with per_member the member's own, or nil for a name
-// not on the roster given to Sample.
+// not on the roster given to Sample. A roster member's first use of it
+// makes the member's scratch directory (see scratchDirs).
 func (ss *SampleSandboxes) For(member string) Env {
-	if sb := ss.Dir(member); sb != nil {
-		return sb
+	sb := ss.Dir(member)
+	if sb == nil {
+		return nil
 	}
-	return nil
+	if i, ok := ss.scratch.lookup(member); ok {
+		return &memberEnv{Sandbox: sb, scratch: ss.scratch, member: i}
+	}
+	return sb
 }
 
 // Dir is [SampleSandboxes.For] as the local type, whose Dir is on the host.
@@ -82,7 +88,8 @@ func (ss *SampleSandboxes) NotesPath() string {
 }
 
 // ScratchPath returns the host path of member's scratch directory in the
-// shared sandbox, or "" for a name not on the roster.
+// shared sandbox, or "" for a name not on the roster. The directory is
+// made at the member's first use of its sandbox (see [SampleSandboxes.For]).
 func (ss *SampleSandboxes) ScratchPath(member string) string {
 	if !ss.isMember(member) {
 		return ""
@@ -118,12 +125,8 @@ func (ss *SampleSandboxes) all() []*Sandbox {
 
 // isMember reports whether name is on the roster.
 func (ss *SampleSandboxes) isMember(name string) bool {
-	for _, m := range ss.members {
-		if m == name {
-			return true
-		}
-	}
-	return false
+	_, ok := ss.scratch.lookup(name)
+	return ok
 }
 
 // build creates the sandboxes and the channel layout, then writes the files
@@ -131,6 +134,8 @@ func (ss *SampleSandboxes) isMember(name string) bool {
 func (ss *SampleSandboxes) build(ctx context.Context, perMember bool, files map[string][]byte, setup string) error {
 	views := filepath.Join(ss.dir, "views")
 	ss.shared = ss.sandbox("", filepath.Join(ss.dir, "shared"), views, "")
+	ss.scratch = newScratchDirs(ss.shared, ss.members)
+	ss.shared.scratch = ss.scratch
 	all := []*Sandbox{ss.shared}
 	if perMember {
 		ss.own = make(map[string]*Sandbox, len(ss.members))
@@ -158,14 +163,12 @@ func (ss *SampleSandboxes) sandbox(name, dir, views, shared string) *Sandbox {
 }
 
 // makeDirs creates every sandbox directory, the views directory and the
-// filesystem channel's notes file and scratch directories.
+// filesystem channel's notes file and scratch root; each member's scratch
+// directory is made at its first use (scratchDirs).
 func (ss *SampleSandboxes) makeDirs(views string, all []*Sandbox) error {
 	dirs := []string{views, filepath.Join(ss.shared.Dir, ScratchDir)}
 	for _, sb := range all {
 		dirs = append(dirs, sb.Dir)
-	}
-	for _, m := range ss.members {
-		dirs = append(dirs, ss.ScratchPath(m))
 	}
 	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o755); err != nil {

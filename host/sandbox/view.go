@@ -43,8 +43,11 @@ func (v *View) ListFiles(ctx context.Context, dir string) ([]string, error) {
 // sandbox — and nothing else of the sample — through a throw-away overlay
 // on a read-only bind (read-only where the kernel refuses overlays), with
 // no network. Without it, the sandbox is copied to a temporary directory,
-// the command runs there (HOME is the copy), and the copy is deleted.
+// the command runs there (HOME is the copy), and the copy is deleted. In a
+// sample's shared sandbox the members' scratch directories not made yet
+// are made first (see scratchDirs).
 func (v *View) Exec(ctx context.Context, req ExecRequest) (ExecResult, error) {
+	v.sb.scratch.ensureAll() // the scorer sees every member's, as made up front
 	src, err := realPath(v.sb.Dir)
 	if err != nil {
 		return ExecResult{}, fmt.Errorf("sandbox: view: %w", err)

@@ -15,11 +15,16 @@ const defaultControllerTimeout = 60 * time.Second
 // callCtx bounds one controller call; a controller that stops answering is
 // a controller failure.
 func (r *runtime) callCtx() (context.Context, context.CancelFunc) {
-	d := r.spec.ControllerTimeout
-	if d <= 0 {
-		d = defaultControllerTimeout
+	return context.WithTimeout(r.ctrlCtx, r.controllerTimeout())
+}
+
+// controllerTimeout is how long the controller may take to answer one call
+// (or one event of several delivered together).
+func (r *runtime) controllerTimeout() time.Duration {
+	if d := r.spec.ControllerTimeout; d > 0 {
+		return d
 	}
-	return context.WithTimeout(r.ctrlCtx, d)
+	return defaultControllerTimeout
 }
 
 // startController opens the session and applies the first actions.

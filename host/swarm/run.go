@@ -155,9 +155,9 @@ func (r *runtime) loop() {
 			<-r.notify
 			continue
 		}
-		ev := r.queue[0]
-		r.queue = r.queue[1:]
+		evs := r.queue
+		r.queue = nil
 		r.mu.Unlock()
-		r.handle(ev)
+		r.deliver(evs)
 	}
 }

@@ -69,7 +69,10 @@ type Event struct {
 
 // EventRequest delivers one event with the roster as it is when the event
 // is delivered: the event's change is in it, and so are any that came since
-// (events queue while the controller works on the one before).
+// (events queue while the controller works on the one before, and the host
+// may send queued events together, each with the roster as it was when
+// they were sent). The events still come one call at a time, and each
+// after the actions answering the one before were applied.
 type EventRequest struct {
 	Session string
 	// Config is the session's config, as in Start.

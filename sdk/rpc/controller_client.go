@@ -18,13 +18,15 @@ type controllerClient struct {
 	rosters     *rosterSync
 	nonChoosers *sessionSet
 	refusers    *sessionSet
+	batchers    *sessionSet
 }
 
 // Controller returns the named controller as a [Controller] that also
-// implements [controller.WithChoose], [controller.WithRefused] and
-// [WithEnd] and takes roster hints (rosterHinter).
+// implements [controller.WithChoose], [controller.WithRefused], [WithEnd]
+// and [WithEvents] and takes roster hints (rosterHinter).
 func (c *controllerClient) Controller(name string) Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers, refusers: c.refusers}
+	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers, refusers: c.refusers,
+		batchers: c.batchers}
 }
 
 // remoteController proxies one named controller. With a plugin that keeps
@@ -40,6 +42,9 @@ type remoteController struct {
 	// refusers are the sessions that handle refused actions
 	// (ControllerStartResponse.handles_refusals); Refused calls only them.
 	refusers *sessionSet
+	// batchers are the sessions whose plugin serves rpc Events
+	// (ControllerStartResponse.serves_events); see WithEvents.
+	batchers *sessionSet
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -58,6 +63,9 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 	}
 	if out.HandlesRefusals {
 		r.refusers.add(req.Session)
+	}
+	if out.ServesEvents {
+		r.batchers.add(req.Session)
 	}
 	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), controller.FinalMode(out.FinalMode), out.Answers
 	return nil
@@ -119,6 +127,7 @@ func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
 	r.nonChoosers.remove(session)
 	r.refusers.remove(session)
+	r.batchers.remove(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
 		return callError("controller "+r.name+" end", err)
 	}

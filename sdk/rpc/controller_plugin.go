@@ -26,7 +26,7 @@ func (p *controllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) erro
 func (p *controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
 	client := pb.NewControllerClient(c)
 	return &controllerClient{kindClient: kindClient{kind: KindController, rpc: client}, client: client,
-		rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet()}, nil
+		rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet(), batchers: newSessionSet()}, nil
 }
 
 // controllerServer runs in the plugin process. It maps each session id to
@@ -69,7 +69,7 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 	_, chooses := sess.(controller.WithChoose)
 	_, refusals := sess.(controller.WithRefused)
 	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
-		KeepsRoster: true, NeverChooses: !chooses, HandlesRefusals: refusals}, nil
+		KeepsRoster: true, NeverChooses: !chooses, HandlesRefusals: refusals, ServesEvents: true}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {

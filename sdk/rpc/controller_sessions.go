@@ -65,17 +65,34 @@ func (s *openSession) keep(roster []controller.Member) {
 // valid until its next request; reusing it saves an N-entry allocation
 // per event.
 func (o *openSessions) resolve(id string, roster []*pb.RosterMember, changes bool) (controller.Session, []controller.Member, error) {
+	s, err := o.resolveSession(id, roster, changes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.sess, s.fresh(), nil
+}
+
+// resolveSession returns the open session with the request's roster
+// applied (see resolve); each call of the session takes its roster from
+// fresh.
+func (o *openSessions) resolveSession(id string, roster []*pb.RosterMember, changes bool) (*openSession, error) {
 	o.mu.Lock()
 	s, ok := o.open[id]
 	o.mu.Unlock()
 	if !ok {
-		return nil, nil, status.Errorf(sessionLostCode, "session %q is not open in this controller process", id)
+		return nil, status.Errorf(sessionLostCode, "session %q is not open in this controller process", id)
 	}
 	if err := s.apply(id, wire.RosterFromProto(roster), changes); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	return s, nil
+}
+
+// fresh refills the session's view from its roster for one call (the call
+// before may have modified it).
+func (s *openSession) fresh() []controller.Member {
 	s.view = append(s.view[:0], s.members...)
-	return s.sess, s.view, nil
+	return s.view
 }
 
 // apply takes a request's roster: the whole roster, or changed entries.

@@ -174,7 +174,7 @@ func TestRosterChanges(t *testing.T) {
 			impl := &seenController{}
 			srv := &controllerServer{cat: newCatalog([]controller.Controller{impl}), sessions: newOpenSessions()}
 			wl := &wireLog{s: srv}
-			rc := &remoteController{c: wl, name: "seen", rosters: newRosterSync()}
+			rc := &remoteController{c: wl, name: "seen", rosters: newRosterSync(), batchers: newSessionSet()}
 			require.NoError(t, rc.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster3("pending", "pending", "pending")},
 				&controller.StartResponse{}))
 			if tc.before != nil {

@@ -37,6 +37,9 @@ type flags struct {
 	pipeSamples          int
 	bigN                 int
 	pipeLatency          time.Duration
+	pipePeerSamples      int
+	pipeProfile          string
+	pipeEndpointNice     int
 	samples              int
 	profile              string
 	profileN             int
@@ -120,6 +123,9 @@ func parse() (*env, error) {
 	flag.IntVar(&f.samples, "samples", 1000, "samples of the throughput benchmark")
 	flag.IntVar(&f.bigN, "big", 100000, "members of the one-swarm benchmark (-only=big; not in the default run)")
 	flag.IntVar(&f.pipeSamples, "pipe-samples", 1000, "samples of the model-pipe benchmark (8 members × 5 calls each)")
+	flag.IntVar(&f.pipePeerSamples, "pipe-peer-samples", 0, "samples of the peer's model-pipe run (0: -pipe-samples; negative: no peer run)")
+	flag.StringVar(&f.pipeProfile, "pipe-profile", "", "run the model pipe's swarmhost under profhost and write its and the endpoint's CPU profiles and timelines here")
+	flag.IntVar(&f.pipeEndpointNice, "pipe-endpoint-nice", 0, "nice value of the model pipe's fake endpoint (negative: ahead of the machine's other work, as a remote server would be)")
 	flag.DurationVar(&f.pipeLatency, "pipe-latency", 50*time.Millisecond, "the fake endpoint's latency per call in the model-pipe benchmark")
 	flag.StringVar(&f.profile, "profile", "", "write CPU and allocation profiles of a member-scale run into this directory")
 	flag.IntVar(&f.profileN, "profile-n", 10000, "member count of the profiled run")

@@ -1,12 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -24,53 +19,94 @@ const (
 	peerPipeTimeout = 15 * time.Minute
 )
 
-// pipeStats are fakeopenaid's figures (fakeopenai.Stats as JSON).
-type pipeStats struct {
-	Requests     int     `json:"requests"`
-	MaxInFlight  int     `json:"max_in_flight"`
-	MeanInFlight float64 `json:"mean_in_flight"`
-	BusyNS       int64   `json:"busy_ns"`
-}
-
 // benchPipe runs the model-pipe workload on swarmhost and on the peer,
 // each against the same fake endpoint, and reports how full each kept the
-// pipe: requests in flight on average against max_connections, and wall
-// time against the floor calls × latency / max_connections.
+// pipe: requests in flight on average against max_connections, wall time
+// against the floor calls × latency / max_connections, and how long a
+// connection waited between its answer and its next request. The peer
+// runs -pipe-peer-samples samples when set (its own floor), none when
+// negative. With -pipe-profile DIR swarmhost runs under profhost and both
+// it and the endpoint write CPU profiles there, with swarmhost's execution
+// trace and the timelines of requests in flight (the rows are then of the
+// profiled run).
 func benchPipe(e *env, t *Table) {
 	latency, samples := e.flags.pipeLatency, e.flags.pipeSamples
-	calls := samples * pipeMembers * pipeCalls
-	floor := time.Duration(calls) * latency / pipeConns
-	t.Add(Row{Bench: "model pipe", Measure: "workload",
-		Ours: fmt.Sprintf("%d samples × %d members × %d calls, %s per call, max_connections %d", samples, pipeMembers, pipeCalls, dur(latency), pipeConns),
-		Ref:  "floor " + dur(floor)})
-	srv, err := startFake(filepath.Join(e.benchBin, "fakeopenaid"), latency)
+	w := pipeWorkload{samples: samples, latency: latency}
+	t.Add(Row{Bench: "model pipe", Measure: "workload", Ours: w.String(), Ref: "floor " + dur(w.floor())})
+	prof, err := e.pipeProfileDir()
+	if err != nil {
+		t.Fail("model pipe", err)
+		return
+	}
+	srv, err := startFake(filepath.Join(e.benchBin, "fakeopenaid"), latency, prof.file("fakeopenaid-cpu.pprof"), e.flags.pipeEndpointNice)
 	if err != nil {
 		t.Fail("model pipe", err)
 		return
 	}
 	defer srv.stop()
-	dir, err := e.writeSuite("pipe", pipeSuite(srv.url+"/v1"), samples)
+	e.pipeOurs(t, srv, w, prof)
+	peer := e.flags.pipePeerSamples
+	if peer < 0 {
+		return
+	}
+	if peer > 0 && peer != samples {
+		w.samples = peer
+		t.Add(Row{Bench: "model pipe", Measure: "workload of the peer", Ours: w.String(), Ref: "floor " + dur(w.floor())})
+	}
+	e.pipePeer(t, srv, w, prof)
+}
+
+// pipeWorkload is one side's size.
+type pipeWorkload struct {
+	samples int
+	latency time.Duration
+}
+
+func (w pipeWorkload) calls() int { return w.samples * pipeMembers * pipeCalls }
+
+// floor is calls × latency / max_connections.
+func (w pipeWorkload) floor() time.Duration {
+	return time.Duration(w.calls()) * w.latency / pipeConns
+}
+
+func (w pipeWorkload) String() string {
+	return fmt.Sprintf("%d samples × %d members × %d calls, %s per call, max_connections %d",
+		w.samples, pipeMembers, pipeCalls, dur(w.latency), pipeConns)
+}
+
+// pipeOurs runs swarmhost's side (under profhost with a profile directory).
+func (e *env) pipeOurs(t *Table, srv *fakeServer, w pipeWorkload, prof pipeProfile) {
+	dir, err := e.writeSuite("pipe", pipeSuite(srv.url+"/v1"), w.samples)
 	if err != nil {
 		t.Fail("model pipe", err)
 		return
 	}
-	progress("model pipe: %d calls on swarmhost", calls)
-	u, s, err := e.runHost(hostRun{dir: dir, args: []string{"--var", fmt.Sprintf("n=%d", pipeMembers),
-		"--max-samples", fmt.Sprint(pipeConns)}})
+	progress("model pipe: %d calls on swarmhost", w.calls())
+	run := hostRun{dir: dir, args: []string{"--var", fmt.Sprintf("n=%d", pipeMembers), "--max-samples", fmt.Sprint(pipeConns)}}
+	if prof != "" {
+		run.exe = filepath.Join(e.benchBin, "profhost")
+		run.env = []string{"SWARMHOST_CPUPROFILE=" + prof.file("swarmhost-cpu.pprof"), "SWARMHOST_TRACE=" + prof.file("swarmhost.trace")}
+	}
+	cpu0 := srv.cpu()
+	u, s, err := e.runHost(run)
 	if err == nil {
-		err = checkSubmitted(s.Log, samples*pipeMembers)
+		err = checkSubmitted(s.Log, w.samples*pipeMembers)
 	}
 	if err != nil {
 		t.Fail("model pipe (ours)", err)
-	} else {
-		pipeRows(t, "swarmhost", u, srv, calls, floor)
+		return
 	}
+	pipeRows(t, "swarmhost", u, srv, w, srv.cpu()-cpu0, prof)
+}
+
+// pipePeer runs Inspect Swarm's side on the same endpoint, reset.
+func (e *env) pipePeer(t *Table, srv *fakeServer, w pipeWorkload, prof pipeProfile) {
 	python, err := e.peerPython()
 	if err != nil {
 		t.Add(Row{Bench: "model pipe", Measure: "Inspect Swarm (PyPI)", Note: "the peer cannot be installed: " + firstLine(err.Error())})
 		return
 	}
-	progress("model pipe: %d calls on Inspect Swarm", calls)
+	progress("model pipe: %d calls on Inspect Swarm", w.calls())
 	if err := srv.reset(); err != nil {
 		t.Fail("model pipe", err)
 		return
@@ -79,21 +115,26 @@ func benchPipe(e *env, t *Table) {
 	// peerPipeTimeout when -timeout is shorter.
 	pe := *e
 	pe.timeout = max(e.timeout, peerPipeTimeout)
-	pu, _, err := pe.runPeerScript(python, samples*pipeMembers, "pipe.py", fmt.Sprint(samples), fmt.Sprint(pipeMembers), fmt.Sprint(pipeConns),
-		srv.url+"/v1", filepath.Join(e.work, "peer-logs", "pipe"))
+	cpu0 := srv.cpu()
+	pu, _, err := pe.runPeerScript(python, w.samples*pipeMembers, "pipe.py", fmt.Sprint(w.samples), fmt.Sprint(pipeMembers),
+		fmt.Sprint(pipeConns), srv.url+"/v1", filepath.Join(e.work, "peer-logs", "pipe"))
 	if err != nil {
 		t.Add(Row{Bench: "model pipe", Measure: "Inspect Swarm", Note: "the peer failed: " + firstLine(err.Error())})
 		return
 	}
-	pipeRows(t, "Inspect Swarm", pu, srv, calls, floor)
+	pipeRows(t, "Inspect Swarm", pu, srv, w, srv.cpu()-cpu0, prof)
 }
 
 // pipeRows adds one side's rows: the mean requests in flight against
-// max_connections, and its wall time against the floor.
-func pipeRows(t *Table, side string, u Usage, srv *fakeServer, calls int, floor time.Duration) {
+// max_connections, its wall time against the floor (with the CPU of its
+// processes and of the endpoint), and the connections' hand-off gaps.
+func pipeRows(t *Table, side string, u Usage, srv *fakeServer, w pipeWorkload, srvCPU time.Duration, prof pipeProfile) {
 	st, err := srv.stats()
-	if err == nil && st.Requests != calls {
-		err = fmt.Errorf("the endpoint answered %d calls, not %d", st.Requests, calls)
+	if err == nil && st.Requests != w.calls() {
+		err = fmt.Errorf("the endpoint answered %d calls, not %d", st.Requests, w.calls())
+	}
+	if err == nil {
+		err = prof.timeline(side, st.Timeline)
 	}
 	if err != nil {
 		t.Fail("model pipe ("+side+")", err)
@@ -103,10 +144,17 @@ func pipeRows(t *Table, side string, u Usage, srv *fakeServer, calls int, floor 
 	t.Add(Row{Bench: "model pipe", Measure: side + ": mean requests in flight (max)",
 		Ours: fmt.Sprintf("%.1f (%d)", st.MeanInFlight, st.MaxInFlight), Ref: fmt.Sprintf("max_connections %d", pipeConns),
 		Ratio: fmt.Sprintf("%.1f%%", 100*full), Target: "≥ 95%", OK: full >= 0.95})
-	x := u.Wall.Seconds() / floor.Seconds()
+	x := u.Wall.Seconds() / w.floor().Seconds()
 	t.Add(Row{Bench: "model pipe", Measure: side + ": wall, whole command (cpu)",
-		Ours: fmt.Sprintf("%s (%s)", dur(u.Wall), dur(u.CPU)), Ref: "floor " + dur(floor), Ratio: ratio(x),
+		Ours: fmt.Sprintf("%s (%s)", dur(u.Wall), dur(u.CPU)), Ref: "floor " + dur(w.floor()), Ratio: ratio(x),
 		Target: "≤ 1.1×", OK: x <= 1.1})
+	perCall := (u.CPU + srvCPU) / time.Duration(w.calls())
+	t.Add(Row{Bench: "model pipe", Measure: side + ": cpu per call, every process (endpoint's)",
+		Ours: fmt.Sprintf("%s (%s)", dur(perCall), dur(srvCPU/time.Duration(w.calls())))})
+	h := st.Handoff
+	t.Add(Row{Bench: "model pipe", Measure: side + ": answer → next request on a connection, p50 / p90 / p99 (mean)",
+		Ours: fmt.Sprintf("%s / %s / %s (%s)", dur(h.P50), dur(h.P90), dur(h.P99), dur(h.Mean)),
+		Ref:  fmt.Sprintf("%d connections", st.Conns)})
 }
 
 // pipeSuite is the member-scale suite without messages on the fake
@@ -116,59 +164,4 @@ func pipeSuite(baseURL string) string {
 	s := scaleSuite(false)
 	i, j := strings.Index(s, "model \"default\" {"), strings.Index(s, "task \"one\"")
 	return s[:i] + model + "\n" + s[j:]
-}
-
-// fakeServer is a running fakeopenaid; it exits when its stdin closes.
-type fakeServer struct {
-	url   string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-}
-
-// startFake starts fakeopenaid with the latency and reads its URL.
-func startFake(exe string, latency time.Duration) (*fakeServer, error) {
-	cmd := exec.Command(exe, "-latency", latency.String())
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &fakeServer{cmd: cmd, stdin: stdin}
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		s.stop()
-		return nil, fmt.Errorf("fakeopenaid printed no URL: %w", err)
-	}
-	s.url = strings.TrimSpace(line)
-	return s, nil
-}
-
-// stop closes the server's stdin and waits for it to exit.
-func (s *fakeServer) stop() {
-	_ = s.stdin.Close()
-	_ = s.cmd.Wait()
-}
-
-func (s *fakeServer) stats() (pipeStats, error) {
-	var st pipeStats
-	resp, err := http.Get(s.url + "/stats")
-	if err != nil {
-		return st, err
-	}
-	defer resp.Body.Close()
-	return st, json.NewDecoder(resp.Body).Decode(&st)
-}
-
-func (s *fakeServer) reset() error {
-	resp, err := http.Post(s.url+"/reset", "", nil)
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
 }

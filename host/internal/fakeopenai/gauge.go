@@ -17,6 +17,12 @@ type Stats struct {
 	Busy         time.Duration `json:"busy_ns"`
 	// Conns counts the connections clients opened.
 	Conns int `json:"conns"`
+	// Timeline is the mean in flight in each TimelineStep from the first
+	// arrival.
+	Timeline []float64 `json:"timeline,omitempty"`
+	// Handoff is how long the clients took to send a connection's next
+	// request once it was answered.
+	Handoff Handoff `json:"handoff"`
 }
 
 // gauge counts requests in flight and integrates the count over time.
@@ -26,6 +32,7 @@ type gauge struct {
 	// of in-flight × time since first, up to last.
 	first, last time.Time
 	area        float64
+	timeline    timeline
 }
 
 // change adds d (+1 arrival, −1 answer) to the count at now.
@@ -34,6 +41,7 @@ func (g *gauge) change(d int, now time.Time) {
 		g.first, g.last = now, now
 	}
 	g.area += float64(g.inFlight) * now.Sub(g.last).Seconds()
+	g.timeline.add(g.first, g.last, now, g.inFlight)
 	g.inFlight += d
 	g.max = max(g.max, g.inFlight)
 	g.last = now
@@ -51,6 +59,7 @@ func (g gauge) stats(requests int, now time.Time) Stats {
 		end = now
 	}
 	st.Busy = end.Sub(g.first)
+	st.Timeline = g.timeline.means()
 	if st.Busy > 0 {
 		st.MeanInFlight = area / st.Busy.Seconds()
 	}

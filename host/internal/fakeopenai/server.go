@@ -6,6 +6,8 @@
 package fakeopenai
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -30,6 +32,7 @@ type Server struct {
 	count    int
 	conns    int
 	gauge    gauge
+	gaps     gaps
 }
 
 // Options configure a server started with Start.
@@ -80,6 +83,9 @@ func NewScripted(t testing.TB, script func(n int, req Request) Reply) *Server {
 func Start(opts Options, script func(n int, req Request) Reply) *Server {
 	s := &Server{opts: opts, script: script}
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(s.handle))
+	srv.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, connKey{}, &conn{})
+	}
 	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
 		if st == http.StateNew {
 			s.mu.Lock()
@@ -125,6 +131,7 @@ func (s *Server) Stats() Stats {
 	defer s.mu.Unlock()
 	st := s.gauge.stats(s.count, time.Now())
 	st.Conns = s.conns
+	st.Handoff = s.gaps.handoff()
 	return st
 }
 
@@ -133,7 +140,7 @@ func (s *Server) Stats() Stats {
 func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.requests, s.count, s.conns, s.gauge = nil, 0, 0, gauge{inFlight: s.gauge.inFlight}
+	s.requests, s.count, s.conns, s.gauge, s.gaps = nil, 0, 0, gauge{inFlight: s.gauge.inFlight}, gaps{}
 }
 
 // handle answers chat completions; GET /stats answers the Stats as JSON
@@ -152,10 +159,16 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"not found"}}`, http.StatusNotFound)
 		return
 	}
-	arrived := s.arrive()
-	defer s.done()
+	c, _ := r.Context().Value(connKey{}).(*conn)
+	arrived := s.arrive(c)
+	defer s.done(c)
 	b, _ := io.ReadAll(r.Body)
-	req := Request{Header: r.Header.Clone()}
+	// a forgetting server's script gets the request's own header: it
+	// answers before the handler returns, and nothing keeps the header
+	req := Request{Header: r.Header}
+	if !s.opts.Forget {
+		req.Header = r.Header.Clone()
+	}
 	var stream bool
 	if s.opts.Raw {
 		req.Raw, stream = b, streamAsked(b)
@@ -169,8 +182,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 }
 
 // streamAsked reports whether a body asks for a streamed answer
-// ("stream": true), decoding nothing else.
+// ("stream": true), decoding nothing else, and nothing at all when the
+// body has no "stream" key.
 func streamAsked(body []byte) bool {
+	if !bytes.Contains(body, []byte(`"stream"`)) {
+		return false
+	}
 	var v struct {
 		Stream bool `json:"stream"`
 	}
@@ -197,17 +214,25 @@ func (s *Server) next(req Request) Reply {
 }
 
 // arrive counts a request in flight from its arrival (before its body is
-// read) and returns the time; done ends it.
-func (s *Server) arrive() time.Time {
+// read), and the gap since its connection's last answer, and returns the
+// time; done ends it.
+func (s *Server) arrive(c *conn) time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
 	s.gauge.change(+1, now)
+	if c != nil && !c.answered.IsZero() {
+		s.gaps.add(now.Sub(c.answered))
+	}
 	return now
 }
 
-func (s *Server) done() {
+func (s *Server) done(c *conn) {
 	s.mu.Lock()
-	s.gauge.change(-1, time.Now())
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	s.gauge.change(-1, now)
+	if c != nil {
+		c.answered = now
+	}
 }

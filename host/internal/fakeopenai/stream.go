@@ -11,7 +11,7 @@ import (
 // reason, then a usage-only chunk and [DONE].
 func (r Reply) writeStream(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "text/event-stream")
-	send := func(choices []any, usage map[string]any) {
+	send := func(choices []any, usage *usageJSON) {
 		chunk := map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 0,
 			"model": "fake", "choices": choices}
 		if usage != nil {
@@ -35,6 +35,7 @@ func (r Reply) writeStream(w http.ResponseWriter) {
 			"function": map[string]any{"arguments": c.Arguments[half:]}}}}, nil), nil)
 	}
 	send(delta(map[string]any{}, r.finish()), nil)
-	send([]any{}, r.Usage.json())
+	u := r.Usage.json()
+	send([]any{}, &u)
 	fmt.Fprint(w, "data: [DONE]\n\n")
 }

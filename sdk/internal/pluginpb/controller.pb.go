@@ -133,7 +133,7 @@ func (x ActionRefusal_Cause) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ActionRefusal_Cause.Descriptor instead.
 func (ActionRefusal_Cause) EnumDescriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{13, 0}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{14, 0}
 }
 
 type RosterMember struct {
@@ -392,8 +392,11 @@ type ControllerStartResponse struct {
 	// Set by a plugin whose session takes refusals (rpc Refused). Unset, a
 	// refused action ends the sample in error, as before.
 	HandlesRefusals bool `protobuf:"varint,6,opt,name=handles_refusals,json=handlesRefusals,proto3" json:"handles_refusals,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Set by a plugin that serves rpc Events for the session (the Go SDK
+	// does). Unset, the host sends every event in its own Event call.
+	ServesEvents  bool `protobuf:"varint,7,opt,name=serves_events,json=servesEvents,proto3" json:"serves_events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ControllerStartResponse) Reset() {
@@ -464,6 +467,13 @@ func (x *ControllerStartResponse) GetNeverChooses() bool {
 func (x *ControllerStartResponse) GetHandlesRefusals() bool {
 	if x != nil {
 		return x.HandlesRefusals
+	}
+	return false
+}
+
+func (x *ControllerStartResponse) GetServesEvents() bool {
+	if x != nil {
+		return x.ServesEvents
 	}
 	return false
 }
@@ -740,6 +750,103 @@ func (x *ControllerEventResponse) GetActions() []*Action {
 	return nil
 }
 
+type ControllerEventsRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Plugin  string                 `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
+	Session string                 `protobuf:"bytes,2,opt,name=session,proto3" json:"session,omitempty"`
+	// The events, in the order they happened; the roster is as it is when
+	// the call is made, for each of them.
+	Events     []*SwarmEvent   `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
+	Roster     []*RosterMember `protobuf:"bytes,4,rep,name=roster,proto3" json:"roster,omitempty"`
+	ConfigJson []byte          `protobuf:"bytes,5,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	// As in ControllerEventRequest.
+	RosterChanges bool `protobuf:"varint,6,opt,name=roster_changes,json=rosterChanges,proto3" json:"roster_changes,omitempty"`
+	// Seconds the session may take to answer each event, as the deadline of
+	// one Event call; 0: no deadline of the plugin's own.
+	EventTimeout  float64 `protobuf:"fixed64,7,opt,name=event_timeout,json=eventTimeout,proto3" json:"event_timeout,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ControllerEventsRequest) Reset() {
+	*x = ControllerEventsRequest{}
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ControllerEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ControllerEventsRequest) ProtoMessage() {}
+
+func (x *ControllerEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ControllerEventsRequest.ProtoReflect.Descriptor instead.
+func (*ControllerEventsRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ControllerEventsRequest) GetPlugin() string {
+	if x != nil {
+		return x.Plugin
+	}
+	return ""
+}
+
+func (x *ControllerEventsRequest) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *ControllerEventsRequest) GetEvents() []*SwarmEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *ControllerEventsRequest) GetRoster() []*RosterMember {
+	if x != nil {
+		return x.Roster
+	}
+	return nil
+}
+
+func (x *ControllerEventsRequest) GetConfigJson() []byte {
+	if x != nil {
+		return x.ConfigJson
+	}
+	return nil
+}
+
+func (x *ControllerEventsRequest) GetRosterChanges() bool {
+	if x != nil {
+		return x.RosterChanges
+	}
+	return false
+}
+
+func (x *ControllerEventsRequest) GetEventTimeout() float64 {
+	if x != nil {
+		return x.EventTimeout
+	}
+	return 0
+}
+
 type Submission struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Member        string                 `protobuf:"bytes,1,opt,name=member,proto3" json:"member,omitempty"`
@@ -752,7 +859,7 @@ type Submission struct {
 
 func (x *Submission) Reset() {
 	*x = Submission{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -764,7 +871,7 @@ func (x *Submission) String() string {
 func (*Submission) ProtoMessage() {}
 
 func (x *Submission) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -777,7 +884,7 @@ func (x *Submission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Submission.ProtoReflect.Descriptor instead.
 func (*Submission) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{8}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Submission) GetMember() string {
@@ -823,7 +930,7 @@ type ChooseRequest struct {
 
 func (x *ChooseRequest) Reset() {
 	*x = ChooseRequest{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[9]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -835,7 +942,7 @@ func (x *ChooseRequest) String() string {
 func (*ChooseRequest) ProtoMessage() {}
 
 func (x *ChooseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[9]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -848,7 +955,7 @@ func (x *ChooseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseRequest.ProtoReflect.Descriptor instead.
 func (*ChooseRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{9}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ChooseRequest) GetPlugin() string {
@@ -904,7 +1011,7 @@ type ChooseResponse struct {
 
 func (x *ChooseResponse) Reset() {
 	*x = ChooseResponse{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[10]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -916,7 +1023,7 @@ func (x *ChooseResponse) String() string {
 func (*ChooseResponse) ProtoMessage() {}
 
 func (x *ChooseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[10]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -929,7 +1036,7 @@ func (x *ChooseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseResponse.ProtoReflect.Descriptor instead.
 func (*ChooseResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{10}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ChooseResponse) GetMember() string {
@@ -956,7 +1063,7 @@ type ControllerEndRequest struct {
 
 func (x *ControllerEndRequest) Reset() {
 	*x = ControllerEndRequest{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[11]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -968,7 +1075,7 @@ func (x *ControllerEndRequest) String() string {
 func (*ControllerEndRequest) ProtoMessage() {}
 
 func (x *ControllerEndRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[11]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -981,7 +1088,7 @@ func (x *ControllerEndRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControllerEndRequest.ProtoReflect.Descriptor instead.
 func (*ControllerEndRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{11}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ControllerEndRequest) GetPlugin() string {
@@ -1006,7 +1113,7 @@ type ControllerEndResponse struct {
 
 func (x *ControllerEndResponse) Reset() {
 	*x = ControllerEndResponse{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1018,7 +1125,7 @@ func (x *ControllerEndResponse) String() string {
 func (*ControllerEndResponse) ProtoMessage() {}
 
 func (x *ControllerEndResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[12]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1031,7 +1138,7 @@ func (x *ControllerEndResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControllerEndResponse.ProtoReflect.Descriptor instead.
 func (*ControllerEndResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{12}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{13}
 }
 
 // ActionRefusal is one action the host refused, and why.
@@ -1055,7 +1162,7 @@ type ActionRefusal struct {
 
 func (x *ActionRefusal) Reset() {
 	*x = ActionRefusal{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1174,7 @@ func (x *ActionRefusal) String() string {
 func (*ActionRefusal) ProtoMessage() {}
 
 func (x *ActionRefusal) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[13]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1187,7 @@ func (x *ActionRefusal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionRefusal.ProtoReflect.Descriptor instead.
 func (*ActionRefusal) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{13}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ActionRefusal) GetAction() *Action {
@@ -1149,7 +1256,7 @@ type ControllerRefusedRequest struct {
 
 func (x *ControllerRefusedRequest) Reset() {
 	*x = ControllerRefusedRequest{}
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1161,7 +1268,7 @@ func (x *ControllerRefusedRequest) String() string {
 func (*ControllerRefusedRequest) ProtoMessage() {}
 
 func (x *ControllerRefusedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_controller_proto_msgTypes[14]
+	mi := &file_swarmhost_v1_controller_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1174,7 +1281,7 @@ func (x *ControllerRefusedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControllerRefusedRequest.ProtoReflect.Descriptor instead.
 func (*ControllerRefusedRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{14}
+	return file_swarmhost_v1_controller_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ControllerRefusedRequest) GetPlugin() string {
@@ -1255,7 +1362,7 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\vconfig_json\x18\x03 \x01(\fR\n" +
 	"configJson\x122\n" +
 	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12/\n" +
-	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xf5\x01\n" +
+	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\x9a\x02\n" +
 	"\x17ControllerStartResponse\x12.\n" +
 	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\x12\x1d\n" +
 	"\n" +
@@ -1263,7 +1370,8 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\x12\x18\n" +
 	"\aanswers\x18\x04 \x01(\bR\aanswers\x12#\n" +
 	"\rnever_chooses\x18\x05 \x01(\bR\fneverChooses\x12)\n" +
-	"\x10handles_refusals\x18\x06 \x01(\bR\x0fhandlesRefusals\"?\n" +
+	"\x10handles_refusals\x18\x06 \x01(\bR\x0fhandlesRefusals\x12#\n" +
+	"\rserves_events\x18\a \x01(\bR\fservesEvents\"?\n" +
 	"\vGateVerdict\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x12\x16\n" +
 	"\x06passed\x18\x02 \x01(\bR\x06passed\"\xab\x01\n" +
@@ -1284,7 +1392,16 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"configJson\x12%\n" +
 	"\x0eroster_changes\x18\x06 \x01(\bR\rrosterChanges\"I\n" +
 	"\x17ControllerEventResponse\x12.\n" +
-	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\"\x7f\n" +
+	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\"\x9e\x02\n" +
+	"\x17ControllerEventsRequest\x12\x16\n" +
+	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x18\n" +
+	"\asession\x18\x02 \x01(\tR\asession\x120\n" +
+	"\x06events\x18\x03 \x03(\v2\x18.swarmhost.v1.SwarmEventR\x06events\x122\n" +
+	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12\x1f\n" +
+	"\vconfig_json\x18\x05 \x01(\fR\n" +
+	"configJson\x12%\n" +
+	"\x0eroster_changes\x18\x06 \x01(\bR\rrosterChanges\x12#\n" +
+	"\revent_timeout\x18\a \x01(\x01R\feventTimeout\"\x7f\n" +
 	"\n" +
 	"Submission\x12\x16\n" +
 	"\x06member\x18\x01 \x01(\tR\x06member\x12\x12\n" +
@@ -1329,7 +1446,7 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\x06roster\x18\x05 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12\x1f\n" +
 	"\vconfig_json\x18\x06 \x01(\fR\n" +
 	"configJson\x12%\n" +
-	"\x0eroster_changes\x18\a \x01(\bR\rrosterChanges2\xcf\x04\n" +
+	"\x0eroster_changes\x18\a \x01(\bR\rrosterChanges2\xa9\x05\n" +
 	"\n" +
 	"Controller\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
@@ -1338,7 +1455,8 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\x05Event\x12$.swarmhost.v1.ControllerEventRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12C\n" +
 	"\x06Choose\x12\x1b.swarmhost.v1.ChooseRequest\x1a\x1c.swarmhost.v1.ChooseResponse\x12N\n" +
 	"\x03End\x12\".swarmhost.v1.ControllerEndRequest\x1a#.swarmhost.v1.ControllerEndResponse\x12X\n" +
-	"\aRefused\x12&.swarmhost.v1.ControllerRefusedRequest\x1a%.swarmhost.v1.ControllerEventResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\aRefused\x12&.swarmhost.v1.ControllerRefusedRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12X\n" +
+	"\x06Events\x12%.swarmhost.v1.ControllerEventsRequest\x1a%.swarmhost.v1.ControllerEventResponse0\x01B6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_controller_proto_rawDescOnce sync.Once
@@ -1353,7 +1471,7 @@ func file_swarmhost_v1_controller_proto_rawDescGZIP() []byte {
 }
 
 var file_swarmhost_v1_controller_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_swarmhost_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_swarmhost_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_swarmhost_v1_controller_proto_goTypes = []any{
 	(Action_Kind)(0),                 // 0: swarmhost.v1.Action.Kind
 	(ActionRefusal_Cause)(0),         // 1: swarmhost.v1.ActionRefusal.Cause
@@ -1365,55 +1483,60 @@ var file_swarmhost_v1_controller_proto_goTypes = []any{
 	(*SwarmEvent)(nil),               // 7: swarmhost.v1.SwarmEvent
 	(*ControllerEventRequest)(nil),   // 8: swarmhost.v1.ControllerEventRequest
 	(*ControllerEventResponse)(nil),  // 9: swarmhost.v1.ControllerEventResponse
-	(*Submission)(nil),               // 10: swarmhost.v1.Submission
-	(*ChooseRequest)(nil),            // 11: swarmhost.v1.ChooseRequest
-	(*ChooseResponse)(nil),           // 12: swarmhost.v1.ChooseResponse
-	(*ControllerEndRequest)(nil),     // 13: swarmhost.v1.ControllerEndRequest
-	(*ControllerEndResponse)(nil),    // 14: swarmhost.v1.ControllerEndResponse
-	(*ActionRefusal)(nil),            // 15: swarmhost.v1.ActionRefusal
-	(*ControllerRefusedRequest)(nil), // 16: swarmhost.v1.ControllerRefusedRequest
-	(*SampleRef)(nil),                // 17: swarmhost.v1.SampleRef
-	(*MetadataRequest)(nil),          // 18: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),    // 19: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),         // 20: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil),   // 21: swarmhost.v1.ValidateConfigResponse
+	(*ControllerEventsRequest)(nil),  // 10: swarmhost.v1.ControllerEventsRequest
+	(*Submission)(nil),               // 11: swarmhost.v1.Submission
+	(*ChooseRequest)(nil),            // 12: swarmhost.v1.ChooseRequest
+	(*ChooseResponse)(nil),           // 13: swarmhost.v1.ChooseResponse
+	(*ControllerEndRequest)(nil),     // 14: swarmhost.v1.ControllerEndRequest
+	(*ControllerEndResponse)(nil),    // 15: swarmhost.v1.ControllerEndResponse
+	(*ActionRefusal)(nil),            // 16: swarmhost.v1.ActionRefusal
+	(*ControllerRefusedRequest)(nil), // 17: swarmhost.v1.ControllerRefusedRequest
+	(*SampleRef)(nil),                // 18: swarmhost.v1.SampleRef
+	(*MetadataRequest)(nil),          // 19: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 20: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),         // 21: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 22: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_controller_proto_depIdxs = []int32{
 	0,  // 0: swarmhost.v1.Action.kind:type_name -> swarmhost.v1.Action.Kind
 	2,  // 1: swarmhost.v1.ControllerStartRequest.roster:type_name -> swarmhost.v1.RosterMember
-	17, // 2: swarmhost.v1.ControllerStartRequest.sample:type_name -> swarmhost.v1.SampleRef
+	18, // 2: swarmhost.v1.ControllerStartRequest.sample:type_name -> swarmhost.v1.SampleRef
 	3,  // 3: swarmhost.v1.ControllerStartResponse.actions:type_name -> swarmhost.v1.Action
 	6,  // 4: swarmhost.v1.SwarmEvent.gate:type_name -> swarmhost.v1.GateVerdict
 	7,  // 5: swarmhost.v1.ControllerEventRequest.event:type_name -> swarmhost.v1.SwarmEvent
 	2,  // 6: swarmhost.v1.ControllerEventRequest.roster:type_name -> swarmhost.v1.RosterMember
 	3,  // 7: swarmhost.v1.ControllerEventResponse.actions:type_name -> swarmhost.v1.Action
-	6,  // 8: swarmhost.v1.Submission.gate:type_name -> swarmhost.v1.GateVerdict
-	10, // 9: swarmhost.v1.ChooseRequest.submissions:type_name -> swarmhost.v1.Submission
-	2,  // 10: swarmhost.v1.ChooseRequest.roster:type_name -> swarmhost.v1.RosterMember
-	3,  // 11: swarmhost.v1.ActionRefusal.action:type_name -> swarmhost.v1.Action
-	1,  // 12: swarmhost.v1.ActionRefusal.cause:type_name -> swarmhost.v1.ActionRefusal.Cause
-	15, // 13: swarmhost.v1.ControllerRefusedRequest.refusal:type_name -> swarmhost.v1.ActionRefusal
-	3,  // 14: swarmhost.v1.ControllerRefusedRequest.not_applied:type_name -> swarmhost.v1.Action
-	2,  // 15: swarmhost.v1.ControllerRefusedRequest.roster:type_name -> swarmhost.v1.RosterMember
-	18, // 16: swarmhost.v1.Controller.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	19, // 17: swarmhost.v1.Controller.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	4,  // 18: swarmhost.v1.Controller.Start:input_type -> swarmhost.v1.ControllerStartRequest
-	8,  // 19: swarmhost.v1.Controller.Event:input_type -> swarmhost.v1.ControllerEventRequest
-	11, // 20: swarmhost.v1.Controller.Choose:input_type -> swarmhost.v1.ChooseRequest
-	13, // 21: swarmhost.v1.Controller.End:input_type -> swarmhost.v1.ControllerEndRequest
-	16, // 22: swarmhost.v1.Controller.Refused:input_type -> swarmhost.v1.ControllerRefusedRequest
-	20, // 23: swarmhost.v1.Controller.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	21, // 24: swarmhost.v1.Controller.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	5,  // 25: swarmhost.v1.Controller.Start:output_type -> swarmhost.v1.ControllerStartResponse
-	9,  // 26: swarmhost.v1.Controller.Event:output_type -> swarmhost.v1.ControllerEventResponse
-	12, // 27: swarmhost.v1.Controller.Choose:output_type -> swarmhost.v1.ChooseResponse
-	14, // 28: swarmhost.v1.Controller.End:output_type -> swarmhost.v1.ControllerEndResponse
-	9,  // 29: swarmhost.v1.Controller.Refused:output_type -> swarmhost.v1.ControllerEventResponse
-	23, // [23:30] is the sub-list for method output_type
-	16, // [16:23] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	7,  // 8: swarmhost.v1.ControllerEventsRequest.events:type_name -> swarmhost.v1.SwarmEvent
+	2,  // 9: swarmhost.v1.ControllerEventsRequest.roster:type_name -> swarmhost.v1.RosterMember
+	6,  // 10: swarmhost.v1.Submission.gate:type_name -> swarmhost.v1.GateVerdict
+	11, // 11: swarmhost.v1.ChooseRequest.submissions:type_name -> swarmhost.v1.Submission
+	2,  // 12: swarmhost.v1.ChooseRequest.roster:type_name -> swarmhost.v1.RosterMember
+	3,  // 13: swarmhost.v1.ActionRefusal.action:type_name -> swarmhost.v1.Action
+	1,  // 14: swarmhost.v1.ActionRefusal.cause:type_name -> swarmhost.v1.ActionRefusal.Cause
+	16, // 15: swarmhost.v1.ControllerRefusedRequest.refusal:type_name -> swarmhost.v1.ActionRefusal
+	3,  // 16: swarmhost.v1.ControllerRefusedRequest.not_applied:type_name -> swarmhost.v1.Action
+	2,  // 17: swarmhost.v1.ControllerRefusedRequest.roster:type_name -> swarmhost.v1.RosterMember
+	19, // 18: swarmhost.v1.Controller.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	20, // 19: swarmhost.v1.Controller.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	4,  // 20: swarmhost.v1.Controller.Start:input_type -> swarmhost.v1.ControllerStartRequest
+	8,  // 21: swarmhost.v1.Controller.Event:input_type -> swarmhost.v1.ControllerEventRequest
+	12, // 22: swarmhost.v1.Controller.Choose:input_type -> swarmhost.v1.ChooseRequest
+	14, // 23: swarmhost.v1.Controller.End:input_type -> swarmhost.v1.ControllerEndRequest
+	17, // 24: swarmhost.v1.Controller.Refused:input_type -> swarmhost.v1.ControllerRefusedRequest
+	10, // 25: swarmhost.v1.Controller.Events:input_type -> swarmhost.v1.ControllerEventsRequest
+	21, // 26: swarmhost.v1.Controller.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	22, // 27: swarmhost.v1.Controller.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	5,  // 28: swarmhost.v1.Controller.Start:output_type -> swarmhost.v1.ControllerStartResponse
+	9,  // 29: swarmhost.v1.Controller.Event:output_type -> swarmhost.v1.ControllerEventResponse
+	13, // 30: swarmhost.v1.Controller.Choose:output_type -> swarmhost.v1.ChooseResponse
+	15, // 31: swarmhost.v1.Controller.End:output_type -> swarmhost.v1.ControllerEndResponse
+	9,  // 32: swarmhost.v1.Controller.Refused:output_type -> swarmhost.v1.ControllerEventResponse
+	9,  // 33: swarmhost.v1.Controller.Events:output_type -> swarmhost.v1.ControllerEventResponse
+	26, // [26:34] is the sub-list for method output_type
+	18, // [18:26] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_controller_proto_init() }
@@ -1428,7 +1551,7 @@ func file_swarmhost_v1_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_controller_proto_rawDesc), len(file_swarmhost_v1_controller_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -29,6 +29,7 @@ const (
 	Controller_Choose_FullMethodName         = "/swarmhost.v1.Controller/Choose"
 	Controller_End_FullMethodName            = "/swarmhost.v1.Controller/End"
 	Controller_Refused_FullMethodName        = "/swarmhost.v1.Controller/Refused"
+	Controller_Events_FullMethodName         = "/swarmhost.v1.Controller/Events"
 )
 
 // ControllerClient is the client API for Controller service.
@@ -52,6 +53,20 @@ type ControllerClient interface {
 	// action ends the sample in error. Added in protocol 1 without a version
 	// bump.
 	Refused(ctx context.Context, in *ControllerRefusedRequest, opts ...grpc.CallOption) (*ControllerEventResponse, error)
+	// Events delivers several of a session's queued events in one call, for
+	// a session whose Start set serves_events. The plugin hands them to the
+	// session in order, one at a time, as Event would (each with its own
+	// deadline, event_timeout), and sends each one's answer as soon as it has
+	// it: the stream's n-th message answers the n-th event. It stops after
+	// the first answer that has actions, so that the host applies them (and
+	// tells of a refusal) before the session hears of the next event; the
+	// events after it come again in a later call. An error ends the stream:
+	// it is the answer to the event after the last one answered. The host may
+	// cancel the stream between answers (the swarm stopped), and then
+	// delivers none of the rest. Added in protocol 1 without a version bump:
+	// the host calls it only for a session whose plugin set serves_events,
+	// and Event otherwise.
+	Events(ctx context.Context, in *ControllerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ControllerEventResponse], error)
 }
 
 type controllerClient struct {
@@ -132,6 +147,25 @@ func (c *controllerClient) Refused(ctx context.Context, in *ControllerRefusedReq
 	return out, nil
 }
 
+func (c *controllerClient) Events(ctx context.Context, in *ControllerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ControllerEventResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Controller_ServiceDesc.Streams[0], Controller_Events_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[ControllerEventsRequest, ControllerEventResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Controller_EventsClient = grpc.ServerStreamingClient[ControllerEventResponse]
+
 // ControllerServer is the server API for Controller service.
 // All implementations must embed UnimplementedControllerServer
 // for forward compatibility.
@@ -153,6 +187,20 @@ type ControllerServer interface {
 	// action ends the sample in error. Added in protocol 1 without a version
 	// bump.
 	Refused(context.Context, *ControllerRefusedRequest) (*ControllerEventResponse, error)
+	// Events delivers several of a session's queued events in one call, for
+	// a session whose Start set serves_events. The plugin hands them to the
+	// session in order, one at a time, as Event would (each with its own
+	// deadline, event_timeout), and sends each one's answer as soon as it has
+	// it: the stream's n-th message answers the n-th event. It stops after
+	// the first answer that has actions, so that the host applies them (and
+	// tells of a refusal) before the session hears of the next event; the
+	// events after it come again in a later call. An error ends the stream:
+	// it is the answer to the event after the last one answered. The host may
+	// cancel the stream between answers (the swarm stopped), and then
+	// delivers none of the rest. Added in protocol 1 without a version bump:
+	// the host calls it only for a session whose plugin set serves_events,
+	// and Event otherwise.
+	Events(*ControllerEventsRequest, grpc.ServerStreamingServer[ControllerEventResponse]) error
 	mustEmbedUnimplementedControllerServer()
 }
 
@@ -183,6 +231,9 @@ func (UnimplementedControllerServer) End(context.Context, *ControllerEndRequest)
 }
 func (UnimplementedControllerServer) Refused(context.Context, *ControllerRefusedRequest) (*ControllerEventResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Refused not implemented")
+}
+func (UnimplementedControllerServer) Events(*ControllerEventsRequest, grpc.ServerStreamingServer[ControllerEventResponse]) error {
+	return status.Error(codes.Unimplemented, "method Events not implemented")
 }
 func (UnimplementedControllerServer) mustEmbedUnimplementedControllerServer() {}
 func (UnimplementedControllerServer) testEmbeddedByValue()                    {}
@@ -331,6 +382,17 @@ func _Controller_Refused_Handler(srv interface{}, ctx context.Context, dec func(
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Controller_Events_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(ControllerEventsRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(ControllerServer).Events(m, &grpc.GenericServerStream[ControllerEventsRequest, ControllerEventResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Controller_EventsServer = grpc.ServerStreamingServer[ControllerEventResponse]
+
 // Controller_ServiceDesc is the grpc.ServiceDesc for Controller service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -367,6 +429,12 @@ var Controller_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _Controller_Refused_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Events",
+			Handler:       _Controller_Events_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "swarmhost/v1/controller.proto",
 }

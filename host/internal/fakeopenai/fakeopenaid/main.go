@@ -4,6 +4,8 @@
 // nothing is kept of the requests but their count and how many were in
 // flight (GET /stats, POST /reset). It prints its URL on stdout and exits
 // when its stdin closes, so it never outlives the benchmark that started it.
+// With -cpuprofile it writes a CPU profile of its whole life there (its own
+// CPU counts against the pipe it measures).
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 
 	"github.com/swarmhost/swarmhost/host/internal/fakeopenai"
 )
@@ -21,7 +24,16 @@ const answerText = "Default output from the fake endpoint"
 
 func main() {
 	latency := flag.Duration("latency", 0, "time every answer is held back")
+	profile := flag.String("cpuprofile", "", "write a CPU profile into this file")
 	flag.Parse()
+	if *profile != "" {
+		stop, err := startProfile(*profile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fakeopenaid:", err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	api := fakeopenai.Start(fakeopenai.Options{Latency: *latency, Forget: true, Raw: true}, answer)
 	defer api.Close()
 	fmt.Println(api.URL)
@@ -39,15 +51,32 @@ func answer(_ int, req fakeopenai.Request) fakeopenai.Reply {
 func textReply(body []byte) fakeopenai.Reply {
 	var req struct {
 		Messages []struct {
-			Content any `json:"content"`
+			Content string `json:"content"`
 		} `json:"messages"`
 	}
+	// a content of another type is left "" (the error says so and is
+	// ignored, as a body that is not JSON is)
 	_ = json.Unmarshal(body, &req)
 	chars := 0
 	for _, m := range req.Messages {
-		c, _ := m.Content.(string)
-		chars += len(c)
+		chars += len(m.Content)
 	}
 	in, out := int64(chars+3)/4, int64(len(answerText)+3)/4
 	return fakeopenai.Text(answerText, fakeopenai.Usage{Prompt: in, Completion: out, Total: in + out})
+}
+
+// startProfile starts a CPU profile into path and returns what stops it.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}, nil
 }

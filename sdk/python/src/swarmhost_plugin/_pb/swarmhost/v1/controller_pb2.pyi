@@ -61,20 +61,22 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses", "handles_refusals")
+    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses", "handles_refusals", "serves_events")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
     KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     NEVER_CHOOSES_FIELD_NUMBER: _ClassVar[int]
     HANDLES_REFUSALS_FIELD_NUMBER: _ClassVar[int]
+    SERVES_EVENTS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
     keeps_roster: bool
     answers: bool
     never_chooses: bool
     handles_refusals: bool
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ..., handles_refusals: _Optional[bool] = ...) -> None: ...
+    serves_events: bool
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ..., handles_refusals: _Optional[bool] = ..., serves_events: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")
@@ -121,6 +123,24 @@ class ControllerEventResponse(_message.Message):
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ...) -> None: ...
+
+class ControllerEventsRequest(_message.Message):
+    __slots__ = ("plugin", "session", "events", "roster", "config_json", "roster_changes", "event_timeout")
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_CHANGES_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    plugin: str
+    session: str
+    events: _containers.RepeatedCompositeFieldContainer[SwarmEvent]
+    roster: _containers.RepeatedCompositeFieldContainer[RosterMember]
+    config_json: bytes
+    roster_changes: bool
+    event_timeout: float
+    def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., events: _Optional[_Iterable[_Union[SwarmEvent, _Mapping]]] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., config_json: _Optional[bytes] = ..., roster_changes: _Optional[bool] = ..., event_timeout: _Optional[float] = ...) -> None: ...
 
 class Submission(_message.Message):
     __slots__ = ("member", "time", "answer", "gate")

@@ -70,6 +70,11 @@ class ControllerStub:
                 request_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
                 _registered_method=True)
+        self.Events = channel.unary_stream(
+                '/swarmhost.v1.Controller/Events',
+                request_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventsRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
+                _registered_method=True)
 
 
 class ControllerServicer:
@@ -127,6 +132,25 @@ class ControllerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Events(self, request, context):
+        """Events delivers several of a session's queued events in one call, for
+        a session whose Start set serves_events. The plugin hands them to the
+        session in order, one at a time, as Event would (each with its own
+        deadline, event_timeout), and sends each one's answer as soon as it has
+        it: the stream's n-th message answers the n-th event. It stops after
+        the first answer that has actions, so that the host applies them (and
+        tells of a refusal) before the session hears of the next event; the
+        events after it come again in a later call. An error ends the stream:
+        it is the answer to the event after the last one answered. The host may
+        cancel the stream between answers (the swarm stopped), and then
+        delivers none of the rest. Added in protocol 1 without a version bump:
+        the host calls it only for a session whose plugin set serves_events,
+        and Event otherwise.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ControllerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -163,6 +187,11 @@ def add_ControllerServicer_to_server(servicer, server):
             'Refused': grpc.unary_unary_rpc_method_handler(
                     servicer.Refused,
                     request_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.SerializeToString,
+            ),
+            'Events': grpc.unary_stream_rpc_method_handler(
+                    servicer.Events,
+                    request_deserializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventsRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.SerializeToString,
             ),
     }
@@ -354,6 +383,33 @@ class Controller:
             target,
             '/swarmhost.v1.Controller/Refused',
             swarmhost_dot_v1_dot_controller__pb2.ControllerRefusedRequest.SerializeToString,
+            swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Events(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/swarmhost.v1.Controller/Events',
+            swarmhost_dot_v1_dot_controller__pb2.ControllerEventsRequest.SerializeToString,
             swarmhost_dot_v1_dot_controller__pb2.ControllerEventResponse.FromString,
             options,
             channel_credentials,

@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
+)
+
+// Events delivers several of the session's queued events in one call when
+// the current process's client takes them so (rpc.WithEvents), and fails
+// with rpc.ErrEventsUnserved otherwise, for the runtime to send them one
+// by one. The process is resolved within one event's deadline.
+func (c *liveController) Events(ctx context.Context, req rpc.EventsRequest, answer func([]controller.Action) bool) (int, error) {
+	ct, err := c.getWithin(ctx, req)
+	if err != nil {
+		return 0, err
+	}
+	b, ok := ct.(rpc.WithEvents)
+	if !ok {
+		return 0, rpc.ErrEventsUnserved
+	}
+	c.passHints(ct, req.Session)
+	n, err := b.Events(ctx, req, answer)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("controller %q did not answer in time (raise call_timeout on its controller block): %w", c.name, err)
+	}
+	return n, err
+}
+
+// getWithin resolves the process as get does, bounded by req's timeout.
+func (c *liveController) getWithin(ctx context.Context, req rpc.EventsRequest) (rpc.Controller, error) {
+	if req.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
+		defer cancel()
+	}
+	return c.get(ctx)
+}
+
+// Interface guard.
+var _ rpc.WithEvents = (*liveController)(nil)

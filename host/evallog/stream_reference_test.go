@@ -1,0 +1,178 @@
+package evallog
+
+// The whole-buffer sample encoding writeSampleAt replaced (each large event, the shell with
+// its store, the attachments and pools encoded whole, then copied), kept as the reference
+// TestStreamedSampleMatchesWholeBuffers compares the streamed bytes with.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+)
+
+// writeSampleWholeRef writes one sample as writeSample does, indented under prefix ("" for a sample
+// that is a document of its own, as in an .eval log).
+func writeSampleWholeRef(w io.Writer, s EvalSample, prefix string) error {
+	what := fmt.Sprintf("sample %s epoch %d", s.ID, s.Epoch)
+	c, err := condenseShell(&s)
+	if err != nil {
+		return fmt.Errorf("evallog: encode %s: %w", what, err)
+	}
+	full := s
+	events, timelines := full.events, full.TimelinesAfter
+	s.Events, s.EventStream, s.TimelinesAfter, s.shell = Events{}, nil, nil, true
+	shell, err := encodeIndented(s, prefix, what)
+	if err != nil {
+		return err
+	}
+	key := "\n      \"events\": []"
+	if prefix != "    " {
+		key = "\n" + prefix + "  \"events\": []"
+	}
+	at := bytes.Index(shell, []byte(key))
+	if at < 0 {
+		return fmt.Errorf("evallog: encode %s: no events member in the encoded sample", what)
+	}
+	at += len(key) - 1 // before the list's ']'
+	if _, err := w.Write(shell[:at]); err != nil {
+		return err
+	}
+	inner := prefix + "    "
+	encode := eventEncoder(prefix)
+	n := 0
+	for e := range events {
+		ce, err := c.event(e, true)
+		if err != nil {
+			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
+		}
+		part, err := encode(ce, inner)
+		if err != nil {
+			return fmt.Errorf("evallog: encode %s event %d: %w", what, n, err)
+		}
+		sep := ",\n" + inner
+		if n == 0 {
+			sep = "\n" + inner
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+		n++
+	}
+	if n > 0 {
+		if _, err := io.WriteString(w, "\n"+prefix+"  "); err != nil {
+			return err
+		}
+	}
+	rest, err := withCondensedRef(shell[at:], c, prefix, what)
+	if err != nil {
+		return err
+	}
+	if timelines != nil {
+		return writeTimelinesRef(w, rest, timelines(), prefix+"  ", what)
+	}
+	_, err = w.Write(rest)
+	return err
+}
+
+// withCondensedRef is the rest of a sample's shell (from its events' ']') with the condenser's
+// attachments in place of the shell's empty ones and the events data after them.
+func withCondensedRef(rest []byte, c *condenser, prefix, what string) ([]byte, error) {
+	key := "\n" + prefix + "  \"attachments\": {}"
+	i := bytes.Index(rest, []byte(key))
+	if i < 0 {
+		return nil, fmt.Errorf("evallog: encode %s: no attachments member in the encoded sample", what)
+	}
+	att, data := tailRef(c)
+	if prefix != "" {
+		var err error
+		if att, err = indent(att, prefix+"  "); err != nil {
+			return nil, err
+		}
+		if data, err = indent(data, prefix+"  "); err != nil {
+			return nil, err
+		}
+	} else {
+		att, data = fromSentinels(att), fromSentinels(data)
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(rest) + len(att) + len(data) + 64)
+	buf.Write(rest[:i+len(key)-2])
+	buf.Write(att)
+	buf.WriteString(",\n" + prefix + "  \"events_data\": ")
+	buf.Write(data)
+	buf.Write(rest[i+len(key):])
+	return buf.Bytes(), nil
+}
+
+// writeTimelinesRef writes the rest of a sample's shell (rest, from the events list's ']') with
+// the timelines the event stream gathered just after the events, where Python writes them.
+// The shell has no timelines of its own: writeSample encodes it without.
+func writeTimelinesRef(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what string) error {
+	if len(tls) == 0 {
+		_, err := w.Write(rest)
+		return err
+	}
+	part, err := encodeIndented(tls, keyPrefix, what+" timelines")
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(rest[:1]); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, ",\n"+keyPrefix+"\"timelines\": "); err != nil {
+		return err
+	}
+	if _, err := w.Write(part); err != nil {
+		return err
+	}
+	_, err = w.Write(rest[1:])
+	return err
+}
+
+// tailRef is the sample's attachments and events data, compact.
+func tailRef(c *condenser) (attachments, eventsData []byte) {
+	for _, m := range c.later {
+		if !c.keys[m.key] {
+			c.keys[m.key] = true
+			c.order = append(c.order, m)
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	n := 0
+	for _, k := range slices.Sorted(maps.Keys(c.existing)) {
+		if c.keys[k] {
+			continue
+		}
+		writeAttachmentRef(&buf, n, k, c.existing[k])
+		n++
+	}
+	for _, m := range c.order {
+		writeAttachmentRef(&buf, n, m.key, m.text)
+		n++
+	}
+	buf.WriteByte('}')
+	attachments = bytes.Clone(buf.Bytes())
+	buf.Reset()
+	buf.WriteString(`{"messages":`)
+	writeArray(&buf, c.msgPool)
+	buf.WriteString(`,"calls":`)
+	writeArray(&buf, c.callPool)
+	buf.WriteByte('}')
+	return attachments, buf.Bytes()
+}
+
+// writeAttachmentRef writes the n-th member of the attachments object.
+func writeAttachmentRef(buf *bytes.Buffer, n int, key, text string) {
+	if n > 0 {
+		buf.WriteByte(',')
+	}
+	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
+	buf.WriteByte(':')
+	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
+}

@@ -1,0 +1,184 @@
+package rpc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
+	"github.com/swarmhost/swarmhost/sdk/internal/wire"
+	"github.com/swarmhost/swarmhost/sdk/schema"
+)
+
+// EventsRequest is one [WithEvents] call: several of a session's queued
+// events, delivered in order.
+type EventsRequest struct {
+	Session string
+	// Config is the session's config, as in Start.
+	Config schema.Config
+	// Events are the events, in the order they happened.
+	Events []controller.Event
+	// Roster is as in [controller.EventRequest], as it is when the call is
+	// made, and the same for every event of the call.
+	Roster []controller.Member
+	// Timeout bounds the answer to each event, as the deadline of one Event
+	// call does; 0: no bound but ctx's.
+	Timeout time.Duration
+}
+
+// WithEvents is the optional batched Event of a [Controller] the host
+// calls: one call delivers several queued events of a session instead of
+// one call each (a swarm of N members makes about 3N events). The SDK's
+// client implements it with rpc Events for a session whose plugin serves
+// it (proto serves_events, the Go SDK); for any other session (older
+// plugins, the Python SDK) it fails at once with [ErrEventsUnserved], and
+// the host makes an Event call per event.
+type WithEvents interface {
+	// Events hands req.Events to the session in order, one at a time as
+	// Event would, and calls answer with each one's actions as it comes. It
+	// stops after the first answer that has actions, so that the caller
+	// applies them before the session hears of the next event, and when
+	// answer returns false (the caller delivers none of the rest; the
+	// plugin may have handed the session some). It returns how many events
+	// were answered; with an error, that is the index of the event the
+	// error answers. An event unanswered for req.Timeout fails the call
+	// with an error that wraps context.DeadlineExceeded.
+	Events(ctx context.Context, req EventsRequest, answer func([]controller.Action) bool) (int, error)
+}
+
+// ErrEventsUnserved is the error of [WithEvents.Events] for a session
+// whose plugin does not serve rpc Events; nothing was delivered.
+var ErrEventsUnserved = errors.New("rpc: the controller plugin takes one event per call for this session")
+
+// errEventTimeout is the cause of an Events call cut off because an event
+// went unanswered for the request's Timeout.
+var errEventTimeout = errors.New("rpc: controller event unanswered")
+
+// Events makes one rpc Events call, its roster sent as changes when it can
+// (see withRoster). Each answer must come within req.Timeout of the one
+// before (of the call, for the first), as each Event call's must.
+func (r *remoteController) Events(ctx context.Context, req EventsRequest, answer func([]controller.Action) bool) (int, error) {
+	if !r.batchers.has(req.Session) {
+		return 0, ErrEventsUnserved
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	timer := idleTimer(req.Timeout, func() { cancel(errEventTimeout) })
+	defer timer.stop()
+	n := 0
+	err := r.withRoster(req.Session, req.Roster, func(roster []*pb.RosterMember, changes bool) error {
+		stream, err := r.c.Events(ctx, &pb.ControllerEventsRequest{Plugin: r.name, Session: req.Session,
+			ConfigJson: req.Config.JSON(), Events: eventsToProto(req.Events), Roster: roster, RosterChanges: changes,
+			EventTimeout: req.Timeout.Seconds()})
+		if err != nil {
+			return err
+		}
+		for n < len(req.Events) {
+			out, err := stream.Recv()
+			if err == io.EOF {
+				return status.Error(codes.Internal, "the plugin ended the events without answering them all")
+			}
+			if err != nil {
+				return err
+			}
+			n++
+			timer.reset()
+			if !answer(wire.ActionsFromProto(out.Actions)) || len(out.Actions) > 0 {
+				return nil
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if errors.Is(context.Cause(ctx), errEventTimeout) {
+			return n, fmt.Errorf("controller %s event: %w", r.name, context.DeadlineExceeded)
+		}
+		return n, callError("controller "+r.name+" event", err)
+	}
+	return n, nil
+}
+
+// eventsToProto converts events.
+func eventsToProto(evs []controller.Event) []*pb.SwarmEvent {
+	out := make([]*pb.SwarmEvent, len(evs))
+	for i, e := range evs {
+		out[i] = wire.EventToProto(e)
+	}
+	return out
+}
+
+// idle calls f once d passes without a reset; d <= 0 never does.
+type idle struct {
+	d time.Duration
+	t *time.Timer
+}
+
+func idleTimer(d time.Duration, f func()) idle {
+	if d <= 0 {
+		return idle{}
+	}
+	return idle{d: d, t: time.AfterFunc(d, f)}
+}
+
+func (i idle) reset() {
+	if i.t != nil {
+		i.t.Reset(i.d)
+	}
+}
+
+func (i idle) stop() {
+	if i.t != nil {
+		i.t.Stop()
+	}
+}
+
+// Events serves rpc Events: it hands the request's events to the session
+// in order, each with its own deadline, and sends each answer as it has it,
+// stopping after the first that has actions (the host applies them before
+// the next event) or at the first error, which ends the stream.
+func (s *controllerServer) Events(req *pb.ControllerEventsRequest, stream pb.Controller_EventsServer) error {
+	if _, err := s.cat.lookup(req.Plugin); err != nil {
+		return err
+	}
+	sess, err := s.sessions.resolveSession(req.Session, req.Roster, req.RosterChanges)
+	if err != nil {
+		return err
+	}
+	cfg := wire.ConfigFromProto(req.ConfigJson)
+	timeout := time.Duration(req.EventTimeout * float64(time.Second))
+	for _, e := range req.Events {
+		ereq := controller.EventRequest{Session: req.Session, Config: cfg, Event: wire.EventFromProto(e), Roster: sess.fresh()}
+		var resp controller.EventResponse
+		if err := eventWithin(stream.Context(), timeout, sess.sess, ereq, &resp); err != nil {
+			return authorError(err)
+		}
+		if err := stream.Send(&pb.ControllerEventResponse{Actions: wire.ActionsToProto(resp.Actions)}); err != nil {
+			return err
+		}
+		if len(resp.Actions) > 0 {
+			return nil
+		}
+	}
+	return nil
+}
+
+// eventWithin calls the session's Event, bounded by timeout when it is
+// positive.
+func eventWithin(ctx context.Context, timeout time.Duration, sess controller.Session, req controller.EventRequest,
+	resp *controller.EventResponse) error {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	return guard(func() error { return sess.Event(ctx, req, resp) })
+}
+
+// Interface guard.
+var _ WithEvents = (*remoteController)(nil)
