@@ -93,6 +93,13 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 
 func (s *session) close() { s.mgr.Close() }
 
+// closeInBackground starts stopping the session's plugins and returns at
+// once; close still waits until they have stopped. The last eval of a run
+// calls it when its samples are done, so go-plugin's graceful shutdown of
+// each plugin (5–25 ms, BENCHMARKS.md "react+bash critical path") overlaps
+// the log's final write instead of following it.
+func (s *session) closeInBackground() { go s.mgr.Close() }
+
 // parseVars turns k=v flags into a map.
 func parseVars(vars []string) (map[string]string, error) {
 	out := map[string]string{}

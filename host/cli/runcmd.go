@@ -128,7 +128,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags) int {
 	code := ExitOK
 	var sums []eval.Summary
-	for _, name := range evals {
+	for i, name := range evals {
 		d := newDisplayMode(e, f.json, f.insp.display)
 		failOn, _ := parseFailOnError(f.failOn)
 		from, limit, _ := parseRange(f.limit)
@@ -137,6 +137,9 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 			MaxSamples: f.maxSamples, Limit: limit, Logger: newLogger(e),
 			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f),
 			Shard: f.shard.Shard}
+		if i == len(evals)-1 {
+			opts.SamplesDone = s.closeInBackground
+		}
 		sum, err := eval.Run(ctx, s.suite, s.cat, name, opts)
 		d.finish()
 		if errors.Is(err, resume.ErrLogComplete) {

@@ -76,6 +76,11 @@ type Options struct {
 	// Shard, when set, runs only that slice of the sample × epochs (shard.go); a resumed shard's
 	// log says which slice it is.
 	Shard Shard
+	// SamplesDone, when set, is called once every sample × epoch of the
+	// run has ended, before the log is finished: no plugin is called after
+	// it, so the CLI stops the plugins there when this is its last eval and
+	// their shutdown overlaps the log's final write.
+	SamplesDone func()
 }
 
 // Progress reports an eval's advance.
@@ -160,6 +165,9 @@ func Run(ctx context.Context, suite *config.Suite, plugins Plugins, evalName str
 	}
 	defer r.close()
 	r.runSamples(ctx)
+	if opts.SamplesDone != nil {
+		opts.SamplesDone()
+	}
 	return r.finish(ctx)
 }
 

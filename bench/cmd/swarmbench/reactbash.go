@@ -17,6 +17,12 @@ const (
 	reactBashMembers = 4
 )
 
+// reactBashArgs run every sample at once, as the peer does
+// (bench/peer/react_bash.py passes max_samples = the sample count): our
+// default of 8 left cores idle while the last samples ran, and cost ~80 ms
+// more CPU (BENCHMARKS.md, "react+bash critical path (wall16)").
+var reactBashArgs = []string{"--max-samples", fmt.Sprint(reactBashSamples)}
+
 // reactBashSuite is the workload on swarmhost: react members on mockllm,
 // each calling bash twice (`ls`, then `echo 42`) in the sample's shared
 // local sandbox and then submitting "42"; every member runs to its end.
@@ -80,7 +86,7 @@ func benchReactBash(e *env, t *Table) {
 		t.Add(Row{Bench: bench, Measure: "Inspect Swarm", Note: "the peer failed: " + firstLine(err.Error())})
 		return
 	}
-	ours, s, err := e.runHost(hostRun{dir: dir})
+	ours, s, err := e.runHost(hostRun{dir: dir, args: reactBashArgs})
 	if err != nil {
 		t.Fail(bench+" (ours)", err)
 		return
