@@ -178,13 +178,23 @@ func (r *runtime) apply(actions []controller.Action) error {
 }
 
 // applyUntil applies actions in order until one fails, and returns its
-// index and error.
+// index and error. Consecutive starts are entered first and their members
+// launched together (see launch).
 func (r *runtime) applyUntil(actions []controller.Action) (int, error) {
+	var batch []starting // consecutive starts, launched together
+	defer func() { r.launch(batch) }()
 	for i, a := range actions {
+		if a.Kind != controller.ActionStart {
+			r.launch(batch)
+			batch = nil
+		}
 		var err error
 		switch a.Kind {
 		case controller.ActionStart:
-			err = r.startMember(a.Member, a.Input)
+			var s starting
+			if s, err = r.enter(a.Member, a.Input); err == nil {
+				batch = append(batch, s)
+			}
 		case controller.ActionStop:
 			r.stop(ControllerReason(a.Reason))
 		case controller.ActionChoose:

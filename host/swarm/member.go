@@ -17,24 +17,33 @@ import (
 // cancels it at the stop), but the end of its actions.
 var errStopping = errors.New("the swarm is stopping")
 
-// startMember starts a pending member. Starting a member that does not
-// exist or has already started is an error; once the swarm is stopping it
-// returns errStopping and starts nothing.
-func (r *runtime) startMember(name, input string) error {
+// starting is a member its controller has started whose agent is not
+// running yet.
+type starting struct {
+	m        *memberState
+	messages []model.Message
+	preamble string
+}
+
+// enter starts a pending member in the swarm's state (the channels and the
+// record see it running); its agent runs at [runtime.launch]. Starting a
+// member that does not exist or has already started is an error; once the
+// swarm is stopping it returns errStopping and starts nothing.
+func (r *runtime) enter(name, input string) (starting, error) {
 	r.mu.Lock()
 	m, ok := r.byName[name]
 	switch {
 	case r.stopping:
 		r.mu.Unlock()
 		r.log.Debug("controller started a member after the stop; ignored", "member", name)
-		return errStopping
+		return starting{}, errStopping
 	case !ok:
 		err := r.unknownMember(controller.Start(name, input))
 		r.mu.Unlock()
-		return err
+		return starting{}, err
 	case m.state != StatePending:
 		r.mu.Unlock()
-		return &controller.RefusedError{Action: controller.Start(name, input), Cause: controller.ErrStartedTwice,
+		return starting{}, &controller.RefusedError{Action: controller.Start(name, input), Cause: controller.ErrStartedTwice,
 			State: controller.MemberState(m.state)}
 	}
 	m.state = StateRunning
@@ -46,9 +55,22 @@ func (r *runtime) startMember(name, input string) error {
 	r.wg.Add(1)
 	r.observe(name, StateRunning, "")
 	messages, preamble := r.memberInput(m, input)
-	go r.runMember(m, messages, preamble)
+	return starting{m: m, messages: messages, preamble: preamble}, nil
+}
+
+// launch runs the agents of members entered together and publishes the
+// record once. The start actions of one controller answer take effect
+// before any of their members runs, as Inspect Swarm's members all start
+// before the first of them takes a turn: a member cannot find a partner
+// started in the same answer still pending.
+func (r *runtime) launch(batch []starting) {
+	if len(batch) == 0 {
+		return
+	}
+	for _, s := range batch {
+		go r.runMember(s.m, s.messages, s.preamble)
+	}
 	r.publish()
-	return nil
 }
 
 // memberInput is the controller's input, else the sample input, followed
