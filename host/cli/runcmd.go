@@ -84,7 +84,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times")
 	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true (any), false (none), "+
 		"a fraction below 1 (more than that share), or a count")
-	fs.IntVar(&f.maxSamples, "max-samples", eval.DefaultMaxSamples, "samples run in parallel")
+	fs.IntVar(&f.maxSamples, "max-samples", 0, "samples run in parallel (default: the largest max_connections of the swarm's models, else 10, as Inspect)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
 	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")

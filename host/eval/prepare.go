@@ -83,9 +83,6 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 	if opts.LogDir == "" {
 		opts.LogDir = "logs"
 	}
-	if opts.MaxSamples <= 0 {
-		opts.MaxSamples = DefaultMaxSamples
-	}
 	if err := opts.Shard.check(); err != nil {
 		return nil, fmt.Errorf("eval %s: %w", e.Name, err)
 	}
@@ -94,6 +91,9 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		meter: opts.Meter}
 	if r.meter == nil {
 		r.meter = &Meter{}
+	}
+	if r.opts.MaxSamples <= 0 {
+		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
 		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
@@ -104,6 +104,25 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		}
 	}
 	return r, nil
+}
+
+// defaultMaxSamples is Inspect's default max_samples, the model's
+// max_connections, for a swarm: the largest among its members' models (an
+// unset one counts as DefaultMaxSamples), and DefaultMaxSamples without
+// any.
+func (r *evalRun) defaultMaxSamples() int {
+	n := 0
+	for _, entry := range r.sw.Roster {
+		c := DefaultMaxSamples
+		if m := r.suite.Models[entry.Member.Model]; m != nil && m.MaxConnections != nil && *m.MaxConnections > 0 {
+			c = int(*m.MaxConnections)
+		}
+		n = max(n, c)
+	}
+	if n == 0 {
+		return DefaultMaxSamples
+	}
+	return n
 }
 
 // prepareMembers builds the roster with each member's agent and model.

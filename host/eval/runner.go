@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/swarmhost/swarmhost/host/config"
+	hostmodel "github.com/swarmhost/swarmhost/host/model"
 	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/rpc"
@@ -29,8 +30,10 @@ type MemberPlugins interface {
 	MemberAgent(ctx context.Context, name, member string) (agent.Agent, error)
 }
 
-// DefaultMaxSamples is how many samples run at once by default.
-const DefaultMaxSamples = 8
+// DefaultMaxSamples is how many samples run at once when no member's model
+// sets max_connections: Inspect's default connections per model, which is
+// also its default max_samples.
+const DefaultMaxSamples = hostmodel.DefaultMaxConnections
 
 // Options tune a run.
 type Options struct {
@@ -49,7 +52,8 @@ type Options struct {
 	// below 1 when more than that share of the samples errored, a count
 	// of 1 or more when that many did.
 	FailOnError *float64
-	// MaxSamples bounds samples run in parallel; default DefaultMaxSamples.
+	// MaxSamples bounds samples run in parallel; 0 is Inspect's default: the
+	// largest max_connections of the members' models, else DefaultMaxSamples.
 	MaxSamples int
 	// Limit runs only the first Limit samples; 0 runs all. With LimitFrom
 	// (1-based) it runs samples LimitFrom to Limit, as Inspect's --limit
