@@ -17,7 +17,7 @@ swarm "s" {
     config {
       steps = [
         { action = "generate", prompt = "go" },
-        { action = "sleep", duration = "400ms" },
+        { action = "sleep", duration = "1500ms" },
         { action = "submit", answer = "42" },
       ]
     }
