@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -35,6 +36,17 @@ func main() {
 // startCPU starts a CPU profile into path ("" profiles nothing) and
 // returns the function that stops it.
 func startCPU(path string) func() {
+	return startInto(path, pprof.StartCPUProfile, pprof.StopCPUProfile)
+}
+
+// startTrace starts an execution trace into path ("" traces nothing) and
+// returns the function that stops it.
+func startTrace(path string) func() { return startInto(path, trace.Start, trace.Stop) }
+
+// startInto creates path, starts a recording into it and returns the
+// function that stops the recording and closes the file; "" records
+// nothing, and a failure is reported and records nothing.
+func startInto(path string, start func(io.Writer) error, stop func()) func() {
 	if path == "" {
 		return func() {}
 	}
@@ -43,13 +55,13 @@ func startCPU(path string) func() {
 		fmt.Fprintln(os.Stderr, "profhost:", err)
 		return func() {}
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
+	if err := start(f); err != nil {
 		fmt.Fprintln(os.Stderr, "profhost:", err)
 		_ = f.Close()
 		return func() {}
 	}
 	return func() {
-		pprof.StopCPUProfile()
+		stop()
 		_ = f.Close()
 	}
 }
@@ -69,27 +81,5 @@ func writeAllocs(path string) {
 	runtime.GC()
 	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 		fmt.Fprintln(os.Stderr, "profhost:", err)
-	}
-}
-
-// startTrace starts an execution trace into path ("" traces nothing) and
-// returns the function that stops it.
-func startTrace(path string) func() {
-	if path == "" {
-		return func() {}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "profhost:", err)
-		return func() {}
-	}
-	if err := trace.Start(f); err != nil {
-		fmt.Fprintln(os.Stderr, "profhost:", err)
-		_ = f.Close()
-		return func() {}
-	}
-	return func() {
-		trace.Stop()
-		_ = f.Close()
 	}
 }
