@@ -43,7 +43,8 @@ func (f *inspectFlags) register(fs *flag.FlagSet, vars *multiFlag) {
 	fs.IntVar(&f.maxConnections, "max-connections", 0, "concurrent calls per model endpoint (replaces each model's)")
 	fs.StringVar(&f.sampleIDs, "sample-id", "", "run only these samples: ids, comma-separated")
 	fs.BoolVar(&f.noLogSamples, "no-log-samples", false, "leave the samples out of the log (header and results only)")
-	fs.StringVar(&f.logLevel, "log-level", "", "host log level on stderr: trace, debug, info, warn, error")
+	fs.StringVar(&f.logLevel, "log-level", os.Getenv("INSPECT_LOG_LEVEL"), "host log level on stderr, as Inspect names "+
+		"them: debug, trace, http, info, warning (the default), error, critical, notset (default: $INSPECT_LOG_LEVEL)")
 	fs.StringVar(&f.display, "display", displayFull, "progress display: full (a live view on a terminal), plain "+
 		"(one line per sample), none")
 }
@@ -62,9 +63,28 @@ func (f *inspectFlags) check() error {
 		return fmt.Errorf("--model %q: want provider/name, e.g. openai/gpt-4o-mini or mockllm/model", f.model)
 	}
 	if f.logLevel != "" {
-		os.Setenv("SWARMHOST_LOG_LEVEL", f.logLevel)
+		level, ok := hostLogLevel(f.logLevel)
+		if !ok {
+			return fmt.Errorf("--log-level %q: want debug, trace, http, info, warning, error, critical or notset", f.logLevel)
+		}
+		os.Setenv("SWARMHOST_LOG_LEVEL", level)
 	}
 	return nil
+}
+
+// hostLogLevels maps Inspect's log levels (and hclog's "warn") to the
+// host logger's (hclog): trace and notset show everything, http (between
+// Inspect's debug and info) what debug shows, critical what error shows.
+var hostLogLevels = map[string]string{
+	"notset": "trace", "debug": "debug", "trace": "trace", "http": "debug", "info": "info",
+	"warning": "warn", "warn": "warn", "error": "error", "critical": "error",
+}
+
+// hostLogLevel is the host logger's level for --log-level v (any case);
+// false when v is no level Inspect knows.
+func hostLogLevel(v string) (string, bool) {
+	level, ok := hostLogLevels[strings.ToLower(strings.TrimSpace(v))]
+	return level, ok
 }
 
 // sampleIDList is --sample-id as a list.

@@ -67,7 +67,7 @@ func TestInspectFlags(t *testing.T) {
 		})
 	}
 	for _, bad := range [][]string{{"--limit", "3-2"}, {"--display", "fancy"}, {"--model", "nomodel"},
-		{"-M", "base_url=x"}, {"--limit", "x"}} {
+		{"-M", "base_url=x"}, {"--limit", "x"}, {"--log-level", "loud"}} {
 		code, _, errOut := runCLI(t, append([]string{"run", quickstart, "--log-dir", t.TempDir()}, bad...)...)
 		assert.Equal(t, ExitUsage, code, "%v: %s", bad, errOut)
 	}
