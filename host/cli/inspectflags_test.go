@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/config"
 )
 
 // TestHostLogLevel: --log-level takes Inspect's level names (any case)
@@ -33,6 +36,48 @@ func TestHostLogLevel(t *testing.T) {
 			got, ok := hostLogLevel(tc.in)
 			assert.Equal(t, tc.ok, ok)
 			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestModelFlag: --model replaces the default model, the one members
+// without a model of their own call (a member naming another block keeps
+// it); -M sets its base_url and api_key_env, $OPENAI_BASE_URL is the
+// openai base URL when -M gives none, and any other -M is refused.
+func TestModelFlag(t *testing.T) {
+	t.Setenv("OPENAI_BASE_URL", "http://env/v1")
+	tests := map[string]struct {
+		model   string
+		args    []string
+		want    config.Model
+		wantErr string
+	}{
+		"openai with -M": {"openai/gpt-x", []string{"base_url=http://h/v1", "api_key_env=K"},
+			config.Model{Name: "default", Provider: "openai", ModelName: "gpt-x", BaseURL: "http://h/v1", APIKeyEnv: "K"}, ""},
+		"openai from $OPENAI_BASE_URL": {"openai/gpt-x", nil,
+			config.Model{Name: "default", Provider: "openai", ModelName: "gpt-x", BaseURL: "http://env/v1"}, ""},
+		"mockllm": {"mockllm/model", nil, config.Model{Name: "default", Provider: "mockllm"}, ""},
+		"an unknown -M": {"openai/gpt-x", []string{"temperature=0"}, config.Model{},
+			"swarmhost's model arguments are base_url and api_key_env"},
+		"-M without =":       {"openai/gpt-x", []string{"base_url"}, config.Model{}, "want name=value"},
+		"-M without --model": {"", []string{"base_url=http://h/v1"}, config.Model{}, "-M needs --model"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			own := &config.Member{Model: "judge"}
+			plain := &config.Member{}
+			s := &config.Suite{Models: map[string]*config.Model{"judge": {Name: "judge", Provider: "mockllm"}},
+				Swarms: map[string]*config.Swarm{"s": {Roster: []config.RosterEntry{{Member: own}, {Member: plain}}}}}
+			f := inspectFlags{model: tc.model, modelArgs: tc.args}
+			err := f.apply(s)
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, *s.Models["default"])
+			assert.Equal(t, "default", plain.Model, "a member without a model calls --model")
+			assert.Equal(t, "judge", own.Model, "a member with its own model keeps it")
 		})
 	}
 }
