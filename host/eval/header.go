@@ -109,11 +109,17 @@ func (r *evalRun) defaultModelBlock() config.Model {
 	return config.Model{}
 }
 
-// defaultModelConfig is the log model's generate config, as its block sets it.
+// defaultModelConfig is the log model's generate config, as its block sets
+// it, with its max_connections (the block's or --max-connections), which
+// Inspect keeps in the generate config.
 func (r *evalRun) defaultModelConfig() evallog.GenerateConfig {
 	out := evallog.GenerateConfig{}
-	if raw := r.defaultModelBlock().Config; len(raw) > 0 {
+	block := r.defaultModelBlock()
+	if raw := block.Config; len(raw) > 0 {
 		_ = json.Unmarshal(raw, &out)
+	}
+	if block.MaxConnections != nil {
+		out["max_connections"] = *block.MaxConnections
 	}
 	return out
 }

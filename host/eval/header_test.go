@@ -15,7 +15,8 @@ import (
 
 // TestHeaderFields: the header's model_base_url, model_generate_config and
 // sandbox hold the suite's real values, as Inspect fills them: the log
-// model's base URL and generate config (its first member's model block),
+// model's base URL and generate config (its first member's model block,
+// with its max_connections),
 // the task's sandbox type and, for a compose file, its path as config
 // (relative to the working directory when under it, as Inspect writes it);
 // none of them without a model block or a sandbox.
@@ -23,8 +24,9 @@ func TestHeaderFields(t *testing.T) {
 	t.Parallel()
 	wd, err := os.Getwd()
 	require.NoError(t, err)
+	conns := int64(4)
 	model := &config.Model{Name: "local", Provider: "openai", ModelName: "tiny", BaseURL: "http://127.0.0.1:8080/v1",
-		Config: json.RawMessage(`{"temperature": 0, "max_tokens": 100}`)}
+		Config: json.RawMessage(`{"temperature": 0, "max_tokens": 100}`), MaxConnections: &conns}
 	tests := map[string]struct {
 		model   string
 		sandbox *config.Sandbox
@@ -34,7 +36,7 @@ func TestHeaderFields(t *testing.T) {
 	}{
 		"no model block, no sandbox": {"", nil, "", evallog.GenerateConfig{}, nil},
 		"a model block and a local sandbox": {"local", &config.Sandbox{Type: "local", PerMember: true},
-			"http://127.0.0.1:8080/v1", evallog.GenerateConfig{"temperature": 0.0, "max_tokens": 100.0},
+			"http://127.0.0.1:8080/v1", evallog.GenerateConfig{"temperature": 0.0, "max_tokens": 100.0, "max_connections": int64(4)},
 			&evallog.SandboxSpec{Type: "local"}},
 		"a compose file": {"", &config.Sandbox{Type: "docker", Compose: "/suite/compose.yaml"}, "",
 			evallog.GenerateConfig{}, &evallog.SandboxSpec{Type: "docker", Config: "/suite/compose.yaml"}},
