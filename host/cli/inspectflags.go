@@ -102,12 +102,21 @@ func (f *inspectFlags) sampleIDList() []string {
 }
 
 // apply changes the loaded suite as the flags say: each task's epochs,
-// each model's connections, and --model / -M on the default model.
+// --model / -M on the default model, and each model's connections (the
+// --model one's too).
 func (f *inspectFlags) apply(s *config.Suite) error {
 	for _, t := range s.Tasks {
 		if f.epochs > 0 {
 			t.Epochs.Count = int64(f.epochs)
 		}
+	}
+	switch {
+	case f.model != "":
+		if err := f.applyModel(s); err != nil {
+			return err
+		}
+	case len(f.modelArgs) > 0:
+		return errors.New("-M needs --model")
 	}
 	for _, m := range s.Models {
 		if f.maxConnections > 0 {
@@ -115,13 +124,7 @@ func (f *inspectFlags) apply(s *config.Suite) error {
 			m.MaxConnections = &n
 		}
 	}
-	if f.model == "" {
-		if len(f.modelArgs) > 0 {
-			return errors.New("-M needs --model")
-		}
-		return nil
-	}
-	return f.applyModel(s)
+	return nil
 }
 
 // applyModel makes --model the default model: the one members without a

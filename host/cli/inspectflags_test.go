@@ -43,7 +43,8 @@ func TestHostLogLevel(t *testing.T) {
 // TestModelFlag: --model replaces the default model, the one members
 // without a model of their own call (a member naming another block keeps
 // it); -M sets its base_url and api_key_env, $OPENAI_BASE_URL is the
-// openai base URL when -M gives none, and any other -M is refused.
+// openai base URL when -M gives none, and any other -M is refused;
+// --max-connections applies to every model, --model's too.
 func TestModelFlag(t *testing.T) {
 	t.Setenv("OPENAI_BASE_URL", "http://env/v1")
 	tests := map[string]struct {
@@ -68,14 +69,17 @@ func TestModelFlag(t *testing.T) {
 			plain := &config.Member{}
 			s := &config.Suite{Models: map[string]*config.Model{"judge": {Name: "judge", Provider: "mockllm"}},
 				Swarms: map[string]*config.Swarm{"s": {Roster: []config.RosterEntry{{Member: own}, {Member: plain}}}}}
-			f := inspectFlags{model: tc.model, modelArgs: tc.args}
+			f := inspectFlags{model: tc.model, modelArgs: tc.args, maxConnections: 3}
 			err := f.apply(s)
 			if tc.wantErr != "" {
 				require.ErrorContains(t, err, tc.wantErr)
 				return
 			}
 			require.NoError(t, err)
+			conns := int64(3)
+			tc.want.MaxConnections = &conns // --max-connections applies to --model's model too
 			assert.Equal(t, tc.want, *s.Models["default"])
+			assert.Equal(t, &conns, s.Models["judge"].MaxConnections)
 			assert.Equal(t, "default", plain.Model, "a member without a model calls --model")
 			assert.Equal(t, "judge", own.Model, "a member with its own model keeps it")
 		})
