@@ -219,3 +219,29 @@ func loadDotEnv(path string) error {
 	}
 	return sc.Err()
 }
+
+// bareRetryOnError gives a bare --retry-on-error Inspect's meaning, one
+// retry: followed by no count (or last) it is --retry-on-error=1.
+func bareRetryOnError(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a == "--retry-on-error" || a == "-retry-on-error" {
+			if _, err := strconv.Atoi(next(args, i)); err != nil {
+				a += "=1"
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// next is the argument after i, "" when i is the last.
+func next(args []string, i int) string {
+	if i+1 < len(args) {
+		return args[i+1]
+	}
+	return ""
+}

@@ -85,3 +85,24 @@ func TestModelFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestBareRetryOnError: --retry-on-error alone means one retry, as in
+// Inspect; with a count, or after --, it is left as given.
+func TestBareRetryOnError(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct{ in, want []string }{
+		"last":             {[]string{"s.hcl", "--retry-on-error"}, []string{"s.hcl", "--retry-on-error=1"}},
+		"before a flag":    {[]string{"--retry-on-error", "--json"}, []string{"--retry-on-error=1", "--json"}},
+		"before the suite": {[]string{"--retry-on-error", "s.hcl"}, []string{"--retry-on-error=1", "s.hcl"}},
+		"with a count":     {[]string{"--retry-on-error", "3", "s.hcl"}, []string{"--retry-on-error", "3", "s.hcl"}},
+		"with =":           {[]string{"--retry-on-error=2"}, []string{"--retry-on-error=2"}},
+		"one dash":         {[]string{"-retry-on-error"}, []string{"-retry-on-error=1"}},
+		"after --":         {[]string{"--", "--retry-on-error"}, []string{"--", "--retry-on-error"}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tc.want, bareRetryOnError(tc.in))
+		})
+	}
+}

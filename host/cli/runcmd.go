@@ -82,7 +82,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
 	fs.StringVar(&f.limit, "limit", "", "run only the first N samples of each eval, or samples A-B (from 1)")
 	f.insp.register(fs, &f.vars)
-	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times")
+	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times (alone: once, as Inspect)")
 	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true or 0 (any), false (none), "+
 		"a fraction below 1 (that share of the samples or more), or a count (that many or more)")
 	fs.BoolVar(&f.noFailOn, "no-fail-on-error", false, "never fail the eval for errored samples (--fail-on-error false)")
@@ -90,7 +90,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
 	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")
-	positional, ok := parsePositional(fs, args)
+	positional, ok := parsePositional(fs, bareRetryOnError(args))
 	if !ok {
 		return f, false
 	}
