@@ -39,9 +39,14 @@ users: [{name: u, user: {}}]
 contexts: [{name: x, context: {cluster: c, user: u}}]
 current-context: x
 `), 0o600))
-	for name, tc := range map[string]struct{ kubeconfig, want string }{
-		"missing kubeconfig": {filepath.Join(t.TempDir(), "none"), "no usable kubeconfig"},
-		"unreachable server": {unreachable, "https://127.0.0.1:1"},
+	missing := filepath.Join(t.TempDir(), "none")
+	for name, tc := range map[string]struct {
+		kubeconfig string
+		want       []string
+	}{
+		"missing kubeconfig": {missing, []string{"no usable kubeconfig", missing}},
+		// the hint is a command that works as written
+		"unreachable server": {unreachable, []string{"https://127.0.0.1:1 does not answer", `eval "$(scripts/k8s.sh env)"`}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -49,7 +54,9 @@ current-context: x
 			assert.NotEqual(t, ExitOK, code)
 			assert.Equal(t, "error", sum["status"], errOut)
 			assert.Contains(t, errOut, "kubernetes")
-			assert.Contains(t, errOut, tc.want)
+			for _, want := range tc.want {
+				assert.Contains(t, errOut, want)
+			}
 		})
 	}
 }

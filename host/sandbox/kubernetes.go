@@ -153,7 +153,7 @@ func (k *Kubernetes) checkCluster(ctx context.Context) error {
 	defer cancel()
 	if _, err := k.c.Set.Discovery().RESTClient().Get().AbsPath("/version").Do(cctx).Raw(); err != nil {
 		return fmt.Errorf("kubernetes sandbox: the API server at %s does not answer: %w; start a cluster "+
-			"(scripts/k8s.sh start, then KUBECONFIG=$(scripts/k8s.sh env)) or point KUBECONFIG at one", k.c.Host, err)
+			"(as root: scripts/k8s.sh start, then eval \"$(scripts/k8s.sh env)\") or point KUBECONFIG at one", k.c.Host, err)
 	}
 	_, err := k.c.Set.CoreV1().Pods(k.c.Namespace).List(cctx, metav1.ListOptions{Limit: 1})
 	return k.apiError(err, "list pods")
