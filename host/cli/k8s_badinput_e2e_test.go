@@ -60,3 +60,18 @@ current-context: x
 		})
 	}
 }
+
+// TestKubernetesNamespaceForbidden: credentials that may not use the namespace (scripts/k8s.sh's
+// nobody.kubeconfig) fail the eval before any sample, naming the namespace.
+func TestKubernetesNamespaceForbidden(t *testing.T) {
+	t.Parallel()
+	needClusterCLI(t)
+	nobody := filepath.Join(filepath.Dir(os.Getenv("KUBECONFIG")), "nobody.kubeconfig")
+	if _, err := os.Stat(nobody); err != nil {
+		t.Skipf("no credentials without rights (%s, written by scripts/k8s.sh)", nobody)
+	}
+	code, sum, errOut := runJSON(t, onCluster(t, nobody))
+	assert.NotEqual(t, ExitOK, code)
+	assert.Equal(t, "error", sum["status"], errOut)
+	assert.Contains(t, errOut, `not allowed to list pods in namespace "default"`)
+}
