@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/swarmhost/swarmhost/sdk"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -29,6 +30,9 @@ func inputBytes(req agent.RunRequest) int {
 
 func (a *hostileAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 	switch a.name {
+	case "die":
+		sdk.Logger().Error("fatal: the weights in /models/x are corrupt")
+		os.Exit(3) // mid-call: the host reads EOF on the run
 	case "flood":
 		flood(inputBytes(req))
 	case "biglog":
