@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/isolate"
+	"github.com/swarmhost/swarmhost/host/isolate/isolatetest"
 )
 
 // TestMemberPluginDeathIsExplainedInTheLog: an agent plugin whose process
@@ -43,4 +45,24 @@ func TestMemberPluginDeathIsExplainedInTheLog(t *testing.T) {
 		}
 	}
 	assert.Contains(t, memberErr, "fatal: the weights in /models/x are corrupt", "the member's evidence says why")
+}
+
+// TestUntrustedPluginRunsAsNobodyWithoutStdin: an untrusted agent plugin
+// started by a root host runs as nobody (uid and gid 65534) and its stdin
+// holds nothing (README, "Running plugins you did not write").
+func TestUntrustedPluginRunsAsNobodyWithoutStdin(t *testing.T) {
+	t.Parallel()
+	isolatetest.RequireTier(t, isolate.TierNamespaces)
+	if os.Geteuid() != 0 {
+		t.Skip("the sandbox user is nobody only when the host runs as root")
+	}
+	suite := hostileSuite(t, strings.Replace(deadlineSuite(`scorer "match" {}`, ""),
+		`member "scripted" {
+    config { steps = [{ action = "submit", answer = "42" }] }
+  }`, `member "whoami" {}`, 1), "agent-whoami")
+	_, sum, errOut := runJSON(t, suite)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err, errOut)
+	require.Len(t, l.Samples, 1)
+	assert.Equal(t, `uid=65534 gid=65534 stdin=""`, l.Samples[0].Output.Completion, errOut)
 }
