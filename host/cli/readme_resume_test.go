@@ -19,6 +19,7 @@ var resumingClaims = []struct {
 	tests  []string
 }{
 	{"rewritten whole (atomically) only when it must be", []string{"TestAppendKeepsAValidLogAtEveryStep", "TestWriteAtomicKeepsOldFileOnFailure"}},
+	{"its journal summary are added as zip members", []string{"TestEvalLogRoundTrip", "TestEvalLogStartedIsReadable"}},
 	{"leaves a valid log with status `started` and every finished sample; Inspect reads it as is",
 		[]string{"TestKillMidRunThenResume", "TestCrashLeavesStartedLog"}},
 	{"`--resume` repairs it back to the last complete sample, wherever the cut falls",
