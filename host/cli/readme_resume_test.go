@@ -24,7 +24,7 @@ var resumingClaims = []struct {
 		[]string{"TestKillMidRunThenResume", "TestCrashLeavesStartedLog"}},
 	{"`--resume` repairs it back to the last complete sample, wherever the cut falls",
 		[]string{"TestResumeRepairsEveryCut", "TestResumeRepairsACutEnd", "TestResumeCutLog", "FuzzRepair",
-			"TestResumeEvalCutBeforeTheJournal"}},
+			"TestResumeEvalCutBeforeTheJournal", "TestEveryCutOfAnAppendResumes"}},
 	{"`swarmhost log` refuses it", []string{"TestResumeRepairsEveryCut", "TestResumeCutLog"}},
 	{"the finished ones stay byte for byte", []string{"TestKillMidRunThenResume", "TestResumeKeepsTheLogsPlan"}},
 	{"the results are computed over all of them at the end", []string{"TestResumeWithNothingMissing", "TestResumeFinishesLikeAnUninterruptedRun",
