@@ -119,9 +119,9 @@ bench:
 
 ## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
 ## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
-## seed corpora live in each package's testdata/fuzz. CI runs it
-## after test. host/agenttools's FuzzToolArgs runs its corpus with `make test` only: instrumenting its
-## dependencies (the OpenAI client) for fuzzing takes minutes; `make fuzz FUZZ_TARGETS=./host/agenttools:FuzzToolArgs`.
+## the handshake address check and the agent tools' argument parsing (host/agenttools: instrumenting its
+## dependencies, the OpenAI client, makes its build the slowest); seed corpora live in each package's
+## testdata/fuzz. CI runs it after test; one target: `make fuzz FUZZ_TARGETS=./host/agenttools:FuzzToolArgs`.
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
 	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \

@@ -19,13 +19,16 @@ var resumingClaims = []struct {
 	tests  []string
 }{
 	{"rewritten whole (atomically) only when it must be", []string{"TestAppendKeepsAValidLogAtEveryStep", "TestWriteAtomicKeepsOldFileOnFailure"}},
+	{"its journal summary are added as zip members", []string{"TestEvalLogRoundTrip", "TestEvalLogStartedIsReadable"}},
 	{"leaves a valid log with status `started` and every finished sample; Inspect reads it as is",
 		[]string{"TestKillMidRunThenResume", "TestCrashLeavesStartedLog"}},
 	{"`--resume` repairs it back to the last complete sample, wherever the cut falls",
-		[]string{"TestResumeRepairsEveryCut", "TestResumeRepairsACutEnd", "TestResumeCutLog", "FuzzRepair"}},
+		[]string{"TestResumeRepairsEveryCut", "TestResumeRepairsACutEnd", "TestResumeCutLog", "FuzzRepair",
+			"TestResumeEvalCutBeforeTheJournal", "TestEveryCutOfAnAppendResumes"}},
 	{"`swarmhost log` refuses it", []string{"TestResumeRepairsEveryCut", "TestResumeCutLog"}},
 	{"the finished ones stay byte for byte", []string{"TestKillMidRunThenResume", "TestResumeKeepsTheLogsPlan"}},
-	{"the results are computed over all of them at the end", []string{"TestResumeWithNothingMissing", "TestResumeFinishesLikeAnUninterruptedRun"}},
+	{"the results are computed over all of them at the end", []string{"TestResumeWithNothingMissing", "TestResumeFinishesLikeAnUninterruptedRun",
+		"TestResumeEvalCutBeforeTheJournal"}},
 	{"`SUITE` and `--var` may be left out", []string{"TestKillMidRunThenResume", "TestResumeCutLog"}},
 	{"eval name, task, epochs, reducers, swarm and scorers are checked", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
 	{"a refused resume writes nothing to the log", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
@@ -39,7 +40,10 @@ func (a *liveAgent) Metadata(ctx context.Context, req agent.MetadataRequest, res
 
 // Run runs one member in the (current) process. When the run fails
 // because the process died, it returns once the crash is known, so that
-// the next member (of this or a later sample) gets a relaunched process.
+// the next member (of this or a later sample) gets a relaunched process,
+// and its error says why the process died (its exit and the last lines of
+// its stderr), which the member's evidence and the sample's error carry
+// to the log.
 func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 	p, err := a.mgr.Start(ctx, a.b)
 	if err != nil {
@@ -51,6 +55,9 @@ func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.R
 	}
 	if err = ag.Run(ctx, req, resp); err != nil {
 		p.Settle(settleTimeout)
+		if died := p.Err(); died != nil {
+			return fmt.Errorf("%w: %v", err, died)
+		}
 	}
 	return err
 }

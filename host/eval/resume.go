@@ -38,7 +38,22 @@ func (r *evalRun) resumeLog(path string) error {
 	}
 	r.writer = w
 	r.resumed = resume.NewState(old)
-	return r.loadFinished(old.Samples)
+	return r.loadFinished(held(old.Samples, w))
+}
+
+// held keeps the samples the resumed writer holds. They are what the run
+// counts as finished (missing asks the writer too): a host killed between
+// an .eval sample and its journal summary leaves a sample that reads back
+// but that the writer drops and the run does again, and that must not
+// count twice.
+func held(samples []evallog.EvalSample, w evallog.LogWriter) []evallog.EvalSample {
+	out := samples[:0:0]
+	for _, s := range samples {
+		if w.Has(s.ID, s.Epoch) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // resumePlan checks that the log was written for this eval as the suite

@@ -508,3 +508,20 @@ func TestPreambleCases(t *testing.T) {
 		})
 	}
 }
+
+// TestHungEndIsBounded: a controller whose End never returns holds the
+// finished sample only for its call timeout; the run keeps its answer (a
+// failed End is a warning).
+func TestHungEndIsBounded(t *testing.T) {
+	t.Parallel()
+	ctrl := &testController{hangEnd: true}
+	ag := newAgent(map[string][]step{"a": {answer("A")}})
+	spec := Spec{Members: roster(ag, newMock(t, "m"), "a"), Controller: ctrl,
+		ControllerTimeout: 150 * time.Millisecond, Grace: 5 * time.Second}
+	res := run(t, context.Background(), spec, Hooks{})
+	require.NoError(t, res.Error)
+	assert.Equal(t, "A", res.Output.Completion)
+	ctrl.mu.Lock()
+	defer ctrl.mu.Unlock()
+	assert.Len(t, ctrl.sessions, 1, "End was called, and given up on")
+}

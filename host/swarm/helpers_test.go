@@ -323,10 +323,12 @@ type testController struct {
 	eventErrKind controller.EventKind
 	// startDelay delays Start's answer.
 	startDelay time.Duration
-	// hangStart / hangEvent / hangChoose block until the call's context ends.
+	// hangStart / hangEvent / hangChoose / hangEnd block until the call's
+	// context ends.
 	hangStart  bool
 	hangEvent  controller.EventKind
 	hangChoose bool
+	hangEnd    bool
 	// choose picks the answer in controller mode.
 	choose func(req controller.ChooseRequest) controller.ChooseResponse
 	// onEvent returns extra actions for an event.
@@ -416,10 +418,14 @@ func (c *testController) Choose(ctx context.Context, req controller.ChooseReques
 	return nil
 }
 
-func (c *testController) End(_ context.Context, session string) error {
+func (c *testController) End(ctx context.Context, session string) error {
 	c.mu.Lock()
 	c.sessions = append(c.sessions, session)
 	c.mu.Unlock()
+	if c.hangEnd {
+		<-ctx.Done()
+		return ctx.Err()
+	}
 	return nil
 }
 

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/swarmhost/swarmhost/sdk"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -29,6 +32,12 @@ func inputBytes(req agent.RunRequest) int {
 
 func (a *hostileAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 	switch a.name {
+	case "whoami":
+		resp.Output = model.TextOutput("", whoami())
+		return nil
+	case "die":
+		sdk.Logger().Error("fatal: the weights in /models/x are corrupt")
+		os.Exit(3) // mid-call: the host reads EOF on the run
 	case "flood":
 		flood(inputBytes(req))
 	case "biglog":
@@ -47,6 +56,23 @@ func (a *hostileAgent) Run(ctx context.Context, req agent.RunRequest, resp *agen
 	}
 	resp.Output = model.TextOutput("", "done")
 	return nil
+}
+
+// whoami describes the process's user and group ids and what its stdin
+// holds ("blocked" when a read did not return within a second).
+func whoami() string {
+	read := make(chan string, 1)
+	go func() {
+		b := make([]byte, 64)
+		n, _ := os.Stdin.Read(b)
+		read <- string(b[:n])
+	}()
+	stdin := "blocked"
+	select {
+	case stdin = <-read:
+	case <-time.After(time.Second):
+	}
+	return fmt.Sprintf("uid=%d gid=%d stdin=%q", os.Getuid(), os.Getgid(), stdin)
 }
 
 // flood writes n bytes to stdout in long lines.

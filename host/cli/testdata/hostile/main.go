@@ -9,6 +9,8 @@
 //	scorer junkstart    prints to stdout before the handshake
 //	controller hang     Start never returns
 //	controller ghoststart, ghostchoose  Start starts, or chooses, a member named "ghost" that is on no roster
+//	agent whoami        answers with its uid, gid and what its stdin holds
+//	agent die           logs a reason (the SDK's logger) and exits during Run
 //	agent flood         writes N bytes of stdout, then answers
 //	agent biglog        makes one log call of N bytes, then answers
 //	agent bigprompt     sends one generate call with a prompt of N bytes
