@@ -114,3 +114,22 @@ func TestSweepRemovesOnlyOwnDeadRunDirs(t *testing.T) {
 	assert.DirExists(t, live)
 	assert.DirExists(t, odd)
 }
+
+func TestSweepLeavesOtherUsersRunDirs(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	parent := t.TempDir()
+	const dead = 1 << 22 // above pid_max: never a live process
+	foreign := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-abcdefghij")
+	require.NoError(t, os.Mkdir(foreign, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(foreign, "keep"), nil, 0o600))
+	require.NoError(t, os.Chown(foreign, 65534, 65534))
+	mine := filepath.Join(parent, runDirPrefix+strconv.Itoa(dead)+"-klmnopqrst")
+	require.NoError(t, os.Mkdir(mine, 0o700))
+
+	sweepRunDirs(parent)
+	assert.NoDirExists(t, mine, "this user's dead run directory is swept")
+	assert.FileExists(t, filepath.Join(foreign, "keep"), "another user's run directory, though its pid is gone, is left alone")
+}
