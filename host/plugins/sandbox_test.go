@@ -87,11 +87,26 @@ func TestDefaultTrust(t *testing.T) {
 	b := WithDefaultTrust(Binary{Path: good.Path, SHA256: good.SHA256, Trust: Untrusted})
 	assert.Equal(t, Untrusted, b.Trust, "an explicit trust wins")
 
+	t.Run("a manifest another user owns is ignored", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("giving a file to another user needs root")
+		}
+		manifest := filepath.Join(dir, ManifestName)
+		require.Equal(t, Trusted, DefaultTrust(good), "the manifest as written is honoured")
+		require.NoError(t, os.Chown(manifest, foreignUID, foreignUID))
+		t.Cleanup(func() { _ = os.Chown(manifest, 0, 0) })
+		assert.Equal(t, Untrusted, DefaultTrust(good), "mode 0644 but owned by uid %d", foreignUID)
+		_, err := loadManifest(manifest)
+		assert.ErrorContains(t, err, "neither root nor this user")
+	})
 	t.Run("a manifest others can write is ignored", func(t *testing.T) {
 		require.NoError(t, os.Chmod(filepath.Join(dir, ManifestName), 0o666))
 		assert.Equal(t, Untrusted, DefaultTrust(good))
 	})
 }
+
+// foreignUID is a uid that is neither root nor the test's user.
+const foreignUID = 54321
 
 func mustSHA(t *testing.T, path string) string {
 	sum, err := FileSHA256(path)
