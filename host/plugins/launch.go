@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
+	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
@@ -24,6 +25,11 @@ func (p *Process) clientConfig(opts Options) *plugin.ClientConfig {
 		SyncStdout:       p.stdout,
 		SyncStderr:       p.stderr,
 		StartTimeout:     opts.StartTimeout,
+	}
+	if dir, err := isolate.RunDir(); err == nil {
+		// go-plugin's socket directory (plugin-dir*) in the run directory,
+		// which the next host sweeps if this one is SIGKILLed.
+		cfg.UnixSocketConfig = &plugin.UnixSocketConfig{TempDir: dir}
 	}
 	if p.bin.Trust == Untrusted {
 		p.sandbox(cfg, opts)
