@@ -237,7 +237,29 @@ func (w *EvalWriter) reload() error {
 			}
 		}
 	}
+	w.summarizeUnjournaled(r)
 	return nil
+}
+
+// summarizeUnjournaled gives every complete sample member whose journal
+// entry a killed writer did not get to (AddSample writes the sample, then
+// its summary) the summary AddSample would have journaled, so that the
+// writer holds every sample [ReadRepaired] reads instead of running it
+// again. A member that does not read is left to be replaced.
+func (w *EvalWriter) summarizeUnjournaled(r *zip.Reader) {
+	for _, f := range r.File {
+		name := f.Name
+		if !strings.HasPrefix(name, evalSamplesDir) || !strings.HasSuffix(name, ".json") || !w.zip.has(name) {
+			continue
+		}
+		if _, ok := w.summaries[name]; ok {
+			continue
+		}
+		var s EvalSample
+		if readMember(r, name, &s) == nil && sampleName(s.ID, s.Epoch) == name {
+			w.summaries[name] = summaryOf(s)
+		}
+	}
 }
 
 // zipEntries lists a zip's members from its directory or, when the directory is damaged,
