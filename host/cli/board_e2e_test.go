@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -41,6 +42,24 @@ func TestExampleSharedMemory(t *testing.T) {
 	for _, finding := range []string{"bob: the cache halves the latency", "carol: the index is never used"} {
 		assert.True(t, strings.Contains(lastView, finding), "the editor's last view has %q", finding)
 	}
+	// the board's counts per member, where the example's README says they are
+	var metrics struct {
+		Members []struct {
+			Name string
+			Comm map[string]struct {
+				Records, Reads int
+			}
+			Waits *int
+		}
+	}
+	require.NoError(t, json.Unmarshal(s.Store["inspect_swarm:metrics"], &metrics))
+	counts := map[string][3]int{}
+	for _, m := range metrics.Members {
+		require.NotNil(t, m.Waits, m.Name)
+		counts[m.Name] = [3]int{m.Comm["shared_memory"].Records, m.Comm["shared_memory"].Reads, *m.Waits}
+	}
+	assert.Equal(t, map[string][3]int{"editor": {1, 5, 4}, "bob": {2, 1, 1}, "carol": {2, 1, 1}}, counts,
+		"records, reads and waits per member")
 	validateLogFile(t, path)
 	checkWithInspect(t, path)
 }
