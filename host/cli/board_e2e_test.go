@@ -76,7 +76,7 @@ func TestBoardValidateE2E(t *testing.T) {
 		"parameters": {file: "bad_board.hcl", want: []string{
 			`delivery must be one of "notify" or "poll"; got "push".`, "bad_board.hcl line 19",
 			"max_files must be a whole number from 1 to 10000; got 0.", "bad_board.hcl line 22",
-			"rate's sends: rate must be between 1 and 10000; got 0.", "bad_board.hcl line 25",
+			"rate's count must be a whole number of at least 1; got [0,60].", "bad_board.hcl line 25",
 			"max_wait must be a whole number from 1 to 3600; got 7200.", "bad_board.hcl line 26",
 		}},
 		"member names": {file: "bad_board_names.hcl", want: []string{
