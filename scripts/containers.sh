@@ -112,7 +112,9 @@ start_service() {
 	fi
 	mkdir -p "$STATE" "$(dirname "$SOCK")"
 	rm -f "$SOCK"
-	setsid podman system service --time=0 "unix://$SOCK" >"$STATE/podman.log" 2>&1 </dev/null &
+	# From $STATE: conmon, the service's child, writes files such as `oom` (a container killed for
+	# memory) into its working directory, which would otherwise be the caller's, often the checkout.
+	(cd "$STATE" && exec setsid podman system service --time=0 "unix://$SOCK" >"$STATE/podman.log" 2>&1 </dev/null) &
 	echo $! >"$PIDFILE"
 	for _ in $(seq 100); do
 		ping && { log "started the engine (pid $(cat "$PIDFILE")) at unix://$SOCK"; return; }

@@ -2,7 +2,10 @@ package config
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -46,7 +49,7 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 	k := &Kubernetes{}
 	if a := attrs["kubeconfig"]; a != nil {
 		if p, ok := d.str(a); ok {
-			k.Kubeconfig = absPath(d.p.Dir, p)
+			k.Kubeconfig = d.kubeconfigPath(a, p)
 		}
 	}
 	k.Context, _ = d.str(attrs["context"])
@@ -65,6 +68,23 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 		k.ReadyTimeout, _ = d.duration(a, time.Second)
 	}
 	s.Kubernetes = k
+}
+
+// kubeconfigPath resolves a kubeconfig attribute: "~/…" is in the user's home (no shell expands
+// it in HCL, and kubeconfig paths are usually written so), a relative path is from the suite's
+// directory.
+func (d *decoder) kubeconfigPath(a *hcl.Attribute, p string) string {
+	rest, ok := strings.CutPrefix(p, "~/")
+	if !ok {
+		return absPath(d.p.Dir, p)
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		d.report(errorAt(a.Expr.Range(), "Cannot expand ~ in kubeconfig",
+			fmt.Sprintf("%v; write the kubeconfig's path in full.", err)))
+		return ""
+	}
+	return filepath.Join(home, rest)
 }
 
 // quantity evaluates a Kubernetes resource quantity.

@@ -13,8 +13,14 @@ import (
 func (r *evalRun) kubernetesProvider(ctx context.Context) (sandbox.Provider, error) {
 	sb := r.task.Sandbox
 	k := sb.Kubernetes
-	return sandbox.NewKubernetes(ctx, sandbox.KubernetesConfig{Kubeconfig: k.Kubeconfig, Context: k.Context,
+	p, err := sandbox.NewKubernetes(ctx, sandbox.KubernetesConfig{Kubeconfig: k.Kubeconfig, Context: k.Context,
 		Namespace: k.Namespace, Compose: sb.Compose, Image: sb.Image, PerMember: sb.PerMember, Network: sb.Network,
 		CPU: k.CPU, Memory: k.Memory, PullPolicy: corev1.PullPolicy(k.PullPolicy), ReadyTimeout: k.ReadyTimeout,
 		Run: sandbox.RunID(r.e.Name, r.started)})
+	if err != nil {
+		// not p: a nil *Kubernetes in the Provider interface is not nil, and the run's close would
+		// call its Close
+		return nil, err
+	}
+	return p, nil
 }

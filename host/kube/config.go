@@ -2,6 +2,7 @@ package kube
 
 import (
 	"fmt"
+	"os"
 
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
@@ -56,6 +57,9 @@ func Connect(t Target) (*Client, error) {
 func where(t Target) string {
 	if t.Kubeconfig != "" {
 		return "kubeconfig " + t.Kubeconfig
+	}
+	if env := os.Getenv(clientcmd.RecommendedConfigPathEnvVar); env != "" {
+		return clientcmd.RecommendedConfigPathEnvVar + "=" + env
 	}
 	return "KUBECONFIG, ~/.kube/config or the in-cluster service account"
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -125,11 +126,31 @@ func k8sProject(ctx context.Context, cfg KubernetesConfig) (*compose.Project, er
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`kubernetes sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		return compose.Load(ctx, cfg.Compose)
+		p, err := compose.Load(ctx, cfg.Compose)
+		if err != nil {
+			return nil, err
+		}
+		return p, checkK8sServices(p)
 	case cfg.Image != "":
 		return &compose.Project{Services: []compose.Service{{Name: compose.DefaultService, Image: cfg.Image}}}, nil
 	}
 	return nil, errors.New(`kubernetes sandbox: give compose = "compose.yaml" or image = "…"`)
+}
+
+// checkK8sServices refuses what a pod cannot do as the compose file asks: a user given by name
+// (runAsUser and runAsGroup are numbers; dropping the name would run the container as the image's
+// user, often root).
+func checkK8sServices(p *compose.Project) error {
+	for _, svc := range p.Services {
+		u, g, _ := strings.Cut(svc.User, ":")
+		for _, id := range []string{u, g} {
+			if _, err := strconv.ParseInt(id, 10, 64); id != "" && err != nil {
+				return fmt.Errorf("kubernetes sandbox: service %q: user %q: Kubernetes runs containers as a numeric "+
+					"uid[:gid] (write e.g. user: \"65534\" for nobody)", svc.Name, svc.User)
+			}
+		}
+	}
+	return nil
 }
 
 // check validates the quantities and the pull policy.
@@ -153,7 +174,7 @@ func (k *Kubernetes) checkCluster(ctx context.Context) error {
 	defer cancel()
 	if _, err := k.c.Set.Discovery().RESTClient().Get().AbsPath("/version").Do(cctx).Raw(); err != nil {
 		return fmt.Errorf("kubernetes sandbox: the API server at %s does not answer: %w; start a cluster "+
-			"(scripts/k8s.sh start, then KUBECONFIG=$(scripts/k8s.sh env)) or point KUBECONFIG at one", k.c.Host, err)
+			"(as root: scripts/k8s.sh start, then eval \"$(scripts/k8s.sh env)\") or point KUBECONFIG at one", k.c.Host, err)
 	}
 	_, err := k.c.Set.CoreV1().Pods(k.c.Namespace).List(cctx, metav1.ListOptions{Limit: 1})
 	return k.apiError(err, "list pods")

@@ -85,9 +85,9 @@ func (r *runner) begin(s Step) (call agent.Call, out model.Output, done bool, er
 		}
 		return agent.Call{Generate: &agent.GenerateRequest{Messages: r.messages}}, out, false, nil
 	case "write_file":
-		return r.toolCall("write_file", map[string]any{"path": s.Path, "content": s.Content}), out, false, nil
+		return r.toolCall("write_file", inSandbox(s, map[string]any{"path": s.Path, "content": s.Content})), out, false, nil
 	case "exec":
-		return r.toolCall("exec", map[string]any{"command": toAny(s.Command)}), out, false, nil
+		return r.toolCall("exec", inSandbox(s, map[string]any{"command": toAny(s.Command)})), out, false, nil
 	case "send":
 		return r.toolCall("send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)}), out, false, nil
 	case "read":
@@ -141,6 +141,14 @@ func (r *runner) finish(s Step, a agent.Answer) (out model.Output, done bool, er
 		return out, false, err
 	}
 	return out, false, a.Err // sleep, hang
+}
+
+// inSandbox adds the step's sandbox to a tool call's arguments, when it names one.
+func inSandbox(s Step, args map[string]any) map[string]any {
+	if s.Sandbox != "" {
+		args["sandbox"] = s.Sandbox
+	}
+	return args
 }
 
 // toolCall is a step's call of a host tool.

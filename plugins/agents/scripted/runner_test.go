@@ -72,6 +72,13 @@ func TestRun(t *testing.T) {
 			tools: []model.ToolCall{{ID: "exec", Function: "exec",
 				Arguments: map[string]any{"command": []any{"sh", "-c", "ls"}}}},
 		},
+		"exec and write_file in a visible sandbox": {
+			steps: []map[string]any{step("exec", "command", []string{"ls"}, "sandbox", "db"),
+				step("write_file", "path", "f", "content", "x", "sandbox", "db")},
+			calls: []string{"call_tool:exec", "call_tool:write_file"},
+			tools: []model.ToolCall{{ID: "exec", Function: "exec", Arguments: map[string]any{"command": []any{"ls"}, "sandbox": "db"}},
+				{ID: "write_file", Function: "write_file", Arguments: map[string]any{"path": "f", "content": "x", "sandbox": "db"}}},
+		},
 		"send to all calls send_message": {
 			steps: []map[string]any{step("send", "to", "all", "message", "hi")},
 			calls: []string{"call_tool:send_message"},

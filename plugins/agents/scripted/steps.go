@@ -18,6 +18,9 @@ type Step struct {
 	Content string `json:"content"`
 	// Command for "exec".
 	Command []string `json:"command"`
+	// Sandbox for "write_file" and "exec": one of the member's visible
+	// sandboxes (the tools' sandbox argument); empty is the member's own.
+	Sandbox string `json:"sandbox"`
 	// To and Message for "send"; To is a member name, a list, or "all".
 	To      any    `json:"to"`
 	Message string `json:"message"`
