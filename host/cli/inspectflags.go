@@ -43,7 +43,8 @@ func (f *inspectFlags) register(fs *flag.FlagSet, vars *multiFlag) {
 	fs.IntVar(&f.maxConnections, "max-connections", 0, "concurrent calls per model endpoint (replaces each model's)")
 	fs.StringVar(&f.sampleIDs, "sample-id", "", "run only these samples: ids, comma-separated")
 	fs.BoolVar(&f.noLogSamples, "no-log-samples", false, "leave the samples out of the log (header and results only)")
-	fs.StringVar(&f.logLevel, "log-level", "", "host log level on stderr: trace, debug, info, warn, error")
+	fs.StringVar(&f.logLevel, "log-level", os.Getenv("INSPECT_LOG_LEVEL"), "host log level on stderr, as Inspect names "+
+		"them: debug, trace, http, info, warning (the default), error, critical, notset (default: $INSPECT_LOG_LEVEL)")
 	fs.StringVar(&f.display, "display", displayFull, "progress display: full (a live view on a terminal), plain "+
 		"(one line per sample), none")
 }
@@ -62,9 +63,28 @@ func (f *inspectFlags) check() error {
 		return fmt.Errorf("--model %q: want provider/name, e.g. openai/gpt-4o-mini or mockllm/model", f.model)
 	}
 	if f.logLevel != "" {
-		os.Setenv("SWARMHOST_LOG_LEVEL", f.logLevel)
+		level, ok := hostLogLevel(f.logLevel)
+		if !ok {
+			return fmt.Errorf("--log-level %q: want debug, trace, http, info, warning, error, critical or notset", f.logLevel)
+		}
+		os.Setenv("SWARMHOST_LOG_LEVEL", level)
 	}
 	return nil
+}
+
+// hostLogLevels maps Inspect's log levels (and hclog's "warn") to the
+// host logger's (hclog): trace and notset show everything, http (between
+// Inspect's debug and info) what debug shows, critical what error shows.
+var hostLogLevels = map[string]string{
+	"notset": "trace", "debug": "debug", "trace": "trace", "http": "debug", "info": "info",
+	"warning": "warn", "warn": "warn", "error": "error", "critical": "error",
+}
+
+// hostLogLevel is the host logger's level for --log-level v (any case);
+// false when v is no level Inspect knows.
+func hostLogLevel(v string) (string, bool) {
+	level, ok := hostLogLevels[strings.ToLower(strings.TrimSpace(v))]
+	return level, ok
 }
 
 // sampleIDList is --sample-id as a list.
@@ -82,12 +102,21 @@ func (f *inspectFlags) sampleIDList() []string {
 }
 
 // apply changes the loaded suite as the flags say: each task's epochs,
-// each model's connections, and --model / -M on the default model.
+// --model / -M on the default model, and each model's connections (the
+// --model one's too).
 func (f *inspectFlags) apply(s *config.Suite) error {
 	for _, t := range s.Tasks {
 		if f.epochs > 0 {
 			t.Epochs.Count = int64(f.epochs)
 		}
+	}
+	switch {
+	case f.model != "":
+		if err := f.applyModel(s); err != nil {
+			return err
+		}
+	case len(f.modelArgs) > 0:
+		return errors.New("-M needs --model")
 	}
 	for _, m := range s.Models {
 		if f.maxConnections > 0 {
@@ -95,13 +124,7 @@ func (f *inspectFlags) apply(s *config.Suite) error {
 			m.MaxConnections = &n
 		}
 	}
-	if f.model == "" {
-		if len(f.modelArgs) > 0 {
-			return errors.New("-M needs --model")
-		}
-		return nil
-	}
-	return f.applyModel(s)
+	return nil
 }
 
 // applyModel makes --model the default model: the one members without a
@@ -195,4 +218,30 @@ func loadDotEnv(path string) error {
 		}
 	}
 	return sc.Err()
+}
+
+// bareRetryOnError gives a bare --retry-on-error Inspect's meaning, one
+// retry: followed by no count (or last) it is --retry-on-error=1.
+func bareRetryOnError(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a == "--retry-on-error" || a == "-retry-on-error" {
+			if _, err := strconv.Atoi(next(args, i)); err != nil {
+				a += "=1"
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// next is the argument after i, "" when i is the last.
+func next(args []string, i int) string {
+	if i+1 < len(args) {
+		return args[i+1]
+	}
+	return ""
 }

@@ -39,6 +39,9 @@ func TestInspectFlags(t *testing.T) {
 		"--sample-id": {[]string{"--sample-id", "q1,q3"}, func(t *testing.T, l *evallog.EvalLog) {
 			assert.Equal(t, []string{"q1/1", "q3/1"}, ids(l))
 		}},
+		"--sample-id with wildcards, as Inspect": {[]string{"--sample-id", "q[!2]"}, func(t *testing.T, l *evallog.EvalLog) {
+			assert.Equal(t, []string{"q1/1", "q3/1"}, ids(l))
+		}},
 		"--epochs": {[]string{"--epochs", "2", "--limit", "1"}, func(t *testing.T, l *evallog.EvalLog) {
 			assert.Equal(t, []string{"q1/1", "q1/2"}, ids(l))
 			assert.Equal(t, 2, l.Eval.Config.Epochs)
@@ -54,6 +57,8 @@ func TestInspectFlags(t *testing.T) {
 				assert.Equal(t, "mockllm/model", l.Eval.Model)
 				assert.Equal(t, "Default output from mockllm/model", modelOutputOf(l.Samples[0]),
 					"--model replaced the suite's scripted default model")
+				assert.EqualValues(t, 2, l.Eval.ModelGenConfig["max_connections"],
+					"--max-connections in the generate config, as Inspect records it")
 			}},
 	}
 	for name, tc := range tests {
@@ -67,7 +72,7 @@ func TestInspectFlags(t *testing.T) {
 		})
 	}
 	for _, bad := range [][]string{{"--limit", "3-2"}, {"--display", "fancy"}, {"--model", "nomodel"},
-		{"-M", "base_url=x"}, {"--limit", "x"}} {
+		{"-M", "base_url=x"}, {"--limit", "x"}, {"--log-level", "loud"}} {
 		code, _, errOut := runCLI(t, append([]string{"run", quickstart, "--log-dir", t.TempDir()}, bad...)...)
 		assert.Equal(t, ExitUsage, code, "%v: %s", bad, errOut)
 	}
@@ -85,14 +90,15 @@ func modelOutputOf(s evallog.EvalSample) string {
 
 // TestInspectLogDirAndDotEnv: the log goes to $INSPECT_LOG_DIR, which a
 // .env file in the working directory may set; --display plain prints a
-// line per sample and none prints nothing.
+// line per sample, as full does on stderr that is not a terminal, and none
+// prints nothing.
 func TestInspectLogDirAndDotEnv(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	bin := builtHost(t)
 	logs := filepath.Join(dir, "from-dotenv")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".env"), []byte("# test\nexport INSPECT_LOG_DIR=\""+logs+"\"\n"), 0o644))
-	for _, mode := range []string{"plain", "none"} {
+	for _, mode := range []string{"plain", "none", "full"} {
 		cmd := exec.Command(bin, "run", repoPath("examples", "quickstart"), "--limit", "2", "--display", mode)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "SWARMHOST_PLUGIN_PATH="+pluginDir)
@@ -102,13 +108,13 @@ func TestInspectLogDirAndDotEnv(t *testing.T) {
 		require.NoError(t, err, stderr.String())
 		assert.Contains(t, string(out), logs, "the log is in $INSPECT_LOG_DIR from .env")
 		lines := strings.Count(stderr.String(), "samples,")
-		if mode == "plain" {
-			assert.Equal(t, 2, lines, "one line per sample: %s", stderr.String())
+		if mode != "none" {
+			assert.Equal(t, 2, lines, "one line per sample (full too, on stderr that is no terminal): %s", stderr.String())
 		} else {
 			assert.Zero(t, lines, "no progress: %s", stderr.String())
 		}
 	}
 	m, err := filepath.Glob(filepath.Join(logs, "*.eval"))
 	require.NoError(t, err)
-	assert.Len(t, m, 2)
+	assert.Len(t, m, 3)
 }

@@ -18,9 +18,9 @@ func retrySuite() string { return repoPath("host", "cli", "testdata", "eval", "r
 // flags.
 func TestRetryOnError(t *testing.T) {
 	t.Parallel()
-	code, sum, errOut := runJSON(t, retrySuite(), "--eval", "some", "--retry-on-error", "2", "--fail-on-error", "0.5")
+	code, sum, errOut := runJSON(t, retrySuite(), "--eval", "some", "--retry-on-error", "2", "--fail-on-error", "0.6")
 	require.Equal(t, ExitOK, code, errOut)
-	assert.Equal(t, "success", sum["status"], "1 of 2 failed is not more than half")
+	assert.Equal(t, "success", sum["status"], "1 of 2 failed is less than 0.6 of them")
 	l, err := evallog.Read(sum["log"].(string))
 	require.NoError(t, err)
 	broken, ok := sampleWithID(l, evallog.StringID("broken")), sampleWithID(l, evallog.StringID("ok"))
@@ -34,32 +34,38 @@ func TestRetryOnError(t *testing.T) {
 	assert.Equal(t, 1, score.ScoredSamples)
 	assert.Equal(t, 1, score.UnscoredSamples)
 	assert.Equal(t, 1.0, float64(score.Metrics[0].Value), "accuracy over the scored sample only")
-	assert.Equal(t, 0.5, l.Eval.Config.FailOnError)
+	assert.Equal(t, 0.6, l.Eval.Config.FailOnError)
 	assert.Equal(t, 2, l.Eval.Config.RetryOnError)
 }
 
 // TestFailOnError: any errored sample fails the eval by default (as in
-// Inspect); a count or a fraction tolerates that many; an eval whose every
-// sample errored is an error whatever the flag says.
+// Inspect); a count or a fraction fails it once that many or that share
+// (or more) errored, as Inspect's _should_eval_fail; 0 is Inspect's true
+// and --no-fail-on-error its false; an eval whose every sample errored is
+// an error whatever the flag says. One sample of two errors.
 func TestFailOnError(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
-		eval, flag, status string
+		eval   string
+		flags  []string
+		status string
 	}{
-		"default: any":       {"some", "", "error"},
-		"a count of 2":       {"some", "2", "success"},
-		"a count of 1":       {"some", "1", "error"},
-		"a fraction of 0.4":  {"some", "0.4", "error"},
-		"false: never":       {"some", "false", "success"},
-		"all errored: false": {"all", "false", "error"},
+		"default: any":                {"some", nil, "error"},
+		"a count of 2":                {"some", []string{"--fail-on-error", "2"}, "success"},
+		"a count of 1":                {"some", []string{"--fail-on-error", "1"}, "error"},
+		"a fraction of 0.4":           {"some", []string{"--fail-on-error", "0.4"}, "error"},
+		"a fraction of 0.5: reached":  {"some", []string{"--fail-on-error", "0.5"}, "error"},
+		"a fraction of 0.6":           {"some", []string{"--fail-on-error", "0.6"}, "success"},
+		"0: any, as Inspect":          {"some", []string{"--fail-on-error", "0"}, "error"},
+		"false: never":                {"some", []string{"--fail-on-error", "false"}, "success"},
+		"--no-fail-on-error: never":   {"some", []string{"--fail-on-error", "1", "--no-fail-on-error"}, "success"},
+		"all errored: false":          {"all", []string{"--fail-on-error", "false"}, "error"},
+		"all errored: no-fail-on-err": {"all", []string{"--no-fail-on-error"}, "error"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			args := []string{retrySuite(), "--eval", tc.eval}
-			if tc.flag != "" {
-				args = append(args, "--fail-on-error", tc.flag)
-			}
+			args := append([]string{retrySuite(), "--eval", tc.eval}, tc.flags...)
 			_, sum, errOut := runJSON(t, args...)
 			assert.Equal(t, tc.status, sum["status"], errOut)
 		})

@@ -27,6 +27,7 @@ type runFlags struct {
 	logFormat  string
 	retries    int
 	failOn     string
+	noFailOn   bool
 	limit      string
 	insp       inspectFlags
 	maxSamples int
@@ -81,14 +82,15 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
 	fs.StringVar(&f.limit, "limit", "", "run only the first N samples of each eval, or samples A-B (from 1)")
 	f.insp.register(fs, &f.vars)
-	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times")
-	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true (any), false (none), "+
-		"a fraction below 1 (more than that share), or a count")
+	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times (alone: once, as Inspect)")
+	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true or 0 (any), false (none), "+
+		"a fraction below 1 (that share of the samples or more), or a count (that many or more)")
+	fs.BoolVar(&f.noFailOn, "no-fail-on-error", false, "never fail the eval for errored samples (--fail-on-error false)")
 	fs.IntVar(&f.maxSamples, "max-samples", 0, "samples run in parallel (default: the largest max_connections of the swarm's models, else 10, as Inspect)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
 	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")
-	positional, ok := parsePositional(fs, args)
+	positional, ok := parsePositional(fs, bareRetryOnError(args))
 	if !ok {
 		return f, false
 	}
@@ -103,6 +105,9 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	if err := f.insp.check(); err != nil {
 		fmt.Fprintf(e.stderr, "swarmhost run: %v\n", err)
 		return f, false
+	}
+	if f.noFailOn {
+		f.failOn = "false" // wins over --fail-on-error, as in Inspect
 	}
 	if _, err := parseFailOnError(f.failOn); err != nil {
 		fmt.Fprintf(e.stderr, "swarmhost run: --fail-on-error: %v\n", err)
@@ -209,9 +214,9 @@ func getenvDefault(k, def string) string {
 	return def
 }
 
-// parseFailOnError reads --fail-on-error as Inspect does: true (nil: any
-// errored sample fails the eval), false (0), a fraction in (0, 1), or a
-// count of 1 or more.
+// parseFailOnError reads --fail-on-error as Inspect does: true or 0 (nil:
+// any errored sample fails the eval), false (0), a fraction in (0, 1), or
+// a count of 1 or more.
 func parseFailOnError(v string) (*float64, error) {
 	switch strings.ToLower(v) {
 	case "true", "":
@@ -221,7 +226,10 @@ func parseFailOnError(v string) (*float64, error) {
 		return &zero, nil
 	}
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f <= 0 || math.IsInf(f, 0) || math.IsNaN(f) || (f >= 1 && f != math.Trunc(f)) {
+	if err == nil && f == 0 {
+		return nil, nil // Inspect's --fail-on-error 0 is True
+	}
+	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || (f >= 1 && f != math.Trunc(f)) {
 		return nil, fmt.Errorf("%q: want true, false, a fraction between 0 and 1, or a count", v)
 	}
 	return &f, nil

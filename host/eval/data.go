@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/swarmhost/swarmhost/host/config"
@@ -35,13 +34,15 @@ func (r *evalRun) prepareDataset(context.Context, Plugins) error {
 	return nil
 }
 
-// selectSamples applies --sample-id and --limit (a count, or a range A-B
-// from 1) to the dataset's samples.
+// selectSamples applies --sample-id (ids or patterns, as Inspect matches
+// them: sampleIDFilter) and --limit (a count, or a range A-B from 1) to the
+// dataset's samples.
 func (r *evalRun) selectSamples() error {
 	if ids := r.opts.SampleIDs; len(ids) > 0 {
 		var keep []dataset.Sample
+		filter := newSampleIDFilter(ids)
 		for _, s := range r.samples {
-			if slices.Contains(ids, fmt.Sprint(s.ID)) {
+			if filter.matches(s.ID) {
 				keep = append(keep, s)
 			}
 		}

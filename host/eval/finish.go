@@ -102,9 +102,10 @@ func firstLine(s string) string {
 	return line
 }
 
-// failsEval applies Options.FailOnError to failed samples out of n: any
-// fails the eval by default, as in Inspect; an eval whose every sample
-// failed is always an error.
+// failsEval applies Options.FailOnError to failed samples out of n as
+// Inspect's _should_eval_fail does: any fails the eval by default; a
+// fraction fails it when failed >= fraction × n, a count when failed >=
+// count. An eval whose every sample failed is always an error.
 func (r *evalRun) failsEval(failed, n int) bool {
 	limit := r.opts.FailOnError
 	switch {
@@ -117,7 +118,7 @@ func (r *evalRun) failsEval(failed, n int) bool {
 	case *limit == 0:
 		return false
 	case *limit < 1:
-		return float64(failed) > *limit*float64(n)
+		return float64(failed) >= *limit*float64(n)
 	}
 	return float64(failed) >= *limit
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -108,19 +109,46 @@ func (r *evalRun) defaultModelBlock() config.Model {
 	return config.Model{}
 }
 
-// defaultModelConfig is the log model's generate config, as its block sets it.
+// defaultModelConfig is the log model's generate config, as its block sets
+// it, with its max_connections (the block's or --max-connections), which
+// Inspect keeps in the generate config.
 func (r *evalRun) defaultModelConfig() evallog.GenerateConfig {
 	out := evallog.GenerateConfig{}
-	if raw := r.defaultModelBlock().Config; len(raw) > 0 {
+	block := r.defaultModelBlock()
+	if raw := block.Config; len(raw) > 0 {
 		_ = json.Unmarshal(raw, &out)
+	}
+	if block.MaxConnections != nil {
+		out["max_connections"] = *block.MaxConnections
 	}
 	return out
 }
 
-// logSandbox is the task's sandbox as Inspect records it; nil without one.
+// logSandbox is the task's sandbox as Inspect records it: its type and,
+// for a compose file, the file's path as config (relative to the working
+// directory when under it, as Inspect's cwd_relative_path); nil without one.
 func (r *evalRun) logSandbox() *evallog.SandboxSpec {
-	if r.task.Sandbox == nil {
+	sb := r.task.Sandbox
+	if sb == nil {
 		return nil
 	}
-	return &evallog.SandboxSpec{Type: r.task.Sandbox.Type}
+	spec := &evallog.SandboxSpec{Type: sb.Type}
+	if sb.Compose != "" {
+		spec.Config = cwdRelative(sb.Compose)
+	}
+	return spec
+}
+
+// cwdRelative is path relative to the working directory when it lies under
+// it, else path as given.
+func cwdRelative(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return rel
 }

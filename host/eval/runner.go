@@ -49,8 +49,8 @@ type Options struct {
 	RetryOnError int
 	// FailOnError says when errored samples fail the eval, as Inspect's
 	// --fail-on-error: nil fails on any (the default), 0 never, a fraction
-	// below 1 when more than that share of the samples errored, a count
-	// of 1 or more when that many did.
+	// below 1 when that share of the samples or more errored, a count of 1
+	// or more when that many or more did.
 	FailOnError *float64
 	// MaxSamples bounds samples run in parallel; 0 is Inspect's default: the
 	// largest max_connections of the members' models, else DefaultMaxSamples.

@@ -46,10 +46,14 @@ func llamaServer(t *testing.T) string {
 	return ""
 }
 
-// tinyModel is the tiny tool-calling model shipped beside the repository.
+// tinyModel is the tiny tool-calling model shipped beside the repository
+// ($SWARMHOST_TINY_MODEL names it elsewhere, e.g. from a git worktree).
 func tinyModel(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(testplugins.Root(), "..", "shared", "models", "tiny-toolcall", "tiny-toolcall.gguf")
+	path := os.Getenv("SWARMHOST_TINY_MODEL")
+	if path == "" {
+		path = filepath.Join(testplugins.Root(), "..", "shared", "models", "tiny-toolcall", "tiny-toolcall.gguf")
+	}
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("the tiny-toolcall model is not beside the repository (CI has ../shared): %v", err)

@@ -4,7 +4,8 @@ Usage: shapes.py LOG [LOG ...]
 
 For each log (.json or .eval, ours or Inspect Swarm's) this prints one JSON
 object on stdout: the row counts of messages_df, events_df and samples_df,
-messages by role, events by type, and for the first sample the span tree
+messages by role, the messages (of the sample and its model calls) without
+an id, events by type, and for the first sample the span tree
 (each member's agent span and its parent), the timelines (name and event
 count, and whether every event a timeline names is in the member's span),
 the tool events by function and the evidence (info) events by type/kind
@@ -61,6 +62,15 @@ def evidence(events):
     return dict(out)
 
 
+def messages_without_id(sample):
+    """The sample's messages, model inputs and outputs that have no id."""
+    msgs = list(sample.messages)
+    for e in sample.events:
+        if e.event == "model":
+            msgs += list(e.input) + [c.message for c in e.output.choices]
+    return sum(1 for m in msgs if not m.id)
+
+
 def shape(path):
     log = read_eval_log(path)
     sample = log.samples[0]
@@ -72,6 +82,7 @@ def shape(path):
         "events_df": len(evs),
         "samples_df": len(samples_df(path, quiet=True)),
         "messages_by_role": dict(Counter(msgs["role"])),
+        "messages_without_id": messages_without_id(sample),
         "events_by_type": dict(Counter(evs["event"])),
         "spans": span_tree(sample.events),
         "timelines": timelines(sample),
