@@ -28,7 +28,8 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logconv.UsageMap(out.UsageByModel)
 	s.addScorerUsage(e.ModelUsage)
-	e.TurnCount = turnCount(out.Events)
+	n := out.Events.Count(swarm.EventModel)
+	e.TurnCount = &n
 	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
@@ -76,18 +77,6 @@ func (s *sampleRun) finishEntry(e *evallog.EvalSample) {
 	e.StartedAt, e.CompletedAt = evallog.TimeOf(s.started), evallog.TimeOf(end)
 	e.TotalTime = evallog.Seconds(end.Sub(s.started).Seconds())
 	e.WorkingTime = evallog.Seconds(end.Sub(s.started).Seconds())
-}
-
-// turnCount is the sample's model calls, every member's, as Inspect counts
-// the turns of a sample.
-func turnCount(evs swarm.Events) *int {
-	n := 0
-	for e := range evs.All() {
-		if e.Kind == swarm.EventModel {
-			n++
-		}
-	}
-	return &n
 }
 
 func mustJSON(v any) []byte {

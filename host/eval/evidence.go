@@ -107,19 +107,17 @@ func completedAt(e swarm.Event) time.Time {
 // result goes at the end), then the swarm-level "final".
 func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Event] {
 	return func(yield func(swarm.Event) bool) {
-		results := map[string]swarm.Event{}
-		for _, m := range out.Record.Members {
-			data := memberResult(m)
-			data.Error = out.MemberErrors[m.Name]
-			results[channels.SpanID(m.Name)] = swarm.Event{Kind: swarm.EventInfo, Member: m.Name, Source: swarm.InfoSource,
-				Data: data}
+		// which members' results are still to come, by span (each event is
+		// built when it is due, not all held until the last span ends)
+		pending := make(map[string]int, len(out.Record.Members))
+		for i, m := range out.Record.Members {
+			pending[channels.SpanID(m.Name)] = i
 		}
 		end := time.Time{}
 		for e := range evs {
-			if r, ok := results[e.SpanID]; ok && e.Kind == swarm.EventSpanEnd {
-				r.Time, r.SpanID = e.Time, e.SpanID
-				delete(results, e.SpanID)
-				if !yield(r) {
+			if i, ok := pending[e.SpanID]; ok && e.Kind == swarm.EventSpanEnd {
+				delete(pending, e.SpanID)
+				if !yield(resultEvent(out, i, e.Time, e.SpanID)) {
 					return
 				}
 			}
@@ -131,10 +129,9 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 		if end.IsZero() {
 			end = time.Now()
 		}
-		for _, m := range out.Record.Members {
-			if r, ok := results[channels.SpanID(m.Name)]; ok {
-				r.Time = end
-				if !yield(r) {
+		for i, m := range out.Record.Members {
+			if _, ok := pending[channels.SpanID(m.Name)]; ok {
+				if !yield(resultEvent(out, i, end, "")) { // no span: it never started
 					return
 				}
 			}
@@ -146,6 +143,16 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 		yield(swarm.Event{Kind: swarm.EventInfo, Time: end, Source: swarm.InfoSource,
 			Data: finalResult(out.Record.Final, out.StopReason)})
 	}
+}
+
+// resultEvent is the i-th member's "member_result" at time at, in span
+// (its own, or none for a member that never started).
+func resultEvent(out *swarm.Result, i int, at time.Time, span string) swarm.Event {
+	m := out.Record.Members[i]
+	data := memberResult(m)
+	data.Error = out.MemberErrors[m.Name]
+	return swarm.Event{Kind: swarm.EventInfo, Time: at, SpanID: span, Member: m.Name,
+		Source: swarm.InfoSource, Data: data}
 }
 
 // finalResult is the final rule's outcome as a final payload; its span_id

@@ -74,6 +74,8 @@ type scorerRun struct {
 	// model serves the scorer's model calls: the block its `model` names;
 	// nil when it names none.
 	model hostmodel.Provider
+	// omits is what its requests leave out (see scorerOmits).
+	omits scorer.Reads
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {
@@ -166,7 +168,7 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
 		}
 		r.scorers = append(r.scorers, scorerRun{name: uniqueName(sc.Plugin, r.scorerNames()), cfg: sc, impl: impl,
-			config: schema.NewConfig(sc.Config), model: provider})
+			config: schema.NewConfig(sc.Config), model: provider, omits: scorerOmits(ctx, impl)})
 	}
 	return nil
 }

@@ -62,7 +62,10 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	}
 	sctx, cancel := s.limitCtx(ctx)
 	defer cancel()
-	out := swarm.Run(sctx, s.swarmSpec(), swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input},
+	spec := s.swarmSpec()
+	spec.Spill = r.newSpill()
+	res.spill = spec.Spill
+	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input},
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
@@ -76,6 +79,17 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil
 	return entry, res
+}
+
+// newSpill opens the spill of a sample's model events beside the log (see
+// swarm.Spill); without one, they stay in memory.
+func (r *evalRun) newSpill() *swarm.Spill {
+	sp, err := swarm.NewSpill(r.opts.LogDir)
+	if err != nil {
+		r.log.Warn("model events kept in memory", "error", err)
+		return nil
+	}
+	return sp
 }
 
 // limitCtx applies the task's time limit to the sample.

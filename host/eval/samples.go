@@ -7,6 +7,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -24,6 +25,9 @@ type sampleResult struct {
 	err string
 	// unwritten says why the sample is missing from the log; "" when it was written.
 	unwritten string
+	// spill holds the sample's model events until it is written; nil
+	// when they stayed in memory.
+	spill *swarm.Spill
 }
 
 // job is one sample × epoch.
@@ -87,6 +91,7 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 	for len(retries) < r.opts.RetryOnError && res.failed && ctx.Err() == nil {
 		retries = append(retries, evallog.EvalRetryError{Message: logSample.Error.Message,
 			Traceback: logSample.Error.Traceback})
+		r.closeSpill(res.spill, j)
 		r.meter.retried()
 		r.log.Warn("sample errored; retrying", "sample", j.sample.ID, "epoch", j.epoch, "retry", len(retries),
 			"error", logSample.Error.Message)
@@ -104,6 +109,7 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 			res.err = res.unwritten
 		}
 	}
+	r.closeSpill(res.spill, j)
 	r.mu.Lock()
 	r.addResult(res, logSample.ModelUsage)
 	tokens := r.tokens()
@@ -112,6 +118,17 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 	p := r.meter.end(j, tokens)
 	if r.opts.Progress != nil {
 		r.opts.Progress(p)
+	}
+}
+
+// closeSpill closes a sample's spill once its events are written, and
+// reports an event it could not keep or give back.
+func (r *evalRun) closeSpill(sp *swarm.Spill, j job) {
+	if err := sp.Err(); err != nil {
+		r.log.Error("the spill of model events failed", "sample", j.sample.ID, "epoch", j.epoch, "error", err)
+	}
+	if err := sp.Close(); err != nil {
+		r.log.Warn("closing the spill", "error", err)
 	}
 }
 

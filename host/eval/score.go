@@ -39,8 +39,7 @@ func (s *sampleRun) scoreWith(ctx context.Context, sc scorerRun, output model.Ou
 func (s *sampleRun) scoreIn(ctx context.Context, host scorer.Host, sc scorerRun, output model.Output, msgs []model.Message) (scorer.Score, error) {
 	ctx, cancel := scoreDeadline(ctx, sc)
 	defer cancel()
-	req := scorer.ScoreRequest{Config: sc.config, Sample: s.scorerSample(), Output: output, Messages: msgs,
-		Record: s.scorerRecord(), Store: s.store(), Host: host}
+	req := s.scoreRequest(sc, host, output, msgs)
 	var resp scorer.ScoreResponse
 	if err := sc.impl.Score(ctx, req, &resp); err != nil {
 		return scorer.Score{}, deadlineCause(ctx, err)

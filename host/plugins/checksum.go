@@ -11,6 +11,11 @@ import (
 	"time"
 )
 
+// DigestCacheEnv set to "off" makes every run hash every plugin binary it
+// resolves, instead of using the digests earlier runs recorded for the
+// very same files (Linux only; see digestcache_linux.go).
+const DigestCacheEnv = "SWARMHOST_DIGEST_CACHE"
+
 // FileSHA256 returns the lowercase hex SHA-256 of a file, as sha256sum
 // prints it. The digest is remembered by the file's identity (see
 // [knownDigest]).
@@ -20,17 +25,50 @@ func FileSHA256(path string) (string, error) {
 		return "", fmt.Errorf("checksum: %w", err)
 	}
 	defer f.Close()
+	sum, _, _, err := hashOpen(f, path)
+	return sum, err
+}
+
+// resolvedSHA256 is FileSHA256 for discovery: when an earlier run recorded
+// the digest of this very file, unchanged since (the same identity as
+// [knownDigest] requires, in the same mount and boot: see
+// digestcache_linux.go), that digest is used and the file is not read.
+// Every digest it computes of a settled file is recorded for the next run.
+func resolvedSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("checksum: %w", err)
+	}
+	defer f.Close()
+	if id, ok := identify(f, time.Now()); ok {
+		if sum, ok := recordedDigest(path, id); ok {
+			digests.Store(id, sum)
+			return sum, nil
+		}
+	}
+	sum, id, remembered, err := hashOpen(f, path)
+	if err == nil && remembered {
+		recordDigest(path, id, sum)
+	}
+	return sum, err
+}
+
+// hashOpen hashes the file open at f (from its start) and remembers the
+// digest when the file's identity allows it (remembered, with that
+// identity).
+func hashOpen(f *os.File, path string) (sum string, id fileID, remembered bool, err error) {
 	started := time.Now()
 	before, stable := identify(f, started)
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("checksum %s: %w", path, err)
+		return "", fileID{}, false, fmt.Errorf("checksum %s: %w", path, err)
 	}
-	sum := hex.EncodeToString(h.Sum(nil))
+	sum = hex.EncodeToString(h.Sum(nil))
 	if after, ok := identify(f, started); stable && ok && after == before {
 		digests.Store(before, sum)
+		return sum, before, true, nil
 	}
-	return sum, nil
+	return sum, fileID{}, false, nil
 }
 
 // digests are the digests FileSHA256 computed in this process, by the

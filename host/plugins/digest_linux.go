@@ -27,20 +27,51 @@ type fileID struct {
 	dev, ino     uint64
 	size         int64
 	mtime, ctime int64 // nanoseconds
+	// mnt is the mount's unique id (statx STATX_MNT_ID_UNIQUE, never
+	// reused within a boot), 0 where the kernel has none: then the digest
+	// is remembered in this process only (see digestcache_linux.go).
+	mnt uint64
 }
 
 // identify is f's identity, and whether its digest may be remembered as
 // of now: a regular file on a local filesystem whose change time is at
 // least digestSettle before now.
 func identify(f *os.File, now time.Time) (fileID, bool) {
-	var st unix.Stat_t
-	if unix.Fstat(int(f.Fd()), &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+	id, ok := statIdentity(int(f.Fd()))
+	if !ok {
 		return fileID{}, false
 	}
 	var fs unix.Statfs_t
 	if unix.Fstatfs(int(f.Fd()), &fs) != nil || !localFilesystems[int64(fs.Type)] {
 		return fileID{}, false
 	}
-	id := fileID{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
 	return id, now.Sub(time.Unix(0, id.ctime)) >= digestSettle
+}
+
+// statIdentity is the identity of the regular file open at fd, with its
+// mount's unique id when statx reports one.
+func statIdentity(fd int) (fileID, bool) {
+	const want = unix.STATX_TYPE | unix.STATX_INO | unix.STATX_SIZE | unix.STATX_MTIME | unix.STATX_CTIME
+	var sx unix.Statx_t
+	if unix.Statx(fd, "", unix.AT_EMPTY_PATH, want|unix.STATX_MNT_ID_UNIQUE, &sx) == nil && sx.Mask&want == want {
+		if sx.Mode&unix.S_IFMT != unix.S_IFREG {
+			return fileID{}, false
+		}
+		id := fileID{dev: unix.Mkdev(sx.Dev_major, sx.Dev_minor), ino: sx.Ino, size: int64(sx.Size),
+			mtime: statxNano(sx.Mtime), ctime: statxNano(sx.Ctime)}
+		if sx.Mask&unix.STATX_MNT_ID_UNIQUE != 0 {
+			id.mnt = sx.Mnt_id
+		}
+		return id, true
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return fileID{}, false
+	}
+	return fileID{dev: st.Dev, ino: st.Ino, size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
+}
+
+// statxNano is a statx timestamp in nanoseconds since the epoch.
+func statxNano(ts unix.StatxTimestamp) int64 {
+	return ts.Sec*int64(time.Second) + int64(ts.Nsec)
 }

@@ -11,17 +11,7 @@ import (
 // before it was hashed, and forgotten by any change to the file: a write
 // in place, a replacement under the same name.
 func TestKnownDigest(t *testing.T) {
-	settled := func(t *testing.T) string {
-		p := filepath.Join(t.TempDir(), "plugin")
-		if err := os.WriteFile(p, []byte("first"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		// Change times cannot be set back; wait until this one has settled.
-		for time.Since(changeTime(t, p)) < digestSettle {
-			time.Sleep(100 * time.Millisecond)
-		}
-		return p
-	}
+	settled := func(t *testing.T) string { return settledFile(t, "first") }
 	tests := []struct {
 		name   string
 		file   func(t *testing.T) string
@@ -71,6 +61,20 @@ func TestKnownDigest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// settledFile writes a file with content and waits until its change time
+// has settled (change times cannot be set back).
+func settledFile(t *testing.T, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "plugin")
+	if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for time.Since(changeTime(t, p)) < digestSettle {
+		time.Sleep(100 * time.Millisecond)
+	}
+	return p
 }
 
 // changeTime is p's change time.

@@ -151,7 +151,7 @@ func withDigest(b Binary) (Binary, error) {
 	if abs, err := filepath.Abs(b.Path); err == nil {
 		b.Path = abs
 	}
-	sum, err := FileSHA256(b.Path)
+	sum, err := resolvedSHA256(b.Path)
 	if err != nil {
 		return Binary{}, fmt.Errorf("%s: %w", b, err)
 	}

@@ -67,6 +67,10 @@ func runTests(m *testing.M) int {
 	defer os.RemoveAll(root)
 	testRoot, _ = filepath.EvalSymlinks(root)
 	binDir = filepath.Join(testRoot, "bin")
+	// The digest cache of every host these tests start, and of this one: in
+	// the test root, not the user's (and in use, so that every swap, pin and
+	// manifest test also runs against it).
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(testRoot, "cache"))
 	if err := buildTestPlugins(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -16,6 +16,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
+
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // clientCertEnv is where go-plugin's AutoMTLS hands the host's certificate
@@ -23,28 +25,38 @@ import (
 // with its own certificate in the handshake line.
 const clientCertEnv = "PLUGIN_CLIENT_CERT"
 
-// withHostMTLS does the host's half of go-plugin's AutoMTLS itself, with a
-// P-256 key where go-plugin's makes a P-521 one: the same protocol (a
-// one-time self-signed certificate per plugin process, passed in
-// PLUGIN_CLIENT_CERT; the plugin's certificate, from its handshake line,
-// is the only one the host accepts, and the plugin accepts only the
-// host's), the same mutual verification on the plugin's connection and on
-// every brokered one. P-521 costs ~0.7 ms per signature and ~1.6 ms per
-// verification here, P-256 a tenth of that, and each connection's
+// withHostMTLS does go-plugin's AutoMTLS itself, with P-256 keys where
+// go-plugin makes P-521 ones: the same protocol (a one-time self-signed
+// certificate per plugin process for each side; the host's passed in
+// PLUGIN_CLIENT_CERT), the same mutual pinning on the plugin's connection
+// and on every brokered one: the host accepts only that plugin's
+// certificate, the plugin only the host's. The host also makes the
+// plugin's pair and hands it over in [rpc.PluginTLSEnv], which this SDK's
+// plugins answer with instead of making a P-521 pair of their own; a
+// plugin that does not (an older SDK, a Python plugin) sends its own
+// certificate in its handshake line, and go-plugin pins that one instead.
+// P-521 costs ~0.7 ms per signature and ~1.6 ms per verification here, its
+// key ~2 ms with its tables, P-256 a tenth of that, and each connection's
 // handshake signs once and verifies twice on each side (BENCHMARKS.md,
-// react+bash). Python plugins already answer with a P-256 certificate. Should
-// the key not be made, go-plugin's own AutoMTLS is used.
+// react+bash). Should a key not be made, go-plugin's own AutoMTLS is used.
 func withHostMTLS(cfg *plugin.ClientConfig) {
 	tlsCfg, certPEM, err := hostCertificate()
 	if err != nil {
 		cfg.AutoMTLS = true
 		return
 	}
+	env := []string{clientCertEnv + "=" + string(certPEM)}
+	if pairPEM, leaf, err := pluginCertificate(); err == nil {
+		pool := x509.NewCertPool()
+		pool.AddCert(leaf)
+		tlsCfg.RootCAs, tlsCfg.ClientCAs = pool, pool
+		env = append(env, rpc.PluginTLSEnv+"="+string(pairPEM))
+	}
 	cfg.AutoMTLS = false
-	cfg.TLSConfig = tlsCfg // go-plugin adds the plugin's certificate as the only root
+	cfg.TLSConfig = tlsCfg // a certificate in the handshake line replaces the plugin's pinned one
 	start := cfg.RunnerFunc
 	cfg.RunnerFunc = func(log hclog.Logger, cmd *exec.Cmd, socketDir string) (runner.Runner, error) {
-		cmd.Env = append(cmd.Env, clientCertEnv+"="+string(certPEM))
+		cmd.Env = append(cmd.Env, env...)
 		return start(log, cmd, socketDir)
 	}
 }
@@ -53,6 +65,42 @@ func withHostMTLS(cfg *plugin.ClientConfig) {
 // process, as go-plugin's AutoMTLS does but on P-256, and the TLS
 // configuration that presents it and requires the plugin's.
 func hostCertificate() (*tls.Config, []byte, error) {
+	key, der, err := oneTimeCertificate()
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg := &tls.Config{
+		Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}},
+		ClientAuth:   tls.RequireAndVerifyClientCert,
+		MinVersion:   tls.VersionTLS12,
+		ServerName:   "localhost",
+	}
+	return cfg, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), nil
+}
+
+// pluginCertificate makes one plugin process's one-time certificate: the
+// certificate and its private key in one PEM text, and the certificate.
+func pluginCertificate() ([]byte, *x509.Certificate, error) {
+	key, der, err := oneTimeCertificate()
+	if err != nil {
+		return nil, nil, err
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		return nil, nil, fmt.Errorf("plugin certificate: %w", err)
+	}
+	pkcs8, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		return nil, nil, fmt.Errorf("plugin certificate: %w", err)
+	}
+	pair := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	pair = append(pair, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8})...)
+	return pair, leaf, nil
+}
+
+// oneTimeCertificate makes a P-256 key and a self-signed certificate for
+// it, as go-plugin's generateCert does (on P-521).
+func oneTimeCertificate() (*ecdsa.PrivateKey, []byte, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, nil, fmt.Errorf("plugin certificate: %w", err)
@@ -78,11 +126,5 @@ func hostCertificate() (*tls.Config, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("plugin certificate: %w", err)
 	}
-	cfg := &tls.Config{
-		Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}},
-		ClientAuth:   tls.RequireAndVerifyClientCert,
-		MinVersion:   tls.VersionTLS12,
-		ServerName:   "localhost",
-	}
-	return cfg, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), nil
+	return key, der, nil
 }

@@ -7,10 +7,17 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"net"
+	"os/exec"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/go-plugin/runner"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // pluginSide is the TLS configuration a go-plugin server builds from the
@@ -90,4 +97,50 @@ func TestHostCertificate(t *testing.T) {
 			assert.True(t, clientErr != nil || serverErr != nil, "the handshake must fail")
 		})
 	}
+}
+
+// TestWithHostMTLSHandsThePluginItsPair: the plugin is started with the
+// host's certificate and a P-256 pair of its own; the host pins that pair's
+// certificate as the only plugin it accepts, and a plugin answering with it
+// (as the SDK's Serve does) completes the handshake.
+func TestWithHostMTLSHandsThePluginItsPair(t *testing.T) {
+	t.Parallel()
+	cfg := &plugin.ClientConfig{}
+	var env []string
+	cfg.RunnerFunc = func(_ hclog.Logger, cmd *exec.Cmd, _ string) (runner.Runner, error) {
+		env = cmd.Env
+		return nil, nil
+	}
+	withHostMTLS(cfg)
+	require.False(t, cfg.AutoMTLS)
+	_, _ = cfg.RunnerFunc(hclog.NewNullLogger(), &exec.Cmd{}, "")
+	vars := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	require.Contains(t, vars, clientCertEnv)
+	require.Contains(t, vars, rpc.PluginTLSEnv)
+
+	pair := []byte(vars[rpc.PluginTLSEnv])
+	own, err := tls.X509KeyPair(pair, pair)
+	require.NoError(t, err)
+	leaf, err := x509.ParseCertificate(own.Certificate[0])
+	require.NoError(t, err)
+	pub, ok := leaf.PublicKey.(*ecdsa.PublicKey)
+	require.True(t, ok)
+	assert.Equal(t, elliptic.P256(), pub.Curve)
+	_, err = leaf.Verify(x509.VerifyOptions{Roots: cfg.TLSConfig.RootCAs, DNSName: "localhost"})
+	require.NoError(t, err, "the host must pin the plugin's certificate")
+	_, strangerLeaf := pluginSide(t, []byte(vars[clientCertEnv]))
+	_, err = strangerLeaf.Verify(x509.VerifyOptions{Roots: cfg.TLSConfig.RootCAs, DNSName: "localhost"})
+	require.Error(t, err, "the host must accept no other plugin certificate")
+
+	pool := x509.NewCertPool()
+	require.True(t, pool.AppendCertsFromPEM([]byte(vars[clientCertEnv])))
+	pluginCfg := &tls.Config{Certificates: []tls.Certificate{own}, ClientAuth: tls.RequireAndVerifyClientCert,
+		ClientCAs: pool, RootCAs: pool, MinVersion: tls.VersionTLS12, ServerName: "localhost"}
+	clientErr, serverErr := handshake(cfg.TLSConfig, pluginCfg)
+	assert.NoError(t, clientErr)
+	assert.NoError(t, serverErr)
 }

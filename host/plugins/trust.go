@@ -89,13 +89,23 @@ func loadManifest(path string) (Manifest, error) {
 // manifestSafe refuses a manifest that is not a regular file, is writable
 // by group or others, or belongs to neither root nor the host's user.
 func manifestSafe(path string, info os.FileInfo) error {
-	if !info.Mode().IsRegular() || info.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("trust manifest %s: ignored: it must be a regular file writable only by its owner", path)
-	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && int(st.Uid) != os.Geteuid() {
-		return fmt.Errorf("trust manifest %s: ignored: it belongs to uid %d, neither root nor this user", path, st.Uid)
+	if why := notOwnerOnly(info); why != "" {
+		return fmt.Errorf("trust manifest %s: ignored: %s", path, why)
 	}
 	return nil
+}
+
+// notOwnerOnly says why a file may have been written by someone other than
+// root or the host's user ("" when it cannot): it is not a regular file, is
+// writable by group or others, or belongs to another user.
+func notOwnerOnly(info os.FileInfo) string {
+	if !info.Mode().IsRegular() || info.Mode().Perm()&0o022 != 0 {
+		return "it must be a regular file writable only by its owner"
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Uid != 0 && int(st.Uid) != os.Geteuid() {
+		return fmt.Sprintf("it belongs to uid %d, neither root nor this user", st.Uid)
+	}
+	return ""
 }
 
 // WriteManifest writes a manifest of the given binaries (file name →

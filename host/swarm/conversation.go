@@ -61,6 +61,15 @@ func (c *conversation) share(msgs []model.Message) []model.Message {
 	return out[:len(out):len(out)] // a caller that appends gets its own array
 }
 
+// release forgets the last input and tools once the member has ended: its
+// model events hold them (or the spill does), and a later call, if any,
+// only shares less.
+func (c *conversation) release() {
+	c.mu.Lock()
+	c.last, c.tools = nil, nil
+	c.mu.Unlock()
+}
+
 // shareTools returns the tool list of the member's last call when tools
 // repeats it (an agent sends its tools with every call, each time freshly
 // decoded, schemas and all), else tools, which it remembers.

@@ -59,6 +59,8 @@ type Recorder struct {
 	mu     sync.Mutex
 	chunks [][]stored
 	n      int
+	// spiller, when set, takes the model events' own fields (see Spill).
+	spiller *spiller
 }
 
 // recorder is the runtime's own.
@@ -70,7 +72,15 @@ const recorderChunk = 512
 func (r *Recorder) Add(e Event) { r.add(e) }
 
 func (r *Recorder) add(e Event) {
-	p := pack(e)
+	var p stored
+	if ref, ok := r.spiller.spill(&e); ok {
+		p = stored{kind: e.Kind, time: e.Time, completed: e.Completed, spanID: e.SpanID, member: e.Member, ref: ref}
+	} else {
+		p = pack(e)
+	}
+	if e.Kind == EventSpanEnd {
+		r.spiller.forget(e.SpanID)
+	}
 	r.mu.Lock()
 	if r.n%recorderChunk == 0 {
 		r.chunks = append(r.chunks, make([]stored, 0, recorderChunk))
@@ -90,7 +100,11 @@ func (r *Recorder) Events() Events { return r.events() }
 func (r *Recorder) events() Events {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return Events{chunks: slices.Clone(r.chunks), n: r.n}
+	var spill *Spill
+	if r.spiller != nil {
+		spill = r.spiller.s
+	}
+	return Events{chunks: slices.Clone(r.chunks), n: r.n, spill: spill}
 }
 
 // Events is a run's evidence in arrival order. It shares the recorder's
@@ -100,6 +114,8 @@ func (r *Recorder) events() Events {
 type Events struct {
 	chunks [][]stored
 	n      int
+	// spill holds the model events' own fields when they were spilled.
+	spill *Spill
 }
 
 // EventsOf returns evs as Events (for results built by hand, as in tests).
@@ -117,8 +133,49 @@ func EventsOf(evs ...Event) Events {
 // Len is the number of events.
 func (e Events) Len() int { return e.n }
 
-// All yields the events in arrival order.
+// All yields the events in arrival order, the spilled ones read back.
 func (e Events) All() iter.Seq[Event] {
+	return func(yield func(Event) bool) {
+		for p := range e.packed() {
+			if !yield(e.event(p)) {
+				return
+			}
+		}
+	}
+}
+
+// event is p unpacked, its spilled fields read back. An event the spill
+// cannot give back keeps its kind, member and times, and says so in its
+// error (the spill's Err has the cause).
+func (e Events) event(p *stored) Event {
+	ev := p.unpack()
+	if p.ref.n == 0 {
+		return ev
+	}
+	m, err := e.spill.modelFields(p.ref)
+	if err != nil {
+		ev.Error = "evidence lost: " + err.Error()
+		return ev
+	}
+	ev.ModelName, ev.Input, ev.Tools, ev.Output, ev.Error = m.name, m.input, m.tools, m.output, m.err
+	ev.Retries, ev.Cache, ev.Config = m.retries, m.cache, m.config
+	return ev
+}
+
+// Count is the number of events of kind, read without the spill.
+func (e Events) Count(kind string) int {
+	n := 0
+	for p := range e.packed() {
+		if p.kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// brief yields the events without reading the spill: a spilled model
+// event has its kind, member and times only (what the metrics read).
+func (e Events) brief() iter.Seq[Event] {
 	return func(yield func(Event) bool) {
 		for p := range e.packed() {
 			if !yield(p.unpack()) {
@@ -129,7 +186,8 @@ func (e Events) All() iter.Seq[Event] {
 }
 
 // MergeByTime merges two time-ordered event lists, a's first on ties,
-// sharing their events.
+// sharing their events (and a's spill, else b's: at most one of them may
+// have spilled events).
 func MergeByTime(a, b Events) Events {
 	out := make([]stored, 0, a.n+b.n)
 	next, stop := iter.Pull(b.packed())
@@ -145,7 +203,11 @@ func MergeByTime(a, b Events) Events {
 	for ; okb; pb, okb = next() {
 		out = append(out, *pb)
 	}
-	return Events{chunks: [][]stored{out}, n: len(out)}
+	spill := a.spill
+	if spill == nil {
+		spill = b.spill
+	}
+	return Events{chunks: [][]stored{out}, n: len(out), spill: spill}
 }
 
 // packed yields the stored events in order.

@@ -19,6 +19,9 @@ type stored struct {
 	model           *modelFields
 	tool            *toolFields
 	info            *infoFields
+	// ref, when its n is not zero, is where a model event's own fields
+	// went (see Spill); model is nil then.
+	ref spillRef
 }
 
 // modelFields are a model event's own fields.

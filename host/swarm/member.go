@@ -105,6 +105,7 @@ func (r *runtime) runMember(m *memberState, input []model.Message, preamble stri
 	// member's result in the log
 	end := r.ended(m, resp.Output, err)
 	r.events.add(Event{Kind: EventSpanEnd, Time: end, SpanID: span, Member: m.spec.Name})
+	m.conv.release()
 }
 
 // ended records a member's end: status, time, submission, and the events

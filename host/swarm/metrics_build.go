@@ -85,7 +85,7 @@ type toolKey struct{ function, arguments string }
 // order they began) from the run's events.
 func memberActivity(events Events) (map[string]spanTimes, map[string][]toolKey) {
 	spans, tools := map[string]spanTimes{}, map[string][]toolKey{}
-	for e := range events.All() {
+	for e := range events.brief() {
 		switch e.Kind {
 		case EventSpanBegin:
 			s := spans[e.Member]

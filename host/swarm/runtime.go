@@ -99,6 +99,7 @@ func newRuntime(ctx context.Context, spec Spec, sample Sample, hooks Hooks) *run
 	r.memberCtx, r.hardCancel = context.WithCancel(context.WithoutCancel(ctx))
 	r.ctrlCtx = context.WithoutCancel(ctx)
 	r.idle = sync.NewCond(&r.mu)
+	r.events.spiller = newSpiller(spec.Spill)
 	ids := newIDPool()
 	for i, m := range spec.Members {
 		ms := &memberState{spec: m, span: spanID(m.Name), state: StatePending, index: i, conv: conversation{ids: ids}}

@@ -68,6 +68,11 @@ type Spec struct {
 	// a member that errors ends the sample in error: the others are
 	// cancelled, there is no answer and the sample is not scored.
 	ContainMemberErrors bool
+	// Spill, when set, receives the model events' own fields (input,
+	// tools, output, config) as they are recorded, and the result's events
+	// read them back from it; the caller closes it once they are written.
+	// Nil keeps every event in memory.
+	Spill *Spill
 }
 
 // Observer receives the runtime's lifecycle notifications. Calls come from

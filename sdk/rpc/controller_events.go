@@ -48,9 +48,17 @@ type WithEvents interface {
 	// plugin may have handed the session some). It returns how many events
 	// were answered; with an error, that is the index of the event the
 	// error answers. An event unanswered for req.Timeout fails the call
-	// with an error that wraps context.DeadlineExceeded.
+	// with an error that wraps context.DeadlineExceeded. The SDK's client
+	// delivers at most [MaxEventsPerCall] events a call: it answers the
+	// first ones and returns their count, and the caller delivers the rest
+	// with its next call, as after an answer with actions.
 	Events(ctx context.Context, req EventsRequest, answer func([]controller.Action) bool) (int, error)
 }
+
+// MaxEventsPerCall bounds the events of one rpc Events call, so that the
+// plugin never holds more than this many decoded at once (events queue by
+// the thousand when N members start or end together).
+const MaxEventsPerCall = 256
 
 // ErrEventsUnserved is the error of [WithEvents.Events] for a session
 // whose plugin does not serve rpc Events; nothing was delivered.
@@ -71,15 +79,15 @@ func (r *remoteController) Events(ctx context.Context, req EventsRequest, answer
 	defer cancel(nil)
 	timer := idleTimer(req.Timeout, func() { cancel(errEventTimeout) })
 	defer timer.stop()
-	n := 0
+	n, events := 0, req.Events[:min(len(req.Events), MaxEventsPerCall)]
 	err := r.withRoster(req.Session, req.Roster, func(roster []*pb.RosterMember, changes bool) error {
 		stream, err := r.c.Events(ctx, &pb.ControllerEventsRequest{Plugin: r.name, Session: req.Session,
-			ConfigJson: req.Config.JSON(), Events: eventsToProto(req.Events), Roster: roster, RosterChanges: changes,
+			ConfigJson: req.Config.JSON(), Events: eventsToProto(events), Roster: roster, RosterChanges: changes,
 			EventTimeout: req.Timeout.Seconds()})
 		if err != nil {
 			return err
 		}
-		for n < len(req.Events) {
+		for n < len(events) {
 			out, err := stream.Recv()
 			if err == io.EOF {
 				return status.Error(codes.Internal, "the plugin ended the events without answering them all")

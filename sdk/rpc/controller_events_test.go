@@ -248,3 +248,27 @@ func (p *rosterProbe) Event(_ context.Context, req controller.EventRequest, _ *c
 	*p.seen = append(*p.seen, req.Roster[1].State)
 	return nil
 }
+
+// TestEventsAtMostMaxPerCall: a call delivers at most MaxEventsPerCall
+// events and returns their count; the next call delivers the rest.
+func TestEventsAtMostMaxPerCall(t *testing.T) {
+	t.Parallel()
+	probe := &eventsProbe{}
+	rc := servedController(t, probe, false)
+	names := make([]string, MaxEventsPerCall+3)
+	for i := range names {
+		names[i] = []string{"a", "b", "c"}[i%3]
+	}
+	evs := started(names...)
+	var answered int
+	for len(evs) > 0 {
+		n, err := rc.Events(context.Background(), EventsRequest{Session: "s", Events: evs, Roster: threeMembers(),
+			Timeout: time.Minute}, func([]controller.Action) bool { return true })
+		require.NoError(t, err)
+		require.LessOrEqual(t, n, MaxEventsPerCall)
+		require.Positive(t, n)
+		answered, evs = answered+n, evs[n:]
+	}
+	assert.Equal(t, MaxEventsPerCall+3, answered)
+	assert.Len(t, probe.events(), MaxEventsPerCall+3)
+}

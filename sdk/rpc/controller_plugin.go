@@ -53,7 +53,11 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 	}
 	var resp controller.StartResponse
 	var sess controller.Session
+	// The session keeps roster; the request's entries are let go before
+	// the Session starts (at N members, N messages the decoded roster
+	// only shares strings with), and the Session gets its own copy.
 	roster := wire.RosterFromProto(req.Roster)
+	req.Roster = nil
 	err = guard(func() (err error) {
 		sess, err = impl.Start(ctx, controller.StartRequest{Session: req.Session, Config: wire.ConfigFromProto(req.ConfigJson),
 			Roster: slices.Clone(roster), Sample: wire.SampleRefFromProto(req.Sample)}, &resp)
@@ -68,7 +72,8 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 	s.sessions.start(req.Session, sess, roster)
 	_, chooses := sess.(controller.WithChoose)
 	_, refusals := sess.(controller.WithRefused)
-	return &pb.ControllerStartResponse{Actions: wire.ActionsToProto(resp.Actions), FinalMode: string(resp.FinalMode), Answers: resp.Answers,
+	actions := wire.ActionsToProto(resp.Actions)
+	return &pb.ControllerStartResponse{Actions: actions, FinalMode: string(resp.FinalMode), Answers: resp.Answers,
 		KeepsRoster: true, NeverChooses: !chooses, HandlesRefusals: refusals, ServesEvents: true}, nil
 }
 

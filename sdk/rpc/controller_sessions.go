@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"context"
-	"slices"
 	"sync"
 
 	"google.golang.org/grpc/codes"
@@ -50,9 +49,11 @@ func (o *openSessions) start(id string, sess controller.Session, roster []contro
 	o.mu.Unlock()
 }
 
-// keep replaces the session's roster.
+// keep replaces the session's roster with roster, which it owns from
+// then on (a roster freshly decoded from the request, never the slice a
+// Session was handed).
 func (s *openSession) keep(roster []controller.Member) {
-	s.members = slices.Clone(roster)
+	s.members = roster
 	s.index = make(map[string]int, len(roster))
 	for i, m := range roster {
 		s.index[m.Name] = i

@@ -29,19 +29,32 @@ func (r *remoteScorer) Metadata(ctx context.Context, _ scorer.MetadataRequest, r
 	r.c.metadata(ctx, r.name, resp)
 }
 
-// Score registers req.Host under a fresh token for the call's duration.
+// Score registers req.Host under a fresh token for the call's duration
+// and sends what req.Omitted does not name.
 func (r *remoteScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) error {
 	token := r.c.hosts.add(req.Host)
 	defer r.c.hosts.remove(token)
-	out, err := r.c.client.Score(ctx, &pb.ScoreRequest{
-		Plugin: r.name, ConfigJson: req.Config.JSON(), Sample: wire.SampleToProto(req.Sample),
-		Output: wire.OutputToProto(req.Output), Messages: wire.MessagesToProto(req.Messages),
-		RecordJson: wire.RecordToJSON(req.Record), StoreJson: wire.StoreToJSON(req.Store),
-		HostBrokerId: r.c.svc.brokerID(), HostToken: token,
-	})
+	out, err := r.c.client.Score(ctx, r.scoreRequestToProto(req, token))
 	if err != nil {
 		return callError("scorer "+r.name+" score", err)
 	}
 	resp.Score, resp.Diagnostics = wire.ScoreFromProto(out.Score), wire.DiagsFromProto(out.Diagnostics)
 	return nil
+}
+
+// scoreRequestToProto encodes req; the snapshots req.Omitted names are not
+// sent (empty record_json, store_json).
+func (r *remoteScorer) scoreRequestToProto(req scorer.ScoreRequest, token string) *pb.ScoreRequest {
+	out := &pb.ScoreRequest{
+		Plugin: r.name, ConfigJson: req.Config.JSON(), Sample: wire.SampleToProto(req.Sample),
+		Output: wire.OutputToProto(req.Output), Messages: wire.MessagesToProto(req.Messages),
+		HostBrokerId: r.c.svc.brokerID(), HostToken: token,
+	}
+	if !req.Omitted.Has(scorer.ReadsRecord) {
+		out.RecordJson = wire.RecordToJSON(req.Record)
+	}
+	if !req.Omitted.Has(scorer.ReadsStore) {
+		out.StoreJson = wire.StoreToJSON(req.Store)
+	}
+	return out
 }

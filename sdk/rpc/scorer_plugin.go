@@ -18,7 +18,11 @@ type scorerPlugin struct {
 }
 
 func (p *scorerPlugin) GRPCServer(b *plugin.GRPCBroker, s *grpc.Server) error {
-	pb.RegisterScorerServer(s, &scorerServer{cat: newCatalog(p.impls), dials: &dialCache{broker: b}})
+	cat := newCatalog(p.impls)
+	for i, md := range cat.infos {
+		cat.infos[i] = withScorerReads(md, scorer.ReadsOf(cat.byName[md.Name]))
+	}
+	pb.RegisterScorerServer(s, &scorerServer{cat: cat, dials: &dialCache{broker: b}})
 	return nil
 }
 
@@ -51,15 +55,28 @@ func (s *scorerServer) Score(ctx context.Context, req *pb.ScoreRequest) (*pb.Sco
 	if err != nil {
 		return nil, err
 	}
-	sr := scorer.ScoreRequest{
-		Config: wire.ConfigFromProto(req.ConfigJson), Sample: wire.SampleFromProto(req.Sample),
-		Output: wire.OutputFromProto(req.Output), Messages: wire.MessagesFromProto(req.Messages),
-		Record: wire.RecordFromJSON(req.RecordJson), Store: wire.StoreFromJSON(req.StoreJson),
-		Host: &scorerHostClient{client: pb.NewScorerHostClient(conn), token: req.HostToken},
-	}
+	sr := scoreRequestFromProto(req, scorer.ReadsOf(impl))
+	sr.Host = &scorerHostClient{client: pb.NewScorerHostClient(conn), token: req.HostToken}
 	var resp scorer.ScoreResponse
 	if err := guard(func() error { return impl.Score(ctx, sr, &resp) }); err != nil {
 		return nil, err
 	}
 	return &pb.ScoreResponse{Score: wire.ScoreToProto(resp.Score), Diagnostics: wire.DiagsToProto(resp.Diagnostics)}, nil
+}
+
+// scoreRequestFromProto decodes req for a scorer that reads reads: what it
+// does not read is left out (Omitted), even when a host sent it.
+func scoreRequestFromProto(req *pb.ScoreRequest, reads scorer.Reads) scorer.ScoreRequest {
+	sr := scorer.ScoreRequest{
+		Config: wire.ConfigFromProto(req.ConfigJson), Sample: wire.SampleFromProto(req.Sample),
+		Output: wire.OutputFromProto(req.Output), Messages: wire.MessagesFromProto(req.Messages),
+		Omitted: scorer.ReadsAll &^ reads,
+	}
+	if reads.Has(scorer.ReadsRecord) {
+		sr.Record = wire.RecordFromJSON(req.RecordJson)
+	}
+	if reads.Has(scorer.ReadsStore) {
+		sr.Store = wire.StoreFromJSON(req.StoreJson)
+	}
+	return sr
 }

@@ -39,6 +39,7 @@ func Serve(p Plugins, opts ServeOptions) {
 		VersionedPlugins: vp,
 		GRPCServer:       newServer,
 		Logger:           logger,
+		TLSProvider:      hostTLSProvider(), // nil: go-plugin's AutoMTLS
 	})
 }
 

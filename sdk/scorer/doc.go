@@ -8,8 +8,9 @@
 //  2. ValidateConfig (optional, [WithValidateConfig]) is called once per config.
 //  3. Score is called after each swarm (and, for gate checks, inside a member's
 //     loop), concurrently. The scorer gets snapshots of the result record and
-//     the store, and a read-only [Host] onto members' sandboxes: it can read
-//     files, list them and exec commands whose writes never reach the member.
+//     the store (only those its optional [WithReads] names), and a read-only
+//     [Host] onto members' sandboxes: it can read files, list them and exec
+//     commands whose writes never reach the member.
 //
 // A scorer has no way to write the record, the store or a sandbox. An error
 // from Score, or a crash, leaves the sample unscored for that scorer and is

@@ -50,10 +50,18 @@ type ScoreRequest struct {
 	Output model.Output
 	// Messages are the sample's messages: input, then the answer's message.
 	Messages []model.Message
-	// Record is a snapshot of the swarm's result record.
+	// Record is a snapshot of the swarm's result record; empty when
+	// Omitted has ReadsRecord (prefer [ScoreRequest.ReadRecord], which then
+	// says so).
 	Record Record
-	// Store is a snapshot of the sample store, values as JSON.
+	// Store is a snapshot of the sample store, values as JSON; nil when
+	// Omitted has ReadsStore (prefer [ScoreRequest.ReadStore], which then
+	// says so).
 	Store map[string][]byte
+	// Omitted names the snapshots the host left out because the scorer
+	// declared ([WithReads]) it does not read them. Zero (nothing left
+	// out) for a scorer without WithReads.
+	Omitted Reads
 	// Host is the read-only view onto members' sandboxes.
 	Host Host
 }

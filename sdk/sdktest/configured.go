@@ -22,15 +22,25 @@ func (a *configuredAgent) Run(ctx context.Context, req agent.RunRequest, resp *a
 	return a.Agent.Run(ctx, req, resp)
 }
 
-// configuredScorer completes each score's config before the call.
+// configuredScorer completes each score's config before the call and
+// leaves out what the scorer does not read, as the host does.
 type configuredScorer struct {
 	scorer.Scorer
 	configs *checkedConfigs
+	// omits is what the scorer's metadata says it does not read.
+	omits scorer.Reads
 }
 
 func (s *configuredScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) (err error) {
 	if req.Config, err = s.configs.complete(ctx, req.Config); err != nil {
 		return err
+	}
+	req.Omitted |= s.omits
+	if req.Omitted.Has(scorer.ReadsRecord) {
+		req.Record = scorer.Record{}
+	}
+	if req.Omitted.Has(scorer.ReadsStore) {
+		req.Store = nil
 	}
 	return s.Scorer.Score(ctx, req, resp)
 }

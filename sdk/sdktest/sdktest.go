@@ -53,11 +53,17 @@ func Controller(t testing.TB, impl controller.Controller) rpc.Controller {
 }
 
 // Scorer serves impl in-process and returns it as the host would see it,
-// completing and checking each ScoreRequest's Config.
+// completing and checking each ScoreRequest's Config and, as the host
+// does, leaving out the Record and Store that impl declares
+// ([scorer.WithReads], read back from its metadata) it does not read.
 func Scorer(t testing.TB, impl scorer.Scorer) scorer.Scorer {
 	t.Helper()
 	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
-	return &configuredScorer{Scorer: d.Scorer(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindScorer)}
+	remote := d.Scorer(name(impl))
+	var md scorer.MetadataResponse
+	remote.Metadata(context.Background(), scorer.MetadataRequest{}, &md)
+	return &configuredScorer{Scorer: remote, configs: newCheckedConfigs(impl, d, rpc.KindScorer),
+		omits: scorer.ReadsAll &^ rpc.ScorerReads(md)}
 }
 
 type metadataer interface {

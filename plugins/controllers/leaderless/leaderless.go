@@ -70,6 +70,7 @@ func (*Leaderless) Start(_ context.Context, req controller.StartRequest, resp *c
 	if err != nil {
 		return nil, err
 	}
+	resp.Actions = make([]controller.Action, 0, len(req.Roster))
 	for _, m := range req.Roster {
 		resp.Actions = append(resp.Actions, controller.Start(m.Name, ""))
 	}

@@ -15,8 +15,11 @@ import (
 // Score after every swarm.
 type Exact struct{}
 
-// Interface guard.
-var _ scorer.Scorer = (*Exact)(nil)
+// Interface guards.
+var (
+	_ scorer.Scorer    = (*Exact)(nil)
+	_ scorer.WithReads = (*Exact)(nil)
+)
 
 // Metadata names the plugin; its config block takes no attributes.
 func (*Exact) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.MetadataResponse) {
@@ -25,6 +28,10 @@ func (*Exact) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer
 	resp.Description = "Inspect's exact(): the normalised output equals a normalised target"
 	resp.Schema = schema.Schema{}
 }
+
+// Reads declares that Exact reads the output and the target, neither the
+// record nor the store: the host sends it neither.
+func (*Exact) Reads() scorer.Reads { return scorer.ReadsNone }
 
 // Score compares the normalised completion with each target. As in Inspect,
 // the answer is the completion and there is no explanation.

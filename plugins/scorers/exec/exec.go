@@ -27,6 +27,7 @@ type Exec struct{}
 var (
 	_ scorer.Scorer             = (*Exec)(nil)
 	_ scorer.WithValidateConfig = (*Exec)(nil)
+	_ scorer.WithReads          = (*Exec)(nil)
 )
 
 // config is the scorer block's attributes, defaults applied by the host.
@@ -53,6 +54,10 @@ func (*Exec) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.
 			Description: `How long each run may take, as a Go duration ("90s", "5m").`},
 	}}
 }
+
+// Reads declares that Exec reads the record (members' sandboxes), never
+// the store: the host does not send it the store.
+func (*Exec) Reads() scorer.Reads { return scorer.ReadsRecord }
 
 // ValidateConfig checks the command, the member name and the timeout. It
 // cannot check that the member exists: the roster is known only at Score.

@@ -245,3 +245,13 @@ func TestExecInNamedSandbox(t *testing.T) {
 		t.Errorf("passed (-want +got):\n%s", diff)
 	}
 }
+
+// TestExecReads: exec reads the record (TestExecScore gets it through the
+// SDK's harness, which leaves out what a scorer does not read) and never
+// the store.
+func TestExecReads(t *testing.T) {
+	t.Parallel()
+	if got := scorer.ReadsOf(&Exec{}); got != scorer.ReadsRecord {
+		t.Errorf("ReadsOf = %v, want ReadsRecord", got)
+	}
+}

@@ -14,8 +14,11 @@ import (
 // calls Metadata once and Score after every swarm.
 type F1 struct{}
 
-// Interface guard.
-var _ scorer.Scorer = (*F1)(nil)
+// Interface guards.
+var (
+	_ scorer.Scorer    = (*F1)(nil)
+	_ scorer.WithReads = (*F1)(nil)
+)
 
 // config is the scorer block's attributes, defaults applied by the host.
 type config struct {
@@ -32,6 +35,10 @@ func (*F1) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.Me
 			Description: "Words left out of both sides before counting (Inspect's stop_words)."},
 	}}
 }
+
+// Reads declares that F1 reads the output and the target, neither the
+// record nor the store: the host sends it neither.
+func (*F1) Reads() scorer.Reads { return scorer.ReadsNone }
 
 // Score computes the F1 value. As in Inspect, the answer is the completion
 // and there is no explanation.

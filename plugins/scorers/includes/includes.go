@@ -13,8 +13,11 @@ import (
 // swarm.
 type Includes struct{}
 
-// Interface guard.
-var _ scorer.Scorer = (*Includes)(nil)
+// Interface guards.
+var (
+	_ scorer.Scorer    = (*Includes)(nil)
+	_ scorer.WithReads = (*Includes)(nil)
+)
 
 // config is the scorer block's attributes, defaults applied by the host.
 type config struct {
@@ -30,6 +33,10 @@ func (*Includes) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *sco
 		{Name: "ignore_case", Type: "bool", Default: true, Description: "Compare casefolded text."},
 	}}
 }
+
+// Reads declares that Includes reads the output and the target, neither the
+// record nor the store: the host sends it neither.
+func (*Includes) Reads() scorer.Reads { return scorer.ReadsNone }
 
 // Score looks for each target in turn. As in Inspect, the answer is the
 // completion as compared: casefolded when ignore_case is on.

@@ -22,6 +22,7 @@ type Match struct{}
 var (
 	_ scorer.Scorer             = (*Match)(nil)
 	_ scorer.WithValidateConfig = (*Match)(nil)
+	_ scorer.WithReads          = (*Match)(nil)
 )
 
 // config is the scorer block's attributes, defaults applied by the host.
@@ -44,6 +45,10 @@ func (*Match) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer
 			Description: "Compare numbers: $ € £ , * _ are ignored and both sides are written with 5 significant digits."},
 	}}
 }
+
+// Reads declares that Match reads the output and the target, neither the
+// record nor the store: the host sends it neither.
+func (*Match) Reads() scorer.Reads { return scorer.ReadsNone }
 
 // ValidateConfig checks the location.
 func (*Match) ValidateConfig(_ context.Context, req scorer.ValidateConfigRequest, resp *scorer.ValidateConfigResponse) {

@@ -130,3 +130,12 @@ func TestMatchValidateConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchReads: match reads neither the record nor the store, so the
+// host sends it neither (its Score needs only the output and the target).
+func TestMatchReads(t *testing.T) {
+	t.Parallel()
+	if got := scorer.ReadsOf(&Match{}); got != scorer.ReadsNone {
+		t.Errorf("ReadsOf = %v, want ReadsNone", got)
+	}
+}

@@ -23,6 +23,7 @@ type Pattern struct {
 var (
 	_ scorer.Scorer             = (*Pattern)(nil)
 	_ scorer.WithValidateConfig = (*Pattern)(nil)
+	_ scorer.WithReads          = (*Pattern)(nil)
 )
 
 // config is the scorer block's attributes, defaults applied by the host.
@@ -51,6 +52,10 @@ func (*Pattern) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scor
 			Description: "Every capture group must equal a target, rather than any one."},
 	}}
 }
+
+// Reads declares that Pattern reads the output and the target, neither the
+// record nor the store: the host sends it neither.
+func (*Pattern) Reads() scorer.Reads { return scorer.ReadsNone }
 
 // ValidateConfig compiles the pattern.
 func (p *Pattern) ValidateConfig(_ context.Context, req scorer.ValidateConfigRequest, resp *scorer.ValidateConfigResponse) {

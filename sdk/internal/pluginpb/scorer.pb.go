@@ -114,7 +114,11 @@ type ScoreRequest struct {
 	Sample     *Sample                `protobuf:"bytes,3,opt,name=sample,proto3" json:"sample,omitempty"`
 	Output     *ModelOutput           `protobuf:"bytes,4,opt,name=output,proto3" json:"output,omitempty"`
 	Messages   []*ChatMessage         `protobuf:"bytes,5,rep,name=messages,proto3" json:"messages,omitempty"`
-	// Snapshot of the result record and of the whole store, as JSON.
+	// Snapshot of the result record and of the whole store, as JSON. Both
+	// grow with the swarm. A scorer whose Metadata lists the capability
+	// "swarmhost.score-without-record" gets no record_json (empty), one
+	// listing "swarmhost.score-without-store" no store_json; every other
+	// scorer gets both.
 	RecordJson    []byte `protobuf:"bytes,6,opt,name=record_json,json=recordJson,proto3" json:"record_json,omitempty"`
 	StoreJson     []byte `protobuf:"bytes,7,opt,name=store_json,json=storeJson,proto3" json:"store_json,omitempty"`
 	HostBrokerId  uint32 `protobuf:"varint,8,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`

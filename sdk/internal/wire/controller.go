@@ -25,11 +25,15 @@ func RosterFromProto(ps []*pb.RosterMember) []controller.Member {
 	return out
 }
 
-// ActionsToProto converts actions.
+// ActionsToProto converts actions, the messages in one allocation (a
+// controller's Start answers one action per member).
 func ActionsToProto(as []controller.Action) []*pb.Action {
 	out := make([]*pb.Action, len(as))
+	msgs := make([]pb.Action, len(as))
 	for i, a := range as {
-		out[i] = &pb.Action{Kind: pb.Action_Kind(a.Kind), Member: a.Member, Input: a.Input, Reason: a.Reason}
+		m := &msgs[i]
+		m.Kind, m.Member, m.Input, m.Reason = pb.Action_Kind(a.Kind), a.Member, a.Input, a.Reason
+		out[i] = m
 	}
 	return out
 }

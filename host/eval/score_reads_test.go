@@ -1,0 +1,73 @@
+package eval
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/swarm"
+	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
+)
+
+// capsScorer is a scorer as a plugin process looks to the host: what it
+// reads only in its metadata's capabilities.
+type capsScorer struct{ caps []string }
+
+func (s capsScorer) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.MetadataResponse) {
+	resp.Name, resp.Capabilities = "caps", s.caps
+}
+
+func (capsScorer) Score(context.Context, scorer.ScoreRequest, *scorer.ScoreResponse) error {
+	return nil
+}
+
+// inProcessScorer declares what it reads itself.
+type inProcessScorer struct {
+	capsScorer
+	reads scorer.Reads
+}
+
+func (s inProcessScorer) Reads() scorer.Reads { return s.reads }
+
+// TestScoreRequestOmits: the host builds the record and the store only
+// for a scorer that reads them, as its WithReads or its plugin's
+// capabilities declare; a scorer declaring nothing gets both.
+func TestScoreRequestOmits(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		impl  scorer.Scorer
+		omits scorer.Reads
+	}{
+		"plugin without capabilities": {capsScorer{}, 0},
+		"plugin without the store":    {capsScorer{[]string{rpc.CapabilityScoreWithoutStore}}, scorer.ReadsStore},
+		"plugin without either": {capsScorer{[]string{rpc.CapabilityScoreWithoutStore, rpc.CapabilityScoreWithoutRecord}},
+			scorer.ReadsAll},
+		"in-process, reads the record": {inProcessScorer{reads: scorer.ReadsRecord}, scorer.ReadsStore},
+		"in-process, reads none":       {inProcessScorer{capsScorer: capsScorer{[]string{"other"}}}, scorer.ReadsAll},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			omits := scorerOmits(context.Background(), tc.impl)
+			assert.Equal(t, tc.omits, omits)
+			s := &sampleRun{j: job{epoch: 1, sample: dataset.Sample{ID: "q", Target: []string{"42"}}}}
+			s.setRecord(swarm.Record{Version: 1, Members: []swarm.RecordMember{{Name: "a"}}})
+			req := s.scoreRequest(scorerRun{omits: omits}, nil, model.TextOutput("", "42"), nil)
+			assert.Equal(t, omits, req.Omitted)
+			assert.Equal(t, []string{"42"}, req.Sample.Target)
+			if omits.Has(scorer.ReadsRecord) {
+				assert.Zero(t, req.Record)
+			} else {
+				assert.Equal(t, "a", req.Record.Members[0].Name)
+			}
+			if omits.Has(scorer.ReadsStore) {
+				assert.Nil(t, req.Store)
+			} else {
+				assert.Contains(t, string(req.Store[swarm.StoreKeyResult]), `"a"`)
+			}
+		})
+	}
+}
