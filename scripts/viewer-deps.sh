@@ -40,3 +40,21 @@ if [ ! -f "$dir/node_modules/playwright-core/package.json" ] || \
 fi
 echo "$chromium"
 echo "$dir/node_modules"
+[ "${1:-}" = npm ] || exit 0
+src="$root/host/cli/testdata/viewer/npm"
+app="$root/.tools/npm-viewer"
+want="$(cd "$src" && cat package.json package-lock.json main.jsx index.html | sha256sum | cut -d' ' -f1)"
+if [ "$(cat "$app/.sha256" 2>/dev/null)" != "$want" ]; then
+  rm -rf "$app" && mkdir -p "$app/site"
+  cp "$src/package.json" "$src/package-lock.json" "$src/main.jsx" "$app/"
+  if ! (cd "$app" && npm ci --silent --no-audit --no-fund >&2); then
+    echo "scripts/viewer-deps.sh: npm ci could not install host/cli/testdata/viewer/npm" >&2
+    exit 3
+  fi
+  (cd "$app" && node_modules/.bin/esbuild main.jsx --bundle --format=esm --jsx=automatic \
+    --loader:.woff=file --loader:.woff2=file --loader:.ttf=file --loader:.svg=file --loader:.png=file \
+    --outdir=site --log-level=warning >&2)
+  cp "$src/index.html" "$app/site/"
+  echo "$want" > "$app/.sha256"
+fi
+echo "$app/site"

@@ -2,6 +2,7 @@ package channels
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -74,7 +75,7 @@ func seconds(raw json.RawMessage) (time.Duration, bool) {
 		return d, err == nil
 	}
 	var f float64
-	if json.Unmarshal(raw, &f) != nil {
+	if json.Unmarshal(raw, &f) != nil || math.Abs(f*float64(time.Second)) >= math.MaxInt64 {
 		return 0, false
 	}
 	return time.Duration(f * float64(time.Second)), true

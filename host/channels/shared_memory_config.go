@@ -126,24 +126,46 @@ func parseBoardParam(cfg *SharedMemory, name string, raw json.RawMessage) *Probl
 
 // parseBoardRate accepts what the messages channel's rate accepts ("off",
 // "60/60s", { sends, per }) and the package's own form, a list
-// [count, seconds].
+// [count, seconds], with the package's bounds: any whole count from 1 and
+// any positive window (the messages channel's stop at 10000 and 24h).
 func parseBoardRate(cfg *SharedMemory, raw json.RawMessage) *Problem {
+	const want = `rate must be "off", [count, seconds], "60/60s" or { sends = 60, per = "60s" }; got %s.`
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		if s == "off" {
+			cfg.Rate = Rate{}
+			return nil
+		}
+		n, d, ok := strings.Cut(s, "/")
+		if !ok {
+			return invalid("rate", want, raw)
+		}
+		return setBoardRate(cfg, json.RawMessage(strings.TrimSpace(n)), jsonString(strings.TrimSpace(d)), raw)
+	}
 	var pair []json.RawMessage
 	if json.Unmarshal(raw, &pair) == nil {
 		if len(pair) != 2 {
-			return invalid("rate", `rate must be "off", [count, seconds], "60/60s" or { sends = 60, per = "60s" }; got %s.`, raw)
+			return invalid("rate", want, raw)
 		}
-		m := Messages{}
-		if p := setRate(&m, pair[0], pair[1], raw); p != nil {
-			return p
-		}
-		cfg.Rate = m.Rate
-		return nil
+		return setBoardRate(cfg, pair[0], pair[1], raw)
 	}
-	m := Messages{}
-	if p := parseRate(&m, raw, nil); p != nil {
-		return p
+	var obj struct{ Sends, Per json.RawMessage }
+	if json.Unmarshal(raw, &obj) != nil || obj.Sends == nil || obj.Per == nil {
+		return invalid("rate", want, raw)
 	}
-	cfg.Rate = m.Rate
+	return setBoardRate(cfg, obj.Sends, obj.Per, raw)
+}
+
+// setBoardRate checks a board rate's count and window.
+func setBoardRate(cfg *SharedMemory, sends, per, raw json.RawMessage) *Problem {
+	var n float64
+	if json.Unmarshal(sends, &n) != nil || n != math.Trunc(n) || n < 1 || n > math.MaxInt32 {
+		return invalid("rate", "rate's count must be a whole number of at least 1; got %s.", raw)
+	}
+	d, ok := seconds(per)
+	if !ok || d <= 0 {
+		return invalid("rate", `rate's window must be a positive duration like "60s" or a number of seconds; got %s.`, raw)
+	}
+	cfg.Rate = Rate{Sends: int(n), Per: d}
 	return nil
 }

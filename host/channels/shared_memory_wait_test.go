@@ -129,3 +129,63 @@ func TestSwarmWaitAtOnceAndRefusals(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestBoardRefusesEndedAndBusy: a member that has ended can neither view,
+// write nor wait; no write lands once the swarm is stopping; a member has
+// one swarm_wait at a time. None of these refusals leaves evidence or
+// takes an id.
+func TestBoardRefusesEndedAndBusy(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// act prepares the board and makes the refused call as "a".
+		act  func(t *testing.T, b *Board) string
+		want string
+	}{
+		{name: "view after the end", act: func(t *testing.T, b *Board) string {
+			b.MemberState("a", swarm.StateEnded, "submitted")
+			return sm(t, b, "a", `{"command":"view","path":"/shared_memory"}`)
+		}, want: "error: a has ended."},
+		{name: "write after the end", act: func(t *testing.T, b *Board) string {
+			b.MemberState("a", swarm.StateEnded, "submitted")
+			return sm(t, b, "a", `{"command":"append","path":"/shared_memory/log","append_text":"x"}`)
+		}, want: "error: a has ended."},
+		{name: "wait after the end", act: func(t *testing.T, b *Board) string {
+			b.MemberState("a", swarm.StateEnded, "submitted")
+			return callTool(t, b, "a", ToolSwarmWait, `{}`)
+		}, want: "error: a has ended."},
+		{name: "write while stopping", act: func(t *testing.T, b *Board) string {
+			b.Stopping("all_done")
+			return sm(t, b, "a", `{"command":"create","path":"/shared_memory/x","file_text":"1"}`)
+		}, want: "error: The swarm is stopping: the board takes no more writes."},
+		{name: "a second wait", act: func(t *testing.T, b *Board) string {
+			first := waitAsync(t, b, "a", `{}`)
+			second := make(chan string, 1)
+			go func() { second <- callTool(t, b, "a", ToolSwarmWait, `{}`) }()
+			select {
+			case got := <-second:
+				b.MemberState("b", swarm.StateEnded, "submitted")
+				require.Equal(t, "b ended (submitted).", <-first, "the first wait goes on")
+				return got
+			case <-time.After(5 * time.Second):
+				t.Fatal("the second wait was not refused")
+				return ""
+			}
+		}, want: "error: a is already waiting: one swarm_wait at a time."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b", "c")
+			require.Equal(t, tt.want, tt.act(t, b))
+			for _, kind := range []string{KindSent, KindDelivered, KindRead} {
+				require.Empty(t, boardEvidence(t, b, kind), kind)
+			}
+			waited := boardEvidence(t, b, KindWaited)
+			require.LessOrEqual(t, len(waited), 1, "only the first wait of the last case")
+			for _, w := range waited {
+				require.Equal(t, "x-1", w["wait"], "a refused wait takes no id")
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package channels
 
 import (
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -93,19 +94,29 @@ func (b *Board) limits(changes []change) string {
 		n := len(c.content)
 		size += n
 		if n > b.cfg.MaxFileBytes {
-			return fmt.Sprintf("%s would be %d bytes; the limit is %d", c.file, n, b.cfg.MaxFileBytes)
+			return fmt.Sprintf("%s would be %s bytes; the limit is %d", c.file, thousands(n), b.cfg.MaxFileBytes)
 		}
 		if lines := countLines(c.content); lines > b.cfg.MaxFileLines {
-			return fmt.Sprintf("%s would have %d lines; the limit is %d", c.file, lines, b.cfg.MaxFileLines)
+			return fmt.Sprintf("%s would have %s lines; the limit is %d", c.file, thousands(lines), b.cfg.MaxFileLines)
 		}
 	}
 	if files > b.cfg.MaxFiles {
 		return fmt.Sprintf("the board already holds %d files, its limit; delete one first", len(b.paths))
 	}
 	if size > b.cfg.MaxBoardBytes {
-		return fmt.Sprintf("the board would hold %d bytes; the limit is %d", size, b.cfg.MaxBoardBytes)
+		return fmt.Sprintf("the board would hold %s bytes; the limit is %d", thousands(size), b.cfg.MaxBoardBytes)
 	}
 	return ""
+}
+
+// thousands writes n with its thousands separated by commas, as the
+// package writes the sizes it refuses (the limits it names are plain).
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // apply commits the changes as record rec of member and returns the

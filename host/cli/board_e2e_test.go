@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -41,23 +42,58 @@ func TestExampleSharedMemory(t *testing.T) {
 	for _, finding := range []string{"bob: the cache halves the latency", "carol: the index is never used"} {
 		assert.True(t, strings.Contains(lastView, finding), "the editor's last view has %q", finding)
 	}
+	// the board's counts per member, where the example's README says they are
+	var metrics struct {
+		Members []struct {
+			Name string
+			Comm map[string]struct {
+				Records, Reads int
+			}
+			Waits *int
+		}
+	}
+	require.NoError(t, json.Unmarshal(s.Store["inspect_swarm:metrics"], &metrics))
+	counts := map[string][3]int{}
+	for _, m := range metrics.Members {
+		require.NotNil(t, m.Waits, m.Name)
+		counts[m.Name] = [3]int{m.Comm["shared_memory"].Records, m.Comm["shared_memory"].Reads, *m.Waits}
+	}
+	assert.Equal(t, map[string][3]int{"editor": {1, 5, 4}, "bob": {2, 1, 1}, "carol": {2, 1, 1}}, counts,
+		"records, reads and waits per member")
 	validateLogFile(t, path)
 	checkWithInspect(t, path)
 }
 
 // TestBoardValidateE2E: `swarmhost validate` reports every bad
-// shared_memory parameter and a bad delivery mode at its value.
+// shared_memory parameter and a bad delivery mode at its value, and every
+// member name the board cannot use at the name.
 func TestBoardValidateE2E(t *testing.T) {
 	t.Parallel()
-	code, out, errOut := runCLI(t, "validate", repoPath("host", "cli", "testdata", "channels", "bad_board.hcl"))
-	assert.Equal(t, ExitUsage, code, out)
-	for _, s := range []string{
-		`delivery must be one of "notify" or "poll"; got "push".`, "bad_board.hcl line 19",
-		"max_files must be a whole number from 1 to 10000; got 0.", "bad_board.hcl line 22",
-		"rate's sends: rate must be between 1 and 10000; got 0.", "bad_board.hcl line 25",
-		"max_wait must be a whole number from 1 to 3600; got 7200.", "bad_board.hcl line 26",
-	} {
-		assert.Contains(t, errOut, s)
+	tests := map[string]struct {
+		file string
+		want []string
+	}{
+		"parameters": {file: "bad_board.hcl", want: []string{
+			`delivery must be one of "notify" or "poll"; got "push".`, "bad_board.hcl line 19",
+			"max_files must be a whole number from 1 to 10000; got 0.", "bad_board.hcl line 22",
+			"rate's count must be a whole number of at least 1; got [0,60].", "bad_board.hcl line 25",
+			"max_wait must be a whole number from 1 to 3600; got 7200.", "bad_board.hcl line 26",
+		}},
+		"member names": {file: "bad_board_names.hcl", want: []string{
+			`cannot use the member name "Bob": names must start with a lowercase letter`, "bad_board_names.hcl line 19",
+			`cannot use the member name "eve\" writer=\"bob"`, "bad_board_names.hcl line 22",
+		}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errOut := runCLI(t, "validate", repoPath("host", "cli", "testdata", "channels", tc.file))
+			assert.Equal(t, ExitUsage, code, out)
+			for _, s := range tc.want {
+				assert.Contains(t, errOut, s)
+			}
+			assert.NotContains(t, errOut, `"carol"`)
+		})
 	}
 }
 

@@ -12,10 +12,11 @@ import (
 )
 
 // channelDiags checks every swarm's messages and shared_memory channel parameters — values,
-// ranges, routes naming members — with host/channels, which owns their
-// rules, and reports each problem at the parameter's value (the block's
-// header when it has none). rosterOK false skips the route-name checks,
-// since a roster that failed to decode would make them wrong.
+// ranges, routes naming members, the member names the board can use — with
+// host/channels, which owns their rules, and reports each problem at the
+// parameter's value (the block's header when it has none; a member's name).
+// rosterOK false skips the checks of names, since a roster that failed to
+// decode would make them wrong.
 func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, name := range slices.Sorted(maps.Keys(suite.Swarms)) {
@@ -36,11 +37,27 @@ func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 				_, probs = channels.ParseMessages(ch.Params, roster)
 			case ch.Type == config.ChannelSharedMemory:
 				_, probs = channels.ParseSharedMemory(ch.Params)
+				if rosterOK {
+					diags = append(diags, boardNameDiags(sw)...)
+				}
 			}
 			diags = append(diags, problemDiags(ch, probs)...)
 		}
 	}
 	return append(diags, filesystemDiags(suite)...)
+}
+
+// boardNameDiags reports each roster name of sw the shared_memory channel
+// cannot use, at the member's name (its block header when defaulted).
+func boardNameDiags(sw *config.Swarm) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, e := range sw.Roster {
+		if p := channels.CheckBoardMember(e.Name); p != nil {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: p.Summary, Detail: p.Detail,
+				Subject: e.Member.NameRange.Ptr()})
+		}
+	}
+	return diags
 }
 
 // filesystemDiags checks each eval's filesystem channel parameters with

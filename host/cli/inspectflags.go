@@ -41,7 +41,8 @@ func (f *inspectFlags) register(fs *flag.FlagSet, vars *multiFlag) {
 	fs.Var(&f.modelArgs, "M", "a model argument of --model, name=value: base_url, api_key_env (repeatable)")
 	fs.IntVar(&f.epochs, "epochs", 0, "epochs per sample (replaces each task's)")
 	fs.IntVar(&f.maxConnections, "max-connections", 0, "concurrent calls per model endpoint (replaces each model's)")
-	fs.StringVar(&f.sampleIDs, "sample-id", "", "run only these samples: ids, comma-separated")
+	fs.StringVar(&f.sampleIDs, "sample-id", "", "run only these samples: ids or fnmatch patterns, comma-separated; "+
+		"TASK:ID applies only to task TASK (ignoring case), as in Inspect")
 	fs.BoolVar(&f.noLogSamples, "no-log-samples", false, "leave the samples out of the log (header and results only)")
 	fs.StringVar(&f.logLevel, "log-level", os.Getenv("INSPECT_LOG_LEVEL"), "host log level on stderr, as Inspect names "+
 		"them: debug, trace, http, info, warning (the default), error, critical, notset (default: $INSPECT_LOG_LEVEL)")

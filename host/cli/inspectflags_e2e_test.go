@@ -72,7 +72,7 @@ func TestInspectFlags(t *testing.T) {
 		})
 	}
 	for _, bad := range [][]string{{"--limit", "3-2"}, {"--display", "fancy"}, {"--model", "nomodel"},
-		{"-M", "base_url=x"}, {"--limit", "x"}, {"--log-level", "loud"}} {
+		{"-M", "base_url=x"}, {"--limit", "x"}, {"--log-level", "loud"}, {"--sample-id", "nosuch:q1,q2"}} {
 		code, _, errOut := runCLI(t, append([]string{"run", quickstart, "--log-dir", t.TempDir()}, bad...)...)
 		assert.Equal(t, ExitUsage, code, "%v: %s", bad, errOut)
 	}

@@ -59,6 +59,9 @@ func cmdRun(e env, args []string) int {
 		return ExitUsage
 	}
 	evals, err := selectEvals(s.suite, f.evals)
+	if err == nil {
+		err = f.insp.checkSampleIDs(s.suite, evals)
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost run:", err)
 		return ExitUsage

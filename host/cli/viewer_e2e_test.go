@@ -26,18 +26,27 @@ import (
 // when they cannot be installed, except under CI=true, where it fails.
 func viewerDeps(t *testing.T) (chromium, modules string) {
 	t.Helper()
+	lines := runViewerDeps(t, 2)
+	return lines[0], lines[1]
+}
+
+// runViewerDeps runs scripts/viewer-deps.sh with args and returns the want
+// lines it printed; it skips when the script exits 3 (something cannot be
+// installed), except under CI=true.
+func runViewerDeps(t *testing.T, want int, args ...string) []string {
+	t.Helper()
 	var stderr bytes.Buffer
-	cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", "viewer-deps.sh"))
+	cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", "viewer-deps.sh"), args...)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 3 && os.Getenv("CI") != "true" {
-		t.Skipf("the viewer test needs Chromium and playwright-core: %s", strings.TrimSpace(stderr.String()))
+		t.Skipf("the viewer test needs Chromium, playwright-core and npm: %s", strings.TrimSpace(stderr.String()))
 	}
 	require.NoError(t, err, "scripts/viewer-deps.sh:\n%s", stderr.String())
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	require.Len(t, lines, 2, "scripts/viewer-deps.sh printed %q", out)
-	return lines[0], lines[1]
+	require.Len(t, lines, want, "scripts/viewer-deps.sh printed %q", out)
+	return lines
 }
 
 // serveLogs runs `inspect view` on dir and returns its address; the server

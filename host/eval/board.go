@@ -14,8 +14,8 @@ import (
 
 // prepareBoard builds the sample's shared_memory board (one per sample, so
 // ids restart at f-1 and w-1) with each member's delivery mode. Bad
-// parameters, which `swarmhost run` and `validate` report as diagnostics
-// first, fail the sample.
+// parameters and member names the board cannot use, which `swarmhost run`
+// and `validate` report as diagnostics first, fail the sample.
 func (s *sampleRun) prepareBoard() error {
 	ch := s.r.channel(config.ChannelSharedMemory)
 	if ch == nil {
@@ -24,6 +24,11 @@ func (s *sampleRun) prepareBoard() error {
 	cfg, probs := channels.ParseSharedMemory(ch.Params)
 	if len(probs) > 0 {
 		return fmt.Errorf("channel \"shared_memory\": %s: %s", probs[0].Param, probs[0].Detail)
+	}
+	for _, name := range s.r.rosterNames() {
+		if p := channels.CheckBoardMember(name); p != nil {
+			return fmt.Errorf("channel \"shared_memory\": %s", p.Detail)
+		}
 	}
 	delivery := map[string]string{}
 	for _, e := range s.r.sw.Roster {

@@ -35,10 +35,12 @@ func (r *evalRun) prepareDataset(context.Context, Plugins) error {
 }
 
 // selectSamples applies --sample-id (ids or patterns, as Inspect matches
-// them: sampleIDFilter) and --limit (a count, or a range A-B from 1) to the
+// them: sampleIDFilter; those of "task:id" selectors naming this task,
+// TaskSampleIDs) and --limit (a count, or a range A-B from 1) to the
 // dataset's samples.
 func (r *evalRun) selectSamples() error {
-	if ids := r.opts.SampleIDs; len(ids) > 0 {
+	if len(r.opts.SampleIDs) > 0 {
+		ids := TaskSampleIDs(r.task.Name, r.opts.SampleIDs)
 		var keep []dataset.Sample
 		filter := newSampleIDFilter(ids)
 		for _, s := range r.samples {
@@ -47,7 +49,7 @@ func (r *evalRun) selectSamples() error {
 			}
 		}
 		if len(keep) == 0 {
-			return fmt.Errorf("dataset: no sample has an id of --sample-id %s", strings.Join(ids, ","))
+			return fmt.Errorf("dataset: no sample of task %s has an id of --sample-id %s", r.task.Name, strings.Join(r.opts.SampleIDs, ","))
 		}
 		r.samples = keep
 	}

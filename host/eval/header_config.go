@@ -49,12 +49,13 @@ func (r *evalRun) limitConfig() any {
 	return nil
 }
 
-// sampleIDConfig is --sample-id as eval.config records it.
+// sampleIDConfig is --sample-id as eval.config records it: as Inspect,
+// the ids that apply to this task (TaskSampleIDs).
 func (r *evalRun) sampleIDConfig() any {
 	if len(r.opts.SampleIDs) == 0 {
 		return nil
 	}
-	return r.opts.SampleIDs
+	return TaskSampleIDs(r.task.Name, r.opts.SampleIDs)
 }
 
 // logSamples is eval.config.log_samples: false with --no-log-samples.

@@ -1,5 +1,10 @@
 package swarm
 
+import (
+	"encoding/json"
+	"strconv"
+)
+
 // Ledger is a sample's accounting, written once per sample on every exit
 // path in the store under [StoreKeyLedger] and as a "ledger" evidence
 // event. It is Inspect Swarm 0.1.0's ledger document (its SwarmLedger,
@@ -64,12 +69,29 @@ type Ledger struct {
 // LedgerBudget is the budget as configured: cost in dollars, times in
 // seconds; Split is "pool", "equal" or the weights in roster order.
 type LedgerBudget struct {
-	Cost    *Float `json:"cost"`
-	Tokens  *int64 `json:"tokens"`
-	Time    *Float `json:"time"`
-	Reserve Float  `json:"reserve"`
-	Split   any    `json:"split"`
-	Grace   Float  `json:"grace"`
+	Cost    *Float        `json:"cost"`
+	Tokens  *LedgerTokens `json:"tokens"`
+	Time    *Float        `json:"time"`
+	Reserve Float         `json:"reserve"`
+	Split   any           `json:"split"`
+	Grace   Float         `json:"grace"`
+}
+
+// LedgerTokens is a token cap as configured, written as Inspect Swarm
+// writes its Budget.tokens: the number when every token is metered, the
+// string "output:N" (the form its token limits parse) for an
+// output-metered cap.
+type LedgerTokens struct {
+	N      int64
+	Output bool
+}
+
+// MarshalJSON writes the cap as a number or as "output:N".
+func (t LedgerTokens) MarshalJSON() ([]byte, error) {
+	if t.Output {
+		return json.Marshal(MeterOutput + ":" + strconv.FormatInt(t.N, 10))
+	}
+	return strconv.AppendInt(nil, t.N, 10), nil
 }
 
 // LedgerCaps are the caps in force (null: no cap of that kind).

@@ -150,8 +150,11 @@ func (r *runtime) meteredTotal() int64 {
 // ledgerBudget is the budget as configured.
 func (r *runtime) ledgerBudget() LedgerBudget {
 	b := r.spec.Budget
-	lb := LedgerBudget{Cost: optFloat(b.Cost), Tokens: b.Tokens, Time: seconds(b.Time), Reserve: Float(b.Reserve),
+	lb := LedgerBudget{Cost: optFloat(b.Cost), Time: seconds(b.Time), Reserve: Float(b.Reserve),
 		Split: SplitPool, Grace: Float(r.graceConfigured().Seconds())}
+	if b.Tokens != nil {
+		lb.Tokens = &LedgerTokens{N: *b.Tokens, Output: b.Metering == MeterOutput}
+	}
 	switch b.Split {
 	case SplitEqual:
 		lb.Split = SplitEqual

@@ -2,6 +2,7 @@ package swarm
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -80,4 +81,42 @@ func TestMemberBudget(t *testing.T) {
 	assert.Nil(t, a.Time.Share, "time is never split")
 	assert.Contains(t, aText, "Tokens, your share: you have used ")
 	assert.Contains(t, bText, "Time: the swarm has used ")
+}
+
+// listTools records the names of the tools the host offers the member.
+func listTools(names *[]string) step {
+	return func(ctx context.Context, r *scriptRun) (bool, error) {
+		tools, err := r.req.Host.ListTools(ctx)
+		for _, ti := range tools {
+			*names = append(*names, ti.Name)
+		}
+		return false, err
+	}
+}
+
+// TestResourcesOfferedWithACap: swarm_resources is among a member's tools
+// exactly when the swarm has a cost, token or time cap, configured or
+// derived from the task's limits.
+func TestResourcesOfferedWithACap(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		budget Budget
+		want   bool
+	}{
+		"no cap":                  {budget: Budget{}},
+		"a token cap":             {budget: Budget{Tokens: i64(1000)}, want: true},
+		"a cost cap":              {budget: Budget{Cost: f64(2)}, want: true},
+		"a time cap":              {budget: Budget{Time: dur(time.Hour)}, want: true},
+		"derived from the sample": {budget: Budget{Sample: Limits{Tokens: i64(5000)}}, want: true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var names []string
+			ag := newAgent(map[string][]step{"a": {listTools(&names)}})
+			run(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a"), Controller: &testController{},
+				Budget: tc.budget}, Hooks{})
+			assert.Equal(t, tc.want, slices.Contains(names, ToolResources), "tools: %v", names)
+		})
+	}
 }

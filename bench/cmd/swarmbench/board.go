@@ -110,15 +110,28 @@ func boardRow(t *Table, n int, side string, u Usage) {
 			bytesIEC(float64(u.HostRSS)), bytesIEC(float64(u.HostRSS)/float64(n)), bytesIEC(float64(u.PluginRSS)))})
 }
 
+// peerBoardPerMember is the least time the peer's board run is given per
+// member: it took 325 ms a member on the shared machine (BENCHMARKS.md),
+// so -timeout's default of 4 minutes cut it off at N = 1 000 and the row
+// had no peer beside it.
+const peerBoardPerMember = time.Second
+
+// peerBoardTimeout is how long the peer's board run with n members may
+// take: -timeout, or peerBoardPerMember per member when that is longer.
+func (e *env) peerBoardTimeout(n int) time.Duration {
+	return max(e.timeout, time.Duration(n)*peerBoardPerMember)
+}
+
 // runPeerBoard runs bench/peer/board.py with n members and measures it.
 func (e *env) runPeerBoard(python string, n int) (Usage, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), e.timeout)
+	timeout := e.peerBoardTimeout(n)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	logs := filepath.Join(e.work, "peer-board-logs", fmt.Sprint(n))
 	cmd := exec.CommandContext(ctx, python, filepath.Join(e.root, "bench/peer/board.py"), fmt.Sprint(n), logs)
 	u, err := measure(cmd)
 	if ctx.Err() != nil {
-		return u, fmt.Errorf("did not finish within %s (-timeout)", e.timeout)
+		return u, fmt.Errorf("did not finish within %s (-timeout, at least %s per member)", timeout, peerBoardPerMember)
 	}
 	if err != nil {
 		return u, err

@@ -1,13 +1,18 @@
-// Drives Inspect's log viewer (the one `inspect view` serves) in headless
-// Chromium through playwright-core and reports, for each swarm member,
-// whether the transcript's timeline picker offers it and what its
-// trajectory shows once picked.
+// Drives an Inspect log viewer in headless Chromium through playwright-core
+// and reports, for each swarm member, whether the viewer lets one select it
+// and what its trajectory shows once selected. TARGET names the viewer:
+//   timeline (the default): the one `inspect view` serves; a member is picked in the
+//     transcript's timeline picker and its trajectory is the page's text.
+//   outline: the npm log viewer (@metrevals/inspect-log-viewer 0.3.180-beta2), which has no
+//     timeline picker: a member is selected in the transcript's outline (its span tree), and its
+//     trajectory is what its agent span holds: the texts that leave the page when that span's
+//     panel is collapsed.
 //
-// Usage: node members.js NODE_MODULES CHROMIUM USER_DATA_DIR URL SPEC
+// Usage: node members.js NODE_MODULES CHROMIUM USER_DATA_DIR URL SPEC [TARGET]
 // where SPEC is JSON: [{"member": "bob", "own": ["It is 7."], "others": ["The answer is 42."]}].
 // Prints one JSON line: [{"member", "selectable", "own_found", "others_found", "tool_calls"}].
-// host/cli/viewer_e2e_test.go runs it.
-const [modules, chromiumPath, userDataDir, url, specJSON] = process.argv.slice(2);
+// host/cli/viewer_e2e_test.go and viewer_npm_e2e_test.go run it.
+const [modules, chromiumPath, userDataDir, url, specJSON, target = 'timeline'] = process.argv.slice(2);
 const { chromium } = require(`${modules}/playwright-core`);
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -44,23 +49,78 @@ async function settled(page, text, others) {
   return text;
 }
 
-async function check(page, entry) {
-  await page.goto(url);
-  const selectable = await pick(page, entry.member);
-  const text = selectable ? await settled(page, await trajectory(page, entry.member), entry.others) : '';
+function view(entry, selectable, shows) {
   return {
     member: entry.member,
     selectable,
-    own_found: entry.own.filter((s) => text.includes(s)),
-    others_found: entry.others.filter((s) => text.includes(s)),
-    tool_calls: (text.match(/TOOL: /g) || []).length,
+    own_found: entry.own.filter(shows),
+    others_found: entry.others.filter(shows),
+    tool_calls: shows.count('TOOL: '),
   };
 }
+
+function within(text) {
+  const shows = (s) => text.includes(s);
+  shows.count = (s) => text.split(s).length - 1;
+  return shows;
+}
+
+async function checkTimeline(page, entry) {
+  await page.goto(url);
+  const selectable = await pick(page, entry.member);
+  const text = selectable ? await settled(page, await trajectory(page, entry.member), entry.others) : '';
+  return view(entry, selectable, within(text));
+}
+
+// outlineLink is the transcript outline's entry for a span named name: a link to ?event=<span id>.
+function outlineLink(page, name) {
+  return page.locator('a[href*="event="]', { hasText: new RegExp(`^\\s*${name}\\s*$`) }).first();
+}
+
+// selectInOutline clicks the member's outline entry and returns the id of the span it selected when
+// that span's panel is the member's agent span ("agent: <member>"), else undefined.
+async function selectInOutline(page, member) {
+  const link = outlineLink(page, member);
+  await page.getByText(/MODEL CALL/i).first().waitFor({ timeout: TIMEOUT });
+  if ((await link.count()) === 0) return undefined;
+  const id = (await link.getAttribute('href')).split('event=')[1];
+  await link.click();
+  await page.waitForURL((u) => u.href.endsWith(`event=${id}`), { timeout: TIMEOUT });
+  const label = (await page.locator(`[id="event-panel-${id}"]`).first().innerText()).split('\n')[0].trim();
+  return new RegExp(`^AGENT: ${member}\\b`, 'i').test(label) ? id : undefined;
+}
+
+// checkOutline selects the member in the outline, then collapses its agent span: what the span
+// held (its own calls) is what the page no longer shows, counted occurrence by occurrence since
+// the sample's header and score show the answer too.
+async function checkOutline(page, entry) {
+  await page.goto('about:blank');
+  await page.goto(url);
+  const id = await selectInOutline(page, entry.member);
+  if (id === undefined) return view(entry, false, within(''));
+  const panel = page.locator(`[id="event-panel-${id}"]`).first();
+  const folded = panel.getByText(/^\s*\d+ events?\s*$/);
+  const toggle = panel.locator(':scope > div').first();
+  if ((await folded.count()) > 0) await toggle.click(); // left collapsed by an earlier check
+  await folded.waitFor({ state: 'detached', timeout: TIMEOUT });
+  const before = await page.innerText('body');
+  await toggle.click();
+  // A span whose panel does not fold (no "N events" within SETTLE ms) held nothing the page shows.
+  await folded.waitFor({ timeout: SETTLE }).catch(() => {});
+  const after = await page.innerText('body');
+  const held = (s) => before.split(s).length > after.split(s).length;
+  held.count = (s) => (before.split(s).length - after.split(s).length);
+  return view(entry, true, held);
+}
+
+const TARGETS = { timeline: checkTimeline, outline: checkOutline };
 
 (async () => {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath, args: FLAGS, viewport: { width: 1400, height: 1000 } });
   try {
+    const check = TARGETS[target];
+    if (!check) throw new Error(`unknown target ${target}`);
     const page = await context.newPage();
     const out = [];
     for (const entry of JSON.parse(specJSON)) out.push(await check(page, entry));
