@@ -45,7 +45,9 @@ eval "e" {
 // TestResumeEvalCutBeforeTheJournal: a host killed after it appended a
 // sample to an .eval log (the default format) but before that sample's
 // journal summary leaves the sample's member in the file without its
-// summary; --resume runs that sample again, and counts it once.
+// summary; --resume keeps that sample (its member is whole: the summary is
+// rebuilt from it, as host/evallog's resume does), runs nothing again, and
+// counts each sample once.
 func TestResumeEvalCutBeforeTheJournal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -67,7 +69,7 @@ func TestResumeEvalCutBeforeTheJournal(t *testing.T) {
 	code, out, errOut = runCLI(t, "run", "--json", "--resume", path)
 	require.Equal(t, ExitOK, code, errOut)
 	sum := jsonLine(t, out)
-	assert.Equal(t, 1.0, sum["resumed"], "only the first sample's journal was written")
+	assert.Equal(t, 2.0, sum["resumed"], "the second sample's member is whole: kept, its summary rebuilt")
 	assert.Equal(t, 2.0, sum["samples"], "each sample counts once")
 	l, err := evallog.Read(path)
 	require.NoError(t, err)

@@ -2,7 +2,9 @@ package swarm
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Ledger is a sample's accounting, written once per sample on every exit
@@ -92,6 +94,25 @@ func (t LedgerTokens) MarshalJSON() ([]byte, error) {
 		return json.Marshal(MeterOutput + ":" + strconv.FormatInt(t.N, 10))
 	}
 	return strconv.AppendInt(nil, t.N, 10), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a number, or "output:N".
+func (t *LedgerTokens) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		*t = LedgerTokens{}
+		return json.Unmarshal(b, &t.N)
+	}
+	n, ok := strings.CutPrefix(s, MeterOutput+":")
+	if !ok {
+		return fmt.Errorf("swarm: ledger token cap %q: want a number or %q", s, MeterOutput+":N")
+	}
+	v, err := strconv.ParseInt(n, 10, 64)
+	if err != nil {
+		return fmt.Errorf("swarm: ledger token cap %q: %w", s, err)
+	}
+	*t = LedgerTokens{N: v, Output: true}
+	return nil
 }
 
 // LedgerCaps are the caps in force (null: no cap of that kind).

@@ -30,10 +30,15 @@ func TestLedgerTokens(t *testing.T) {
 			var doc map[string]json.RawMessage
 			require.NoError(t, json.Unmarshal(got, &doc))
 			assert.Equal(t, c.want, string(doc["tokens"]))
+			var back LedgerTokens
+			require.NoError(t, json.Unmarshal(doc["tokens"], &back), "read back")
+			assert.Equal(t, LedgerTokens{N: n, Output: c.metering == MeterOutput}, back)
 		})
 	}
 	r := &runtime{spec: Spec{}}
 	got, err := json.Marshal(r.ledgerBudget())
 	require.NoError(t, err)
 	assert.Contains(t, string(got), `"tokens":null`, "no cap is null")
+	var bad LedgerTokens
+	assert.Error(t, json.Unmarshal([]byte(`"input:5"`), &bad), "only output is a metering the ledger writes")
 }
