@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"github.com/swarmhost/swarmhost/host/internal/proctest"
 )
@@ -79,7 +79,7 @@ func runTests(m *testing.M) int {
 	if leaks := lingering(testRoot, 10*time.Second); len(leaks) > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: plugin processes left running: %v\n", leaks)
 		for _, pid := range leaks {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+			killUnder(pid, testRoot)
 		}
 		code = 1
 	}
@@ -167,6 +167,23 @@ func procsUnder(root string) []int {
 		}
 	}
 	return pids
+}
+
+// killUnder sends SIGKILL to pid through a pidfd, and only when the
+// process the pidfd holds still runs a binary under root: a pid read from
+// /proc may have been reused by another process since, and the check after
+// the open makes the signal reach the very process that was checked.
+func killUnder(pid int, root string) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	exe, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/exe")
+	if err != nil || !strings.HasPrefix(exe, root+"/") {
+		return
+	}
+	_ = unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
 }
 
 // childPid reads the pid a test plugin wrote to <exe>.child, or 0.
