@@ -12,7 +12,6 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/diag"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -168,7 +167,7 @@ func (c *catalogue) MemberAgent(ctx context.Context, name, member string) (agent
 }
 
 // Controller implements eval.Plugins.
-func (c *catalogue) Controller(ctx context.Context, name string) (rpc.Controller, error) {
+func (c *catalogue) Controller(ctx context.Context, name string) (plugins.Controller, error) {
 	b, err := c.binary("controller", name)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/plugins"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // cmdPlugins lists discovered plugins: it starts each binary once to ask
@@ -140,7 +139,7 @@ func describe(mgr *plugins.Manager, b plugins.Binary) (version, protocol string,
 		return "-", "-", err
 	}
 	p, err := mgr.Start(ctx, b)
-	protocol = fmt.Sprint(rpc.ProtocolVersion)
+	protocol = fmt.Sprint(plugins.ProtocolVersion)
 	if err == nil {
 		protocol = fmt.Sprint(p.ProtocolVersion())
 	}

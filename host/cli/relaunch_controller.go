@@ -10,7 +10,6 @@ import (
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // liveController is a controller plugin resolved per call. A relaunch
@@ -26,7 +25,7 @@ type liveController struct {
 	hints map[string][]int
 }
 
-func (c *liveController) get(ctx context.Context) (rpc.Controller, error) {
+func (c *liveController) get(ctx context.Context) (plugins.Controller, error) {
 	cl, err := c.mgr.Controller(ctx, c.b)
 	if err != nil {
 		return nil, err
@@ -98,7 +97,7 @@ func (c *liveController) End(ctx context.Context, session string) error {
 	if err != nil {
 		return err
 	}
-	if e, ok := ct.(rpc.WithEnd); ok {
+	if e, ok := ct.(plugins.WithEnd); ok {
 		return c.timedOut(ctx, e.End(ctx, session))
 	}
 	return nil
@@ -120,7 +119,7 @@ func (c *liveController) RosterChanged(session string, changed []int) {
 
 // passHints hands ct the session's hints; without any (none was given)
 // the client compares whole rosters.
-func (c *liveController) passHints(ct rpc.Controller, session string) {
+func (c *liveController) passHints(ct plugins.Controller, session string) {
 	c.mu.Lock()
 	hint, ok := c.hints[session]
 	delete(c.hints, session)
@@ -132,10 +131,10 @@ func (c *liveController) passHints(ct rpc.Controller, session string) {
 
 // Interface guards.
 var (
-	_ rpc.Controller         = (*liveController)(nil)
+	_ plugins.Controller     = (*liveController)(nil)
 	_ controller.WithChoose  = (*liveController)(nil)
 	_ controller.WithRefused = (*liveController)(nil)
-	_ rpc.WithEnd            = (*liveController)(nil)
+	_ plugins.WithEnd        = (*liveController)(nil)
 	_ swarm.WithRosterHint   = (*liveController)(nil)
 )
 

@@ -5,22 +5,22 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // Events delivers several of the session's queued events in one call when
-// the current process's client takes them so (rpc.WithEvents), and fails
-// with rpc.ErrEventsUnserved otherwise, for the runtime to send them one
+// the current process's client takes them so (plugins.WithEvents), and fails
+// with plugins.ErrEventsUnserved otherwise, for the runtime to send them one
 // by one. The process is resolved within one event's deadline.
-func (c *liveController) Events(ctx context.Context, req rpc.EventsRequest, answer func([]controller.Action) bool) (int, error) {
+func (c *liveController) Events(ctx context.Context, req plugins.EventsRequest, answer func([]controller.Action) bool) (int, error) {
 	ct, err := c.getWithin(ctx, req)
 	if err != nil {
 		return 0, err
 	}
-	b, ok := ct.(rpc.WithEvents)
+	b, ok := ct.(plugins.WithEvents)
 	if !ok {
-		return 0, rpc.ErrEventsUnserved
+		return 0, plugins.ErrEventsUnserved
 	}
 	c.passHints(ct, req.Session)
 	n, err := b.Events(ctx, req, answer)
@@ -31,7 +31,7 @@ func (c *liveController) Events(ctx context.Context, req rpc.EventsRequest, answ
 }
 
 // getWithin resolves the process as get does, bounded by req's timeout.
-func (c *liveController) getWithin(ctx context.Context, req rpc.EventsRequest) (rpc.Controller, error) {
+func (c *liveController) getWithin(ctx context.Context, req plugins.EventsRequest) (plugins.Controller, error) {
 	if req.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
@@ -41,4 +41,4 @@ func (c *liveController) getWithin(ctx context.Context, req rpc.EventsRequest) (
 }
 
 // Interface guard.
-var _ rpc.WithEvents = (*liveController)(nil)
+var _ plugins.WithEvents = (*liveController)(nil)

@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // ---------------------------------------------------------------------------
@@ -442,9 +442,9 @@ func (c *testController) chooseLog() []controller.ChooseRequest {
 }
 
 var (
-	_ agent.Agent    = (*scriptAgent)(nil)
-	_ rpc.Controller = (*testController)(nil)
-	_ rpc.WithEnd    = (*testController)(nil)
+	_ agent.Agent        = (*scriptAgent)(nil)
+	_ plugins.Controller = (*testController)(nil)
+	_ plugins.WithEnd    = (*testController)(nil)
 )
 
 // ---------------------------------------------------------------------------

@@ -7,9 +7,9 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
@@ -21,7 +21,7 @@ type Spec struct {
 	// Members in roster order.
 	Members []Member
 	// Controller and its decoded config.
-	Controller       rpc.Controller
+	Controller       plugins.Controller
 	ControllerConfig schema.Config
 	// Grace is how long stopped members get to return; default DefaultGrace.
 	Grace time.Duration

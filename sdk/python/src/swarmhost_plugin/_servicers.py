@@ -1,5 +1,5 @@
 """gRPC servicers wrapping the author's implementations, one per kind; the
-Python twin of the Go SDK's sdk/rpc *_server.go and catalog.go.
+Python twin of the Go SDK's sdk/internal/pluginside.
 
 An exception from the author's code becomes an INTERNAL error carrying the
 exception and its traceback (the Go SDK does the same with panics), and is
@@ -29,13 +29,13 @@ from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
 PROTOCOL_VERSION = 1
-"""The plugin protocol this SDK speaks (the Go SDK's rpc.ProtocolVersion)."""
+"""The plugin protocol this SDK speaks (the Go SDK's protocol.ProtocolVersion)."""
 
 T = TypeVar("T")
 
 METADATA_STUCK = "Metadata has not returned"
 """Starts the warning written to stderr when a metadata() call has not returned
-(the Go SDK's rpc.MetadataStuck): serve calls every metadata() before the
+(the Go SDK's protocol.MetadataStuck): serve calls every metadata() before the
 handshake, so the host looks for this line to name a hang there."""
 
 METADATA_WARN_AFTER = 1.0
