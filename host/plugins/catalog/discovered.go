@@ -1,4 +1,4 @@
-package cli
+package catalog
 
 import (
 	"sync"
@@ -15,11 +15,13 @@ type discovered struct {
 	ok bool // b is set; a failed discovery is not remembered
 }
 
-// binary discovers a plugin's binary, once per kind and name; a failed
+// Binary discovers a plugin's binary, once per kind and name (the suite's
+// pin for it applied, default trust given, and checked against the lock
+// file); a failed
 // discovery is not remembered. Different plugins are discovered in
 // parallel: hashing three 20 MB plugins one after another was the longest
 // serial step of a run's start-up.
-func (c *catalogue) binary(kind, name string) (plugins.Binary, error) {
+func (c *Catalog) Binary(kind, name string) (plugins.Binary, error) {
 	d := c.entry(kind + "/" + name)
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -39,7 +41,7 @@ func (c *catalogue) binary(kind, name string) (plugins.Binary, error) {
 }
 
 // entry returns key's discovery, made on first use.
-func (c *catalogue) entry(key string) *discovered {
+func (c *Catalog) entry(key string) *discovered {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.found == nil {
@@ -53,8 +55,8 @@ func (c *catalogue) entry(key string) *discovered {
 	return d
 }
 
-// binaries returns every binary discovered so far.
-func (c *catalogue) binaries() []plugins.Binary {
+// Binaries returns every binary discovered so far.
+func (c *Catalog) Binaries() []plugins.Binary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var out []plugins.Binary

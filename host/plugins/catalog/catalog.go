@@ -1,4 +1,4 @@
-package cli
+package catalog
 
 import (
 	"context"
@@ -16,9 +16,11 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// catalogue resolves a suite's plugin names to running plugins. It serves
-// the config loader (schemas, validation) and the eval layer (clients).
-type catalogue struct {
+// Catalog resolves one suite's plugin names to running plugins. It serves
+// the config loader (config.SchemaSource: schemas, config checks) and the
+// eval layer (eval.Plugins: agents, controllers and scorers that relaunch
+// their process after a crash). Its methods are safe for concurrent use.
+type Catalog struct {
 	ctx  context.Context
 	mgr  *plugins.Manager
 	pins []plugins.Pin
@@ -37,8 +39,12 @@ type catalogue struct {
 	lock *suiteLock
 }
 
-func newCatalogue(ctx context.Context, mgr *plugins.Manager, suiteDir string, pins []config.PluginPin) *catalogue {
-	c := &catalogue{ctx: ctx, mgr: mgr, dirs: plugins.SearchDirs(suiteDir),
+// New returns the catalog of the suite in suiteDir, whose plugin blocks
+// are pins: it finds plugins in the suite's search directories
+// (plugins.SearchDirs), starts them through mgr under ctx, and refuses a
+// binary its lock file (LockFile in suiteDir) does not match.
+func New(ctx context.Context, mgr *plugins.Manager, suiteDir string, pins []config.PluginPin) *Catalog {
+	c := &Catalog{ctx: ctx, mgr: mgr, dirs: plugins.SearchDirs(suiteDir),
 		lock: &suiteLock{path: filepath.Join(suiteDir, LockFile)}}
 	for _, p := range pins {
 		c.pins = append(c.pins, pluginPin(p))
@@ -46,9 +52,9 @@ func newCatalogue(ctx context.Context, mgr *plugins.Manager, suiteDir string, pi
 	return c
 }
 
-// info returns the named plugin's metadata.
-func (c *catalogue) info(kind, name string) (base.MetadataResponse, error) {
-	b, err := c.binary(kind, name)
+// Info returns the named plugin's metadata, starting its binary if needed.
+func (c *Catalog) Info(kind, name string) (base.MetadataResponse, error) {
+	b, err := c.Binary(kind, name)
 	if err != nil {
 		return base.MetadataResponse{}, err
 	}
@@ -64,24 +70,24 @@ func (c *catalogue) info(kind, name string) (base.MetadataResponse, error) {
 	return base.MetadataResponse{}, fmt.Errorf("%s serves no %s plugin named %q", b.Path, kind, name)
 }
 
-// warm starts every plugin the suite names at once and fetches their
+// Warm starts every plugin the suite names at once and fetches their
 // metadata, so start-ups overlap instead of running one after another
 // during Decode. Errors are left for Decode to report with source ranges.
-func (c *catalogue) warm(refs []config.PluginRef) {
+func (c *Catalog) Warm(refs []config.PluginRef) {
 	var wg sync.WaitGroup
 	for _, ref := range refs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, _ = c.info(ref.Kind, ref.Name)
+			_, _ = c.Info(ref.Kind, ref.Name)
 		}()
 	}
 	wg.Wait()
 }
 
 // Schema implements config.SchemaSource.
-func (c *catalogue) Schema(kind, name string) (schema.Schema, error) {
-	md, err := c.info(kind, name)
+func (c *Catalog) Schema(kind, name string) (schema.Schema, error) {
+	md, err := c.Info(kind, name)
 	return md.Schema, err
 }
 
@@ -98,7 +104,7 @@ const defaultValidateTimeout = 5 * time.Minute
 
 // Validate implements config.SchemaSource. The plugin's answer is bounded
 // by its plugin block's start_timeout, else by defaultValidateTimeout.
-func (c *catalogue) Validate(kind, name string, config []byte) diag.Diagnostics {
+func (c *Catalog) Validate(kind, name string, config []byte) diag.Diagnostics {
 	v, err := c.validator(kind, name)
 	if err == nil {
 		d := c.validateTimeout(kind, name)
@@ -118,22 +124,22 @@ func (c *catalogue) Validate(kind, name string, config []byte) diag.Diagnostics 
 }
 
 // validateTimeout is how long the named plugin may take to validate.
-func (c *catalogue) validateTimeout(kind, name string) time.Duration {
-	if b, err := c.binary(kind, name); err == nil && b.StartTimeout > 0 {
+func (c *Catalog) validateTimeout(kind, name string) time.Duration {
+	if b, err := c.Binary(kind, name); err == nil && b.StartTimeout > 0 {
 		return b.StartTimeout
 	}
 	return defaultValidateTimeout
 }
 
-func (c *catalogue) validator(kind, name string) (validator, error) {
-	b, err := c.binary(kind, name)
+func (c *Catalog) validator(kind, name string) (validator, error) {
+	b, err := c.Binary(kind, name)
 	if err != nil {
 		return nil, err
 	}
 	switch kind {
-	case "agent":
+	case plugins.KindAgent:
 		return c.mgr.Agent(c.ctx, b)
-	case "controller":
+	case plugins.KindController:
 		return c.mgr.Controller(c.ctx, b)
 	default:
 		return c.mgr.Scorer(c.ctx, b)
@@ -141,8 +147,8 @@ func (c *catalogue) validator(kind, name string) (validator, error) {
 }
 
 // Agent implements eval.Plugins.
-func (c *catalogue) Agent(ctx context.Context, name string) (agent.Agent, error) {
-	b, err := c.binary("agent", name)
+func (c *Catalog) Agent(ctx context.Context, name string) (agent.Agent, error) {
+	b, err := c.Binary(plugins.KindAgent, name)
 	if err != nil {
 		return nil, err
 	}
@@ -154,8 +160,8 @@ func (c *catalogue) Agent(ctx context.Context, name string) (agent.Agent, error)
 
 // MemberAgent implements eval.MemberPlugins: the named agent in a process
 // of its own for member (isolation = "member"), relaunched after a crash.
-func (c *catalogue) MemberAgent(ctx context.Context, name, member string) (agent.Agent, error) {
-	b, err := c.binary("agent", name)
+func (c *Catalog) MemberAgent(ctx context.Context, name, member string) (agent.Agent, error) {
+	b, err := c.Binary(plugins.KindAgent, name)
 	if err != nil {
 		return nil, err
 	}
@@ -167,8 +173,8 @@ func (c *catalogue) MemberAgent(ctx context.Context, name, member string) (agent
 }
 
 // Controller implements eval.Plugins.
-func (c *catalogue) Controller(ctx context.Context, name string) (plugins.Controller, error) {
-	b, err := c.binary("controller", name)
+func (c *Catalog) Controller(ctx context.Context, name string) (plugins.Controller, error) {
+	b, err := c.Binary(plugins.KindController, name)
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +185,8 @@ func (c *catalogue) Controller(ctx context.Context, name string) (plugins.Contro
 }
 
 // Scorer implements eval.Plugins.
-func (c *catalogue) Scorer(ctx context.Context, name string) (scorer.Scorer, error) {
-	b, err := c.binary("scorer", name)
+func (c *Catalog) Scorer(ctx context.Context, name string) (scorer.Scorer, error) {
+	b, err := c.Binary(plugins.KindScorer, name)
 	if err != nil {
 		return nil, err
 	}

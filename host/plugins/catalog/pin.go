@@ -1,4 +1,4 @@
-package cli
+package catalog
 
 import (
 	"github.com/swarmhost/swarmhost/host/config"

@@ -1,4 +1,4 @@
-package cli
+package catalog
 
 import (
 	"context"
@@ -27,14 +27,14 @@ func TestCatalogueBinary(t *testing.T) {
 	dir := t.TempDir()
 	a := fakePlugin(t, dir, "agent", "a", "#!/bin/sh\necho a\n")
 	fakePlugin(t, dir, "agent", "b", "#!/bin/sh\necho b\n")
-	c := &catalogue{ctx: context.Background(), dirs: []string{dir}}
+	c := &Catalog{ctx: context.Background(), dirs: []string{dir}}
 
 	t.Run("one discovery per plugin, shared by concurrent callers", func(t *testing.T) {
 		var wg sync.WaitGroup
 		got := make([]plugins.Binary, 8)
 		for i := range got {
 			wg.Go(func() {
-				b, err := c.binary("agent", "a")
+				b, err := c.Binary("agent", "a")
 				assert.NoError(t, err)
 				got[i] = b
 			})
@@ -50,21 +50,21 @@ func TestCatalogueBinary(t *testing.T) {
 		held := c.entry("agent/held")
 		held.mu.Lock() // as a discovery hashing that plugin would
 		defer held.mu.Unlock()
-		b, err := c.binary("agent", "b")
+		b, err := c.Binary("agent", "b")
 		require.NoError(t, err)
 		assert.Equal(t, "b", b.Name)
 	})
 	t.Run("a failed discovery is not remembered", func(t *testing.T) {
-		_, err := c.binary("agent", "late")
+		_, err := c.Binary("agent", "late")
 		require.True(t, errors.As(err, new(*plugins.NotFoundError)), "%v", err)
 		fakePlugin(t, dir, "agent", "late", "#!/bin/sh\n")
-		b, err := c.binary("agent", "late")
+		b, err := c.Binary("agent", "late")
 		require.NoError(t, err)
 		assert.Equal(t, "late", b.Name)
 	})
 	t.Run("binaries lists what was found", func(t *testing.T) {
 		var names []string
-		for _, b := range c.binaries() {
+		for _, b := range c.Binaries() {
 			names = append(names, b.Name)
 		}
 		assert.Subset(t, names, []string{"a", "b", "late"})
