@@ -151,7 +151,7 @@ type Hooks struct {
 type Sandboxes interface {
 	// Names lists them: the member's own (or the sample's) first, as "".
 	Names() []string
-	Exec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error)
+	Exec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error)
 	ReadFile(ctx context.Context, sandbox, path string) ([]byte, error)
 	WriteFile(ctx context.Context, sandbox, path string, content []byte) error
 }

@@ -43,7 +43,7 @@ func (s *agentHostServer) SandboxExec(ctx context.Context, req *pb.SandboxExecRe
 	if err != nil {
 		return nil, err
 	}
-	res, err := sb.SandboxExec(ctx, agent.SandboxExecRequest{Sandbox: req.Sandbox, Command: req.Command, Input: req.Input,
+	res, err := sb.SandboxExec(ctx, agent.ExecRequest{Sandbox: req.Sandbox, Command: req.Command, Input: req.Input,
 		Timeout: time.Duration(req.TimeoutSeconds * float64(time.Second)), Env: req.Env})
 	if err != nil {
 		return nil, status.Error(codes.FailedPrecondition, err.Error())
