@@ -146,6 +146,32 @@ func TestPublicPackagesLeaveOutTheHostHalf(t *testing.T) {
 	}
 }
 
+// TestEveryPublicPackageHasAnExample: each public package of the SDK has
+// at least one Example function whose output go test checks.
+func TestEveryPublicPackageHasAnExample(t *testing.T) {
+	t.Parallel()
+	for _, pkg := range publicPackages(t) {
+		dir := strings.TrimSpace(string(goOutput(t, "list", "-f", "{{.Dir}}", pkg)))
+		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), "\nfunc Example") && strings.Contains(string(src), "// Output:") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s has no Example with // Output:", pkg)
+		}
+	}
+}
+
 // publicPackages are the SDK module's packages outside internal/.
 func publicPackages(t *testing.T) []string {
 	var out []string
