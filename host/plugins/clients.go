@@ -44,16 +44,13 @@ type Controller = hostrpc.Controller
 // over, and the plugin closes it.
 type WithEnd = hostrpc.WithEnd
 
-// WithEvents is the optional batched Event of a [Controller]: one call
-// delivers several queued events of a session, answered one at a time.
+// WithEvents is the batched Event of a [Controller]: one call delivers
+// several queued events of a session, answered one at a time. Every plugin
+// process's client has it; an in-process controller may not.
 type WithEvents = hostrpc.WithEvents
 
 // EventsRequest is one [WithEvents] call.
 type EventsRequest = hostrpc.EventsRequest
-
-// ErrEventsUnserved is the error of [WithEvents] for a session whose
-// plugin takes one event per call; the caller sends them one by one.
-var ErrEventsUnserved = hostrpc.ErrEventsUnserved
 
 // ErrSessionLost is the error (wrapped) of a controller call for a session
 // the plugin process does not have open: it was relaunched since the

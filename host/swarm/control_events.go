@@ -1,7 +1,6 @@
 package swarm
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
@@ -9,9 +8,9 @@ import (
 )
 
 // deliver hands queued events to the controller in order: several to a
-// call when the controller takes them so ([plugins.WithEvents], the SDK's
-// client for a plugin that serves rpc Events), else one call each
-// (handle). Either way the session sees each event only after the actions
+// call when the controller takes them so ([plugins.WithEvents], as every
+// plugin's client does), else one call each (handle: an in-process
+// controller). Either way the session sees each event only after the actions
 // answering the one before are applied, refusals told and choices asked,
 // as with one call per event.
 func (r *runtime) deliver(evs []controller.Event) {
@@ -38,10 +37,6 @@ func (r *runtime) deliverSome(evs []controller.Event) int {
 	r.mu.Unlock()
 	batch := upToChoice(evs, answers)
 	n, actions, err := r.callEvents(b, batch, answers, r.rosterFor(roster, changed))
-	if errors.Is(err, plugins.ErrEventsUnserved) {
-		r.handle(evs[0]) // the roster's changes are hinted already
-		return 1
-	}
 	if err != nil {
 		r.fail(fmt.Errorf("controller event %s: %w", batch[min(n, len(batch)-1)].Kind, err))
 		return len(evs)

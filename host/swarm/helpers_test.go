@@ -359,6 +359,9 @@ func (c *testController) Start(ctx context.Context, req controller.StartRequest,
 		return c.startErr
 	}
 	resp.FinalMode, resp.Answers = c.mode, c.answers
+	if c.mode == controller.FinalController { // this helper's shorthand: first, with answers
+		resp.FinalMode, resp.Answers = controller.FinalFirst, true
+	}
 	if c.startActions != nil {
 		resp.Actions = c.startActions
 		return nil

@@ -96,10 +96,6 @@ type WithEvents = hostside.WithEvents
 // EventsRequest is one [WithEvents] call.
 type EventsRequest = hostside.EventsRequest
 
-// ErrEventsUnserved is the error of [WithEvents] for a session whose
-// plugin takes one event per call; nothing was delivered.
-var ErrEventsUnserved = hostside.ErrEventsUnserved
-
 // ErrSessionLost is the error (wrapped) of a controller call for a session
 // the plugin process does not have open: it was relaunched, or the session
 // ended.

@@ -9,10 +9,9 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/controller"
 )
 
-// Events delivers several of the session's queued events in one call when
-// the current process's client takes them so (plugins.WithEvents), and fails
-// with plugins.ErrEventsUnserved otherwise, for the runtime to send them one
-// by one. The process is resolved within one event's deadline.
+// Events delivers several of the session's queued events in one call
+// (plugins.WithEvents, which every plugin process's client has). The
+// process is resolved within one event's deadline.
 func (c *liveController) Events(ctx context.Context, req plugins.EventsRequest, answer func([]controller.Action) bool) (int, error) {
 	ct, err := c.getWithin(ctx, req)
 	if err != nil {
@@ -20,7 +19,7 @@ func (c *liveController) Events(ctx context.Context, req plugins.EventsRequest, 
 	}
 	b, ok := ct.(plugins.WithEvents)
 	if !ok {
-		return 0, plugins.ErrEventsUnserved
+		return 0, fmt.Errorf("controller %q: its client takes no batched events", c.name)
 	}
 	c.passHints(ct, req.Session)
 	n, err := b.Events(ctx, req, answer)

@@ -3,7 +3,6 @@ package hostside
 import (
 	"context"
 
-	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
@@ -16,20 +15,12 @@ import (
 type agentClient struct {
 	kindClient
 	client  pb.AgentClient
-	hosts   *registry[agent.Host]
-	svc     *hostService
 	members memberLink
 }
 
-func newAgentClient(b *plugin.GRPCBroker, c *grpc.ClientConn) *agentClient {
+func newAgentClient(c *grpc.ClientConn) *agentClient {
 	client := pb.NewAgentClient(c)
-	ac := &agentClient{client: client, hosts: newRegistry[agent.Host]()}
-	// Every metadata answer tells the member link whether the process serves the member stream.
-	ac.kindClient = kindClient{kind: protocol.KindAgent, rpc: client, seen: ac.members.learn}
-	ac.svc = &hostService{broker: b, register: func(s *grpc.Server) {
-		pb.RegisterAgentHostServer(s, &agentHostServer{hosts: ac.hosts})
-	}}
-	return ac
+	return &agentClient{kindClient: kindClient{kind: protocol.KindAgent, rpc: client}, client: client}
 }
 
 // Agent returns the named agent as an [agent.Agent].
@@ -45,32 +36,17 @@ func (a *remoteAgent) Metadata(ctx context.Context, _ agent.MetadataRequest, res
 	a.c.metadata(ctx, a.name, resp)
 }
 
-// Run runs the member in the plugin process: on the process's member
-// stream when the plugin serves one, else as one Run call with req.Host
-// registered under a fresh token for the call's duration.
+// Run runs the member in the plugin process, on the process's member
+// stream, with req.Host serving the member's host calls.
 func (a *remoteAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	s, err := a.c.members.stream(ctx, a.c)
+	s, err := a.c.members.stream(a.c.client)
 	if err != nil {
 		return err
 	}
-	var out *pb.RunResponse
-	if s != nil {
-		out, err = s.run(ctx, a.name, req)
-	} else {
-		out, err = a.runUnary(ctx, req)
-	}
+	out, err := s.run(ctx, a.name, req)
 	if err != nil {
 		return protocol.CallError("agent "+a.name+" run", err)
 	}
 	resp.Output = wire.OutputFromProto(out.Output)
 	return nil
-}
-
-// runUnary runs the member as one Run call, its host calls over the broker.
-func (a *remoteAgent) runUnary(ctx context.Context, req agent.RunRequest) (*pb.RunResponse, error) {
-	token := a.c.hosts.add(req.Host)
-	defer a.c.hosts.remove(token)
-	msg := wire.RunRequestToProto(a.name, req)
-	msg.HostBrokerId, msg.HostToken = a.c.svc.brokerID(), token
-	return a.c.client.Run(ctx, msg)
 }

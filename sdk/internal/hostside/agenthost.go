@@ -15,16 +15,17 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
 
-// agentHostServer runs in the host and dispatches by member token.
+// agentHostServer runs in the host and serves one member's host calls
+// from the member stream (serveHostCall).
 type agentHostServer struct {
 	pb.UnimplementedAgentHostServer
-	// hosts finds the member a call's token names: the broker's registry
-	// of tokens, or one member's own host on the member stream (boundHost).
+	// hosts finds the member's host: boundHost, since the stream already
+	// names the member.
 	hosts getter[agent.Host]
 }
 
 // boundHost is the lookup of one member's calls on the member stream: the
-// stream already names the member, so the (empty) token is not consulted.
+// stream names the member, so the request's (empty) token is not consulted.
 type boundHost struct{ h agent.Host }
 
 func (b boundHost) get(string) (agent.Host, bool) { return b.h, true }

@@ -83,7 +83,7 @@ func TestOptionalChoose(t *testing.T) {
 			assert.Equal(t, tc.wantNoChose, start.NeverChooses, "never_chooses")
 
 			w := &chooseLog{s: srv}
-			rc := &remoteController{c: w, name: "c", rosters: newRosterSync(), nonChoosers: newSessionSet(), batchers: newSessionSet()}
+			rc := &remoteController{c: w, name: "c", rosters: newRosterSync(), nonChoosers: newSessionSet()}
 			require.NoError(t, rc.Start(ctx, controller.StartRequest{Session: "s"}, &controller.StartResponse{}))
 			var resp controller.ChooseResponse
 			require.NoError(t, rc.Choose(ctx, controller.ChooseRequest{Session: "s",

@@ -19,19 +19,18 @@ type controllerClient struct {
 	rosters     *rosterSync
 	nonChoosers *sessionSet
 	refusers    *sessionSet
-	batchers    *sessionSet
 }
 
 // Controller returns the named controller as a [Controller] that also
 // implements [controller.WithChoose], [controller.WithRefused], [WithEnd]
 // and [WithEvents] and takes roster hints (rosterHinter).
 func (c *controllerClient) Controller(name string) Controller {
-	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers, refusers: c.refusers,
-		batchers: c.batchers}
+	return &remoteController{c: c.client, name: name, rosters: c.rosters, nonChoosers: c.nonChoosers, refusers: c.refusers}
 }
 
-// remoteController proxies one named controller. With a plugin that keeps
-// rosters, Event and Choose send only the roster entries that changed.
+// remoteController proxies one named controller. Event, Choose, Refused and
+// Events send only the roster entries that changed since the session's
+// last call.
 type remoteController struct {
 	c       pb.ControllerClient
 	name    string
@@ -43,9 +42,6 @@ type remoteController struct {
 	// refusers are the sessions that handle refused actions
 	// (ControllerStartResponse.handles_refusals); Refused calls only them.
 	refusers *sessionSet
-	// batchers are the sessions whose plugin serves rpc Events
-	// (ControllerStartResponse.serves_events); see WithEvents.
-	batchers *sessionSet
 }
 
 func (r *remoteController) Metadata(ctx context.Context, _ controller.MetadataRequest, resp *controller.MetadataResponse) {
@@ -58,15 +54,12 @@ func (r *remoteController) Start(ctx context.Context, req controller.StartReques
 	if err != nil {
 		return protocol.CallError("controller "+r.name+" start", err)
 	}
-	r.rosters.started(req.Session, out.KeepsRoster, req.Roster)
+	r.rosters.started(req.Session, req.Roster)
 	if out.NeverChooses {
 		r.nonChoosers.add(req.Session)
 	}
 	if out.HandlesRefusals {
 		r.refusers.add(req.Session)
-	}
-	if out.ServesEvents {
-		r.batchers.add(req.Session)
 	}
 	resp.Actions, resp.FinalMode, resp.Answers = wire.ActionsFromProto(out.Actions), controller.FinalMode(out.FinalMode), out.Answers
 	return nil
@@ -128,7 +121,6 @@ func (r *remoteController) End(ctx context.Context, session string) error {
 	r.rosters.end(session)
 	r.nonChoosers.remove(session)
 	r.refusers.remove(session)
-	r.batchers.remove(session)
 	if _, err := r.c.End(ctx, &pb.ControllerEndRequest{Plugin: r.name, Session: session}); err != nil {
 		return protocol.CallError("controller "+r.name+" end", err)
 	}

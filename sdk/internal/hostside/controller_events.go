@@ -33,13 +33,12 @@ type EventsRequest struct {
 	Timeout time.Duration
 }
 
-// WithEvents is the optional batched Event of a [Controller] the host
-// calls: one call delivers several queued events of a session instead of
-// one call each (a swarm of N members makes about 3N events). The SDK's
-// client implements it with rpc Events for a session whose plugin serves
-// it (proto serves_events, the Go SDK); for any other session (older
-// plugins, the Python SDK) it fails at once with [ErrEventsUnserved], and
-// the host makes an Event call per event.
+// WithEvents is the batched Event of a [Controller] the host calls: one
+// call delivers several queued events of a session instead of one call
+// each (a swarm of N members makes about 3N events). The SDK's client
+// implements it with rpc Events, which every plugin serves; a controller
+// the host runs in-process may not (the host then makes an Event call per
+// event).
 type WithEvents interface {
 	// Events hands req.Events to the session in order, one at a time as
 	// Event would, and calls answer with each one's actions as it comes. It
@@ -61,10 +60,6 @@ type WithEvents interface {
 // the thousand when N members start or end together).
 const MaxEventsPerCall = 256
 
-// ErrEventsUnserved is the error of [WithEvents.Events] for a session
-// whose plugin does not serve rpc Events; nothing was delivered.
-var ErrEventsUnserved = errors.New("rpc: the controller plugin takes one event per call for this session")
-
 // errEventTimeout is the cause of an Events call cut off because an event
 // went unanswered for the request's Timeout.
 var errEventTimeout = errors.New("rpc: controller event unanswered")
@@ -73,9 +68,6 @@ var errEventTimeout = errors.New("rpc: controller event unanswered")
 // (see withRoster). Each answer must come within req.Timeout of the one
 // before (of the call, for the first), as each Event call's must.
 func (r *remoteController) Events(ctx context.Context, req EventsRequest, answer func([]controller.Action) bool) (int, error) {
-	if !r.batchers.has(req.Session) {
-		return 0, ErrEventsUnserved
-	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	timer := idleTimer(req.Timeout, func() { cancel(errEventTimeout) })

@@ -8,15 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/go-plugin"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
-	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
-	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 )
 
 // eventsProbe is a controller whose session records the events it is
@@ -55,47 +50,11 @@ func (p *eventsProbe) events() []string {
 	return append([]string(nil), p.seen...)
 }
 
-// oldControllerServer is a controller plugin from before rpc Events: its
-// Start does not set serves_events, and it serves no Events.
-type oldControllerServer struct{ pb.ControllerServer }
-
-func (s oldControllerServer) Start(ctx context.Context, req *pb.ControllerStartRequest) (*pb.ControllerStartResponse, error) {
-	out, err := s.ControllerServer.Start(ctx, req)
-	if out != nil {
-		out.ServesEvents = false
-	}
-	return out, err
-}
-
-func (oldControllerServer) Events(*pb.ControllerEventsRequest, pb.Controller_EventsServer) error {
-	panic("an older plugin has no rpc Events")
-}
-
-// oldControllerPlugin serves controllers as an older plugin would.
-type oldControllerPlugin struct {
-	plugin.NetRPCUnsupportedPlugin
-	impls []controller.Controller
-}
-
-func (p *oldControllerPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
-	pb.RegisterControllerServer(s, oldControllerServer{pluginside.NewControllerServer(p.impls)})
-	return nil
-}
-
-func (p *oldControllerPlugin) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.ClientConn) (any, error) {
-	return nil, nil
-}
-
-// servedController serves impl over a real gRPC connection (as an older
-// plugin with old) and returns the host's client of it, its session "s"
-// started with a roster of three.
-func servedController(t *testing.T, impl controller.Controller, old bool) *remoteController {
+// servedController serves impl over a real gRPC connection and returns the
+// host's client of it, its session "s" started with a roster of three.
+func servedController(t *testing.T, impl controller.Controller) *remoteController {
 	t.Helper()
-	set := pluginside.Set(Plugins{Controllers: []controller.Controller{impl}})
-	if old {
-		set[protocol.KindController] = &oldControllerPlugin{impls: []controller.Controller{impl}}
-	}
-	rc := dispense(t, set).Controller("probe").(*remoteController)
+	rc := InProcess(t, Plugins{Controllers: []controller.Controller{impl}}).Controller("probe").(*remoteController)
 	require.NoError(t, rc.Start(context.Background(), controller.StartRequest{Session: "s", Roster: threeMembers()},
 		&controller.StartResponse{}))
 	return rc
@@ -141,7 +100,7 @@ func TestEventsDeliverInOrderUntilActions(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			probe := &eventsProbe{on: tc.on}
-			rc := servedController(t, probe, false)
+			rc := servedController(t, probe)
 			var answers [][]controller.Action
 			n, err := rc.Events(context.Background(), EventsRequest{Session: "s", Events: started("a", "b", "c"),
 				Roster: threeMembers(), Timeout: time.Minute}, func(a []controller.Action) bool {
@@ -188,7 +147,7 @@ func TestEventsErrorAnswersItsEvent(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			rc := servedController(t, &eventsProbe{on: tc.on}, false)
+			rc := servedController(t, &eventsProbe{on: tc.on})
 			n, err := rc.Events(context.Background(), EventsRequest{Session: "s", Events: started("a", "b", "c"),
 				Roster: threeMembers(), Timeout: 300 * time.Millisecond}, func([]controller.Action) bool { return true })
 			require.EqualError(t, err, tc.wantErr)
@@ -198,33 +157,12 @@ func TestEventsErrorAnswersItsEvent(t *testing.T) {
 	}
 }
 
-// TestEventsOfAnOlderPlugin: a plugin that does not set serves_events gets
-// no Events call (ErrEventsUnserved, nothing delivered) and still takes
-// its events one Event call each.
-func TestEventsOfAnOlderPlugin(t *testing.T) {
-	t.Parallel()
-	probe := &eventsProbe{}
-	rc := servedController(t, probe, true)
-	ctx := context.Background()
-	n, err := rc.Events(ctx, EventsRequest{Session: "s", Events: started("a", "b"), Roster: threeMembers()},
-		func([]controller.Action) bool { return true })
-	require.ErrorIs(t, err, ErrEventsUnserved)
-	assert.Zero(t, n)
-	assert.Empty(t, probe.events())
-	for _, ev := range started("a", "b") {
-		require.NoError(t, rc.Event(ctx, controller.EventRequest{Session: "s", Event: ev, Roster: threeMembers()},
-			&controller.EventResponse{}))
-	}
-	assert.Equal(t, []string{"a:3", "b:3"}, probe.events())
-}
-
-// TestEventsRosterChanges: the roster goes as changes after the first
 // call, and a change reaches every event of the next call.
 func TestEventsRosterChanges(t *testing.T) {
 	t.Parallel()
 	var states []controller.MemberState
 	probe := &rosterProbe{seen: &states}
-	rc := servedController(t, probe, false)
+	rc := servedController(t, probe)
 	roster := threeMembers()
 	roster[1].State = controller.StateRunning
 	rc.RosterChanged("s", []int{1})
@@ -256,7 +194,7 @@ func (p *rosterProbe) Event(_ context.Context, req controller.EventRequest, _ *c
 func TestEventsAtMostMaxPerCall(t *testing.T) {
 	t.Parallel()
 	probe := &eventsProbe{}
-	rc := servedController(t, probe, false)
+	rc := servedController(t, probe)
 	names := make([]string, MaxEventsPerCall+3)
 	for i := range names {
 		names[i] = []string{"a", "b", "c"}[i%3]

@@ -7,11 +7,12 @@
 // hands out, and the host services plugins call back: the agent's
 // generate/tools/submit and the scorer's read-only sandbox view.
 //
-// Host services are served over the go-plugin broker, once per plugin
-// process, and each call carries a token the host issued for one member's
-// Run (or one Score), which is how the host binds identity; a member on
-// the member stream (members_host.go) makes its calls on the stream
-// instead. The host reaches this package only through the facade module
+// Every member of an agent process runs on one member stream
+// (members_host.go): its start, its host calls and its end are messages on
+// the stream, which names the member, so the host binds identity from the
+// stream. A scorer's host service is served over the go-plugin broker, once
+// per plugin process, and each call carries a token the host issued for
+// one Score. The host reaches this package only through the facade module
 // sdk/hostrpc; package sdktest's in-process engine (package loopback)
 // pairs it with the plugin's half, package pluginside.
 //

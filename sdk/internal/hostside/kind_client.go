@@ -25,9 +25,6 @@ type kindClient struct {
 	// kind is protocol.KindAgent, protocol.KindController or protocol.KindScorer: it names the call in errors.
 	kind string
 	rpc  catalogRPC
-	// seen, when set, is told every metadata answer (the agent client learns
-	// from it whether the process serves the member stream).
-	seen func([]base.MetadataResponse)
 }
 
 // Plugins returns the metadata of every plugin of the kind the process serves.
@@ -36,11 +33,7 @@ func (c kindClient) Plugins(ctx context.Context) ([]base.MetadataResponse, error
 	if err != nil {
 		return nil, protocol.CallError(c.kind+" metadata", err)
 	}
-	infos := pluginInfos(resp)
-	if c.seen != nil {
-		c.seen(infos)
-	}
-	return infos, nil
+	return pluginInfos(resp), nil
 }
 
 // Validate asks the named plugin to check a decoded config.

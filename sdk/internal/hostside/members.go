@@ -2,36 +2,23 @@ package hostside
 
 import (
 	"context"
-	"slices"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 )
 
-// The member stream (Agent.Members, protocol 1.3) runs every member of one
-// plugin process on one bidirectional gRPC stream instead of one Run call
-// each, with the member's AgentHost calls as messages on it: a member then
+// The member stream (Agent.Members) runs every member of one plugin process
+// on one bidirectional gRPC stream, with the member's AgentHost calls as
+// messages on it: a member then
 // costs the plugin its agent's own state and a goroutine blocked on a
 // channel, not a gRPC call, its stream state and buffers. The host's end
 // is memberStream (members_host.go), the plugin's pluginStream
-// (members_plugin.go).
-
-// servesMemberStream reports whether every agent of a binary lists
-// protocol.CapabilityMemberStream (and there is one).
-func servesMemberStream(infos []base.MetadataResponse) bool {
-	for _, md := range infos {
-		if !slices.Contains(md.Capabilities, protocol.CapabilityMemberStream) {
-			return false
-		}
-	}
-	return len(infos) > 0
-}
+// (package pluginside).
 
 // methodTable maps a gRPC method's full name to its unary handler. It is a
 // grpc.ServiceRegistrar, so the generated Register function fills it.

@@ -7,17 +7,8 @@ import (
 	"testing"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
-
-// transports are the two ways the host runs a member: on the process's
-// member stream (the Go SDK's default), and one Run call per member with
-// AgentHost over the broker (a plugin that does not advertise the stream).
-var transports = []struct {
-	name      string
-	unaryOnly bool
-}{{"member stream", false}, {"one Run call", true}}
 
 // probe is an agent whose Run is the test's function.
 type probe struct {
@@ -34,20 +25,9 @@ func (p probe) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunRes
 
 // servedProbe serves a probe running run in-process over a real gRPC
 // connection and broker, and returns the host's client of it.
-func servedProbe(t *testing.T, unaryOnly bool, run func(context.Context, agent.RunRequest, *agent.RunResponse) error) *agentClient {
+func servedProbe(t *testing.T, run func(context.Context, agent.RunRequest, *agent.RunResponse) error) *agentClient {
 	t.Helper()
-	set := pluginside.Set(Plugins{Agents: []agent.Agent{probe{run: run}}})
-	if unaryOnly {
-		set = pluginside.UnaryAgentSet([]agent.Agent{probe{run: run}})
-	}
-	return dispense(t, set).agents
-}
-
-// usedStream reports whether c ran its members on a member stream.
-func usedStream(c *agentClient) bool {
-	c.members.mu.Lock()
-	defer c.members.mu.Unlock()
-	return c.members.cur != nil
+	return InProcess(t, Plugins{Agents: []agent.Agent{probe{run: run}}}).agents
 }
 
 // recordingHost is an agent.Host with every optional part, recording the

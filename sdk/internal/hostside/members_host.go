@@ -13,7 +13,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
@@ -279,42 +278,19 @@ func (s *memberStream) sendError(err error) error {
 	return err
 }
 
-// memberLink is an agent client's member stream: whether the plugin serves
-// one (learnt from its metadata) and the stream, opened on the first
+// memberLink is an agent client's member stream, opened on the first
 // member and again after it broke.
 type memberLink struct {
-	mu      sync.Mutex
-	known   bool
-	capable bool
-	cur     *memberStream
+	mu  sync.Mutex
+	cur *memberStream
 }
 
-// learn records whether a binary's agents serve the member stream.
-func (l *memberLink) learn(infos []base.MetadataResponse) {
-	l.mu.Lock()
-	l.known, l.capable = true, servesMemberStream(infos)
-	l.mu.Unlock()
-}
-
-// stream returns the live member stream, or nil when the plugin serves
-// none (the caller runs the member as one Run call). It asks the plugin's
-// metadata first if no one has.
-func (l *memberLink) stream(ctx context.Context, c *agentClient) (*memberStream, error) {
-	l.mu.Lock()
-	known := l.known
-	l.mu.Unlock()
-	if !known {
-		if _, err := c.Plugins(ctx); err != nil {
-			return nil, err
-		}
-	}
+// stream returns the live member stream, opening one if there is none.
+func (l *memberLink) stream(client pb.AgentClient) (*memberStream, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.capable {
-		return nil, nil
-	}
 	if l.cur == nil || l.cur.broken() {
-		s, err := openMemberStream(c.client)
+		s, err := openMemberStream(client)
 		if err != nil {
 			return nil, protocol.CallError("agent member stream", err)
 		}

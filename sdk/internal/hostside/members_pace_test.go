@@ -22,7 +22,7 @@ import (
 func pacedProbe(t *testing.T, places int, hold time.Duration,
 	run func(context.Context, agent.RunRequest, *agent.RunResponse) error) *agentClient {
 	t.Helper()
-	c := servedProbe(t, false, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+	c := servedProbe(t, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 		if req.Member == "opener" {
 			return nil
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -74,22 +73,12 @@ func (m *scriptedMember) Step(_ context.Context, a agent.Answer) (agent.Call, er
 
 // servedSteps serves a scriptedSteps in-process and returns the host's
 // client of it.
-func servedSteps(t *testing.T, unaryOnly bool, s scriptedSteps) *agentClient {
-	t.Helper()
-	return servedAgentOn(t, unaryOnly, s)
-}
+func servedSteps(t *testing.T, s scriptedSteps) *agentClient { return servedAgent(t, s) }
 
-// servedAgent serves a on the member stream in-process.
-func servedAgent(t testing.TB, a agent.Agent) *agentClient { return servedAgentOn(t, false, a) }
-
-// servedAgentOn serves a in-process and returns the host's client of it.
-func servedAgentOn(t testing.TB, unaryOnly bool, a agent.Agent) *agentClient {
+// servedAgent serves a in-process and returns the host's client of it.
+func servedAgent(t testing.TB, a agent.Agent) *agentClient {
 	t.Helper()
-	set := pluginside.Set(Plugins{Agents: []agent.Agent{a}})
-	if unaryOnly {
-		set = pluginside.UnaryAgentSet([]agent.Agent{a})
-	}
-	return dispense(t, set).agents
+	return InProcess(t, Plugins{Agents: []agent.Agent{a}}).agents
 }
 
 func str(s string) *string { return &s }
@@ -106,19 +95,14 @@ func TestSteps(t *testing.T) {
 		{Sleep: time.Millisecond},
 		{StopSelf: str("enough")},
 	}}
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			host := &recordingHost{}
-			var resp agent.RunResponse
-			require.NoError(t, servedSteps(t, tr.unaryOnly, s).Agent("steps").Run(context.Background(),
-				agent.RunRequest{Host: host}, &resp))
-			assert.Equal(t, strings.Join([]string{"said hi||false|false|<nil>", "|ran exec|false|false|<nil>",
-				"||false|true|agent: call refused by host: stopped", "||true|false|<nil>", "||false|false|<nil>",
-				"||false|false|<nil>"}, "\n"), resp.Output.Completion)
-			assert.Equal(t, []string{"generate 1", "tool exec", "tool refused", "submit right", "stop self enough"}, host.Calls())
-		})
-	}
+	host := &recordingHost{}
+	var resp agent.RunResponse
+	require.NoError(t, servedSteps(t, s).Agent("steps").Run(context.Background(),
+		agent.RunRequest{Host: host}, &resp))
+	assert.Equal(t, strings.Join([]string{"said hi||false|false|<nil>", "|ran exec|false|false|<nil>",
+		"||false|true|agent: call refused by host: stopped", "||true|false|<nil>", "||false|false|<nil>",
+		"||false|false|<nil>"}, "\n"), resp.Output.Completion)
+	assert.Equal(t, []string{"generate 1", "tool exec", "tool refused", "submit right", "stop self enough"}, host.Calls())
 }
 
 // TestStepsFail: a Stepper that fails to start or panics in a step ends
@@ -133,16 +117,14 @@ func TestStepsFail(t *testing.T) {
 		"a step panics": {s: scriptedSteps{calls: []agent.Call{{Sleep: -1}}},
 			want: "agent steps run: plugin panicked: a negative sleep"},
 	}
-	for _, tr := range transports {
-		for name, tc := range cases {
-			t.Run(tr.name+"/"+name, func(t *testing.T) {
-				t.Parallel()
-				err := servedSteps(t, tr.unaryOnly, tc.s).Agent("steps").Run(context.Background(),
-					agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
-				require.Error(t, err)
-				assert.True(t, strings.HasPrefix(err.Error(), tc.want), "%q does not start with %q", err, tc.want)
-			})
-		}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			err := servedSteps(t, tc.s).Agent("steps").Run(context.Background(),
+				agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), tc.want), "%q does not start with %q", err, tc.want)
+		})
 	}
 }
 
@@ -155,35 +137,33 @@ func TestStepsCancel(t *testing.T) {
 		"a sleep for ever": {Sleep: agent.Forever},
 		"a host call":      {Generate: &agent.GenerateRequest{}},
 	}
-	for _, tr := range transports {
-		for name, call := range cases {
-			t.Run(tr.name+"/"+name, func(t *testing.T) {
-				t.Parallel()
-				answered, started, hostSaw := make(chan agent.Answer, 1), make(chan struct{}), make(chan error, 1)
-				waiting := started // the member waits in its sleep once started
-				if call.Generate != nil {
-					waiting = make(chan struct{})
-				}
-				host := &recordingHost{generate: func(ctx context.Context, _ agent.GenerateRequest) (agent.GenerateResponse, error) {
-					close(waiting)
-					<-ctx.Done()
-					hostSaw <- ctx.Err()
-					return agent.GenerateResponse{}, ctx.Err()
-				}}
-				if call.Generate == nil {
-					hostSaw <- context.Canceled // no host call to see it
-				}
-				c := servedSteps(t, tr.unaryOnly, scriptedSteps{calls: []agent.Call{call}, answered: answered, started: started})
-				ctx, cancel := context.WithCancel(context.Background())
-				ran := make(chan error, 1)
-				go func() { ran <- c.Agent("steps").Run(ctx, agent.RunRequest{Host: host}, &agent.RunResponse{}) }()
-				<-waiting
-				cancel()
-				assert.EqualError(t, <-ran, "agent steps run: context canceled")
-				assert.ErrorIs(t, <-hostSaw, context.Canceled)
-				a := <-answered
-				assert.Contains(t, fmt.Sprint(a.Err), "context canceled", "the member's next step")
-			})
-		}
+	for name, call := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			answered, started, hostSaw := make(chan agent.Answer, 1), make(chan struct{}), make(chan error, 1)
+			waiting := started // the member waits in its sleep once started
+			if call.Generate != nil {
+				waiting = make(chan struct{})
+			}
+			host := &recordingHost{generate: func(ctx context.Context, _ agent.GenerateRequest) (agent.GenerateResponse, error) {
+				close(waiting)
+				<-ctx.Done()
+				hostSaw <- ctx.Err()
+				return agent.GenerateResponse{}, ctx.Err()
+			}}
+			if call.Generate == nil {
+				hostSaw <- context.Canceled // no host call to see it
+			}
+			c := servedSteps(t, scriptedSteps{calls: []agent.Call{call}, answered: answered, started: started})
+			ctx, cancel := context.WithCancel(context.Background())
+			ran := make(chan error, 1)
+			go func() { ran <- c.Agent("steps").Run(ctx, agent.RunRequest{Host: host}, &agent.RunResponse{}) }()
+			<-waiting
+			cancel()
+			assert.EqualError(t, <-ran, "agent steps run: context canceled")
+			assert.ErrorIs(t, <-hostSaw, context.Canceled)
+			a := <-answered
+			assert.Contains(t, fmt.Sprint(a.Err), "context canceled", "the member's next step")
+		})
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -43,39 +42,28 @@ func everyCall(ctx context.Context, req agent.RunRequest, resp *agent.RunRespons
 	return nil
 }
 
-// TestMemberTransports: every host call crosses both transports with the
-// same answers, the stream is used exactly when the plugin advertises it,
-// and the capability the SDK adds is the only change to the metadata.
-func TestMemberTransports(t *testing.T) {
+// TestMemberHostCalls: every host call crosses the member stream with its
+// answer, and the metadata is the agent's own.
+func TestMemberHostCalls(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			c := servedProbe(t, tr.unaryOnly, everyCall)
-			ctx := context.Background()
-			infos, err := c.Plugins(ctx)
-			require.NoError(t, err)
-			caps := []string{"own", protocol.CapabilityMemberStream}
-			if tr.unaryOnly {
-				caps = caps[:1]
-			}
-			assert.Equal(t, caps, infos[0].Capabilities)
-			host := &recordingHost{}
-			var resp agent.RunResponse
-			require.NoError(t, c.Agent("probe").Run(ctx, agent.RunRequest{Member: "a",
-				Input: []model.Message{{Role: model.RoleUser, Content: "hi"}}, Host: host}, &resp))
-			assert.Equal(t, strings.Join([]string{"generate: said hi", "tools: 1 <nil>", "tool: ran exec <nil>",
-				"refused: true", "submit: true true <nil>", "log: <nil>", "budget: pool 7 <nil>", "record: <nil>",
-				"stop self: <nil>"}, "\n"),
-				resp.Output.Completion)
-			assert.Equal(t, []string{"generate 1", "list tools", "tool exec", "tool refused", "submit right",
-				"log info hello", "budget", "record own did", "stop self done"}, host.Calls())
-			assert.Equal(t, !tr.unaryOnly, usedStream(c), "ran on the member stream")
-		})
-	}
+	c := servedProbe(t, everyCall)
+	ctx := context.Background()
+	infos, err := c.Plugins(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"own"}, infos[0].Capabilities)
+	host := &recordingHost{}
+	var resp agent.RunResponse
+	require.NoError(t, c.Agent("probe").Run(ctx, agent.RunRequest{Member: "a",
+		Input: []model.Message{{Role: model.RoleUser, Content: "hi"}}, Host: host}, &resp))
+	assert.Equal(t, strings.Join([]string{"generate: said hi", "tools: 1 <nil>", "tool: ran exec <nil>",
+		"refused: true", "submit: true true <nil>", "log: <nil>", "budget: pool 7 <nil>", "record: <nil>",
+		"stop self: <nil>"}, "\n"),
+		resp.Output.Completion)
+	assert.Equal(t, []string{"generate 1", "list tools", "tool exec", "tool refused", "submit right",
+		"log info hello", "budget", "record own did", "stop self done"}, host.Calls())
 }
 
-// TestMemberErrors: how a member fails reads the same on both transports.
+// TestMemberErrors: how a member's failure reads on the host.
 func TestMemberErrors(t *testing.T) {
 	t.Parallel()
 	runs := map[string]struct {
@@ -93,20 +81,18 @@ func TestMemberErrors(t *testing.T) {
 			return err
 		}, want: "agent probe run: generate: no model"},
 	}
-	for _, tr := range transports {
-		for name, tc := range runs {
-			t.Run(tr.name+"/"+name, func(t *testing.T) {
-				t.Parallel()
-				c := servedProbe(t, tr.unaryOnly, tc.run)
-				host := &recordingHost{generate: func(context.Context, agent.GenerateRequest) (agent.GenerateResponse, error) {
-					return agent.GenerateResponse{}, errors.New("no model")
-				}}
-				var resp agent.RunResponse
-				err := c.Agent("probe").Run(context.Background(), agent.RunRequest{Member: "a", Host: host}, &resp)
-				require.Error(t, err)
-				assert.True(t, strings.HasPrefix(err.Error(), tc.want), "%q does not start with %q", err, tc.want)
-			})
-		}
+	for name, tc := range runs {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := servedProbe(t, tc.run)
+			host := &recordingHost{generate: func(context.Context, agent.GenerateRequest) (agent.GenerateResponse, error) {
+				return agent.GenerateResponse{}, errors.New("no model")
+			}}
+			var resp agent.RunResponse
+			err := c.Agent("probe").Run(context.Background(), agent.RunRequest{Member: "a", Host: host}, &resp)
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), tc.want), "%q does not start with %q", err, tc.want)
+		})
 	}
 }
 
@@ -114,110 +100,90 @@ func TestMemberErrors(t *testing.T) {
 // serve fails the member, as Run does.
 func TestMemberUnknownAgent(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			c := servedProbe(t, tr.unaryOnly, everyCall)
-			err := c.Agent("other").Run(context.Background(), agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
-			require.EqualError(t, err, `agent other run: this binary serves no plugin named "other"`)
-		})
-	}
+	c := servedProbe(t, everyCall)
+	err := c.Agent("other").Run(context.Background(), agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
+	require.EqualError(t, err, `agent other run: this binary serves no plugin named "other"`)
 }
 
 // TestMemberCancelReachesThePlugin: cancelling the member's context on
 // the host cancels the agent's, and Run returns at once.
 func TestMemberCancelReachesThePlugin(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			started, cancelled := make(chan struct{}), make(chan error, 1)
-			c := servedProbe(t, tr.unaryOnly, func(ctx context.Context, _ agent.RunRequest, _ *agent.RunResponse) error {
-				close(started)
-				<-ctx.Done()
-				cancelled <- ctx.Err()
-				return ctx.Err()
-			})
-			ctx, cancel := context.WithCancel(context.Background())
-			ran := make(chan error, 1)
-			go func() {
-				ran <- c.Agent("probe").Run(ctx, agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
-			}()
-			<-started
-			cancel()
-			assert.ErrorIs(t, <-cancelled, context.Canceled, "the agent's context")
-			assert.EqualError(t, <-ran, "agent probe run: context canceled")
-		})
-	}
+	started, cancelled := make(chan struct{}), make(chan error, 1)
+	c := servedProbe(t, func(ctx context.Context, _ agent.RunRequest, _ *agent.RunResponse) error {
+		close(started)
+		<-ctx.Done()
+		cancelled <- ctx.Err()
+		return ctx.Err()
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() {
+		ran <- c.Agent("probe").Run(ctx, agent.RunRequest{Host: &recordingHost{}}, &agent.RunResponse{})
+	}()
+	<-started
+	cancel()
+	assert.ErrorIs(t, <-cancelled, context.Canceled, "the agent's context")
+	assert.EqualError(t, <-ran, "agent probe run: context canceled")
 }
 
 // TestMemberCallCancelReachesTheHost: an agent that gives up on a host
 // call (its own context) cancels the host's work on it.
 func TestMemberCallCancelReachesTheHost(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			arrived, hostSaw := make(chan struct{}), make(chan error, 1)
-			host := &recordingHost{generate: func(ctx context.Context, _ agent.GenerateRequest) (agent.GenerateResponse, error) {
-				close(arrived)
-				<-ctx.Done()
-				hostSaw <- ctx.Err()
-				return agent.GenerateResponse{}, ctx.Err()
-			}}
-			c := servedProbe(t, tr.unaryOnly, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-				callCtx, cancel := context.WithCancel(ctx)
-				go func() {
-					<-arrived
-					cancel()
-				}()
-				_, err := req.Host.Generate(callCtx, agent.GenerateRequest{})
-				resp.Output = model.TextOutput("m", fmt.Sprintf("canceled: %v", errors.Is(err, context.Canceled) ||
-					strings.Contains(fmt.Sprint(err), "context canceled")))
-				return nil
-			})
-			var resp agent.RunResponse
-			require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
-			assert.Equal(t, "canceled: true", resp.Output.Completion)
-			assert.ErrorIs(t, <-hostSaw, context.Canceled, "the host call's context")
-		})
-	}
+	arrived, hostSaw := make(chan struct{}), make(chan error, 1)
+	host := &recordingHost{generate: func(ctx context.Context, _ agent.GenerateRequest) (agent.GenerateResponse, error) {
+		close(arrived)
+		<-ctx.Done()
+		hostSaw <- ctx.Err()
+		return agent.GenerateResponse{}, ctx.Err()
+	}}
+	c := servedProbe(t, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+		callCtx, cancel := context.WithCancel(ctx)
+		go func() {
+			<-arrived
+			cancel()
+		}()
+		_, err := req.Host.Generate(callCtx, agent.GenerateRequest{})
+		resp.Output = model.TextOutput("m", fmt.Sprintf("canceled: %v", errors.Is(err, context.Canceled) ||
+			strings.Contains(fmt.Sprint(err), "context canceled")))
+		return nil
+	})
+	var resp agent.RunResponse
+	require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
+	assert.Equal(t, "canceled: true", resp.Output.Completion)
+	assert.ErrorIs(t, <-hostSaw, context.Canceled, "the host call's context")
 }
 
 // TestMemberConcurrentCalls: one member's concurrent host calls are served
 // concurrently: the first waits for the second to arrive.
 func TestMemberConcurrentCalls(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			second := make(chan struct{})
-			host := &recordingHost{callTool: func(ctx context.Context, call model.ToolCall) (agent.ToolResult, error) {
-				if call.Function == "first" {
-					<-second
-				} else {
-					close(second)
-				}
-				return agent.ToolResult{Content: call.Function}, nil
-			}}
-			c := servedProbe(t, tr.unaryOnly, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-				var wg sync.WaitGroup
-				got := make([]string, 2)
-				for i, name := range []string{"first", "second"} {
-					wg.Go(func() {
-						res, err := req.Host.CallTool(ctx, model.ToolCall{ID: name, Function: name})
-						got[i] = fmt.Sprint(res.Content, err)
-					})
-				}
-				wg.Wait()
-				resp.Output = model.TextOutput("m", strings.Join(got, " "))
-				return nil
+	second := make(chan struct{})
+	host := &recordingHost{callTool: func(ctx context.Context, call model.ToolCall) (agent.ToolResult, error) {
+		if call.Function == "first" {
+			<-second
+		} else {
+			close(second)
+		}
+		return agent.ToolResult{Content: call.Function}, nil
+	}}
+	c := servedProbe(t, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+		var wg sync.WaitGroup
+		got := make([]string, 2)
+		for i, name := range []string{"first", "second"} {
+			wg.Go(func() {
+				res, err := req.Host.CallTool(ctx, model.ToolCall{ID: name, Function: name})
+				got[i] = fmt.Sprint(res.Content, err)
 			})
-			var resp agent.RunResponse
-			require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
-			assert.Equal(t, "first<nil> second<nil>", resp.Output.Completion)
-		})
-	}
+		}
+		wg.Wait()
+		resp.Output = model.TextOutput("m", strings.Join(got, " "))
+		return nil
+	})
+	var resp agent.RunResponse
+	require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
+	assert.Equal(t, "first<nil> second<nil>", resp.Output.Completion)
 }
 
 // TestManyMembersOneStream: many members at once, each with its own host,
@@ -225,7 +191,7 @@ func TestMemberConcurrentCalls(t *testing.T) {
 func TestManyMembersOneStream(t *testing.T) {
 	t.Parallel()
 	const members = 200
-	c := servedProbe(t, false, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+	c := servedProbe(t, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 		msgs := req.Input
 		for range 3 {
 			g, err := req.Host.Generate(ctx, agent.GenerateRequest{Messages: msgs})
@@ -270,25 +236,20 @@ func TestManyMembersOneStream(t *testing.T) {
 // after Run returned is refused, as an expired token is.
 func TestMemberCallAfterItsEnd(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		t.Run(tr.name, func(t *testing.T) {
-			t.Parallel()
-			returned, late := make(chan struct{}), make(chan error, 1)
-			c := servedProbe(t, tr.unaryOnly, func(_ context.Context, req agent.RunRequest, _ *agent.RunResponse) error {
-				go func() {
-					<-returned
-					_, err := req.Host.Generate(context.Background(), agent.GenerateRequest{})
-					late <- err
-				}()
-				return nil
-			})
-			host := &recordingHost{}
-			require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &agent.RunResponse{}))
-			close(returned)
-			assert.EqualError(t, <-late, "generate: unknown or expired member token")
-			assert.Empty(t, host.Calls())
-		})
-	}
+	returned, late := make(chan struct{}), make(chan error, 1)
+	c := servedProbe(t, func(_ context.Context, req agent.RunRequest, _ *agent.RunResponse) error {
+		go func() {
+			<-returned
+			_, err := req.Host.Generate(context.Background(), agent.GenerateRequest{})
+			late <- err
+		}()
+		return nil
+	})
+	host := &recordingHost{}
+	require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &agent.RunResponse{}))
+	close(returned)
+	assert.EqualError(t, <-late, "generate: unknown or expired member token")
+	assert.Empty(t, host.Calls())
 }
 
 // TestMemberStreamBreaks: when the plugin's side goes away mid-run, every
@@ -297,7 +258,7 @@ func TestMemberCallAfterItsEnd(t *testing.T) {
 func TestMemberStreamBreaks(t *testing.T) {
 	t.Parallel()
 	started := make(chan struct{}, 2)
-	c := servedProbe(t, false, func(ctx context.Context, _ agent.RunRequest, _ *agent.RunResponse) error {
+	c := servedProbe(t, func(ctx context.Context, _ agent.RunRequest, _ *agent.RunResponse) error {
 		started <- struct{}{}
 		<-ctx.Done()
 		return ctx.Err()
@@ -333,24 +294,22 @@ func TestMemberStreamBreaks(t *testing.T) {
 // the member stream as on the broker, with the same errors.
 func TestHostCallSizeLimitsOnBothTransports(t *testing.T) {
 	t.Parallel()
-	for _, tr := range transports {
-		for name, tc := range sizeLimitCases() {
-			t.Run(tr.name+"/"+name, func(t *testing.T) {
-				t.Parallel()
-				c := servedProbe(t, tr.unaryOnly, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-					resp.Output = model.TextOutput("m", fmt.Sprint(tc.call(ctx, req.Host)))
-					return nil
-				})
-				host := &countingHost{}
-				var resp agent.RunResponse
-				require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
-				assert.Equal(t, tc.reached, host.calls.Load() == 1, "reached the host")
-				if tc.want == "" {
-					assert.Equal(t, "<nil>", resp.Output.Completion)
-					return
-				}
-				assert.Contains(t, resp.Output.Completion, tc.want)
+	for name, tc := range sizeLimitCases() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := servedProbe(t, func(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+				resp.Output = model.TextOutput("m", fmt.Sprint(tc.call(ctx, req.Host)))
+				return nil
 			})
-		}
+			host := &countingHost{}
+			var resp agent.RunResponse
+			require.NoError(t, c.Agent("probe").Run(context.Background(), agent.RunRequest{Host: host}, &resp))
+			assert.Equal(t, tc.reached, host.calls.Load() == 1, "reached the host")
+			if tc.want == "" {
+				assert.Equal(t, "<nil>", resp.Output.Completion)
+				return
+			}
+			assert.Contains(t, resp.Output.Completion, tc.want)
+		})
 	}
 }

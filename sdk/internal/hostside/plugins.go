@@ -103,8 +103,8 @@ func (clientOnly) GRPCServer(*plugin.GRPCBroker, *grpc.Server) error { return er
 // agentPlugin dispenses an agent process's client.
 type agentPlugin struct{ clientOnly }
 
-func (agentPlugin) GRPCClient(_ context.Context, b *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
-	return newAgentClient(b, c), nil
+func (agentPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
+	return newAgentClient(c), nil
 }
 
 // controllerPlugin dispenses a controller process's client.
@@ -113,7 +113,7 @@ type controllerPlugin struct{ clientOnly }
 func (controllerPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
 	client := pb.NewControllerClient(c)
 	return &controllerClient{kindClient: kindClient{kind: protocol.KindController, rpc: client}, client: client,
-		rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet(), batchers: newSessionSet()}, nil
+		rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet()}, nil
 }
 
 // scorerPlugin dispenses a scorer process's client.

@@ -78,7 +78,7 @@ func TestRefusedReachesOnlySessionsThatHandleIt(t *testing.T) {
 			assert.Equal(t, tc.handles, start.HandlesRefusals)
 
 			log := &refusedLog{s: srv}
-			rc := &remoteController{c: log, name: "c", rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet(), batchers: newSessionSet()}
+			rc := &remoteController{c: log, name: "c", rosters: newRosterSync(), nonChoosers: newSessionSet(), refusers: newSessionSet()}
 			require.NoError(t, rc.Start(ctx, controller.StartRequest{Session: "s", Roster: roster}, &controller.StartResponse{}))
 			var resp controller.EventResponse
 			err = rc.Refused(ctx, controller.RefusedRequest{Session: "s", Err: ghost, Roster: roster}, &resp)

@@ -8,8 +8,9 @@ import (
 )
 
 // rosterSync is the host's side of roster changes (proto
-// ControllerStartResponse.keeps_roster): for each session of a plugin that
-// keeps rosters it remembers the roster last sent, so the next Event or
+// ControllerEventRequest.roster_changes): every plugin keeps each session's
+// roster from Start to End, so for each session the host remembers the
+// roster last sent, so the next Event or
 // Choose sends only the members whose entry changed. A swarm of N members
 // makes about 3N controller events; sending the whole roster with each
 // made the controller path O(N²) (BENCHMARKS.md).
@@ -36,11 +37,8 @@ func (s *rosterSync) hint(session string, changed []int) {
 	s.mu.Unlock()
 }
 
-// started records a session's first roster when the plugin keeps rosters.
-func (s *rosterSync) started(session string, keeps bool, roster []controller.Member) {
-	if !keeps {
-		return
-	}
+// started records a session's first roster.
+func (s *rosterSync) started(session string, roster []controller.Member) {
 	s.mu.Lock()
 	s.sent[session] = append([]controller.Member(nil), roster...)
 	s.mu.Unlock()
@@ -104,8 +102,7 @@ func inRange(idx []int, n int) bool {
 	return true
 }
 
-// record notes that the plugin now holds the whole roster for a session
-// whose rosters it keeps.
+// record notes that the plugin now holds the whole roster for a session.
 func (s *rosterSync) record(session string, roster []controller.Member) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -177,7 +177,7 @@ func TestRosterChanges(t *testing.T) {
 			impl := &seenController{}
 			srv := pluginside.NewControllerServer([]controller.Controller{impl})
 			wl := &wireLog{s: srv}
-			rc := &remoteController{c: wl, name: "seen", rosters: newRosterSync(), batchers: newSessionSet()}
+			rc := &remoteController{c: wl, name: "seen", rosters: newRosterSync()}
 			require.NoError(t, rc.Start(ctx, controller.StartRequest{Session: "s1", Roster: roster3("pending", "pending", "pending")},
 				&controller.StartResponse{}))
 			if tc.before != nil {

@@ -69,7 +69,7 @@ func (s *controllerServer) Start(ctx context.Context, req *pb.ControllerStartReq
 	_, refusals := sess.(controller.WithRefused)
 	actions := wire.ActionsToProto(resp.Actions)
 	return &pb.ControllerStartResponse{Actions: actions, FinalMode: string(resp.FinalMode), Answers: resp.Answers,
-		KeepsRoster: true, NeverChooses: !chooses, HandlesRefusals: refusals, ServesEvents: true}, nil
+		NeverChooses: !chooses, HandlesRefusals: refusals}, nil
 }
 
 func (s *controllerServer) Event(ctx context.Context, req *pb.ControllerEventRequest) (*pb.ControllerEventResponse, error) {

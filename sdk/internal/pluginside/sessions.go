@@ -15,7 +15,7 @@ import (
 
 // openSessions is the plugin's side of sessions: for each open session,
 // the author's Session and its roster, from Start to End. The host sends
-// only the roster entries that changed (proto keeps_roster); they apply
+// only the roster entries that changed (proto roster_changes); they apply
 // to the kept roster.
 type openSessions struct {
 	mu   sync.Mutex

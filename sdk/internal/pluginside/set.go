@@ -38,13 +38,6 @@ func Set(p Plugins) plugin.PluginSet {
 	return set
 }
 
-// UnaryAgentSet serves agents without the member stream, so that the host
-// runs each member as one Run call, as it does for a Python plugin. Only
-// tests of that path use it.
-func UnaryAgentSet(agents []agent.Agent) plugin.PluginSet {
-	return plugin.PluginSet{protocol.KindAgent: &agentPlugin{impls: agents, unaryOnly: true}}
-}
-
 // serverOnly is the plugin's half of a GRPCPlugin: it has no client.
 type serverOnly struct{ plugin.NetRPCUnsupportedPlugin }
 

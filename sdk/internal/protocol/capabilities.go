@@ -2,12 +2,6 @@ package protocol
 
 import "github.com/swarmhost/swarmhost/sdk/scorer"
 
-// CapabilityMemberStream is the capability the Go SDK adds to every
-// agent's metadata: the binary serves Agent.Members. The host runs the
-// members of a binary on the stream only when all its agents list it, and
-// calls Run once per member otherwise (the Python SDK).
-const CapabilityMemberStream = "swarmhost.member-stream"
-
 // The capabilities a scorer's metadata lists for the snapshots it does not
 // read ([scorer.WithReads]): the host then sends its ScoreRequest without
 // record_json or store_json. A scorer that lists neither gets both.
