@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
 	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -55,6 +54,5 @@ func dispense(t testing.TB, set plugin.PluginSet) dispensed {
 	return d
 }
 
-func (d dispensed) Agent(name string) agent.Agent     { return d.agents.Agent(name) }
 func (d dispensed) Controller(name string) Controller { return d.controllers.Controller(name) }
 func (d dispensed) Scorer(name string) scorer.Scorer  { return d.scorers.Scorer(name) }
