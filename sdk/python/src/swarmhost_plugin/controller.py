@@ -31,7 +31,6 @@ from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
 # The final modes and event kinds under their earlier names.
 FINAL_FIRST = FinalMode.FIRST
 FINAL_LAST = FinalMode.LAST
-FINAL_CONTROLLER = FinalMode.CONTROLLER
 
 EVENT_MEMBER_STARTED = EventKind.MEMBER_STARTED
 EVENT_SUBMISSION = EventKind.SUBMISSION
