@@ -45,15 +45,21 @@ trust-manifest:
 demo: build
 	$(BIN)/swarmhost run examples/quickstart --log-dir logs
 
-## test: vet and run every test (race detector on) of both modules, the host's and the SDK's (sdk/go.mod);
-## builds llama-server first for the real-engine test
+# The Go modules besides the host's: the SDK (sdk/go.mod), the host's half of the plugin protocol
+# (sdk/hostrpc/go.mod) and the example plugins (examples/plugins/*/go.mod), each tested and vetted on its own.
+MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/go.mod))
+
+## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
+## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the
+## real-engine test
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
-	cd sdk && $(GO) test -race -count=1 ./...
+	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 
+## vet: go vet every module
 vet:
 	$(GO) vet ./...
-	cd sdk && $(GO) vet ./...
+	@for m in $(MODULES); do echo "cd $$m && $(GO) vet ./..."; (cd $$m && $(GO) vet ./...) || exit 1; done
 
 ## llama-server: build llama.cpp's server for the real inference engine test (host/internal/llamae2e)
 ## with ../shared/models/tiny-toolcall/setup-llama-server.sh: cached per machine under ~/.cache/swarmhost,

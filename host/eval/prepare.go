@@ -14,11 +14,11 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -34,7 +34,7 @@ type evalRun struct {
 	started time.Time
 
 	members []swarm.Member
-	ctrl    rpc.Controller
+	ctrl    plugins.Controller
 	scorers []scorerRun
 	// models are the providers built so far, by model block, shared by
 	// members and scorers (see model).

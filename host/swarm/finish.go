@@ -3,8 +3,8 @@ package swarm
 import (
 	"maps"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // finish finalises the run after every member has ended.
@@ -70,7 +70,7 @@ func emptyOutput(o model.Output) bool {
 
 // endSession tells a controller that keeps state that the session is over.
 func (r *runtime) endSession() {
-	e, ok := r.spec.Controller.(rpc.WithEnd)
+	e, ok := r.spec.Controller.(plugins.WithEnd)
 	if !ok {
 		return
 	}

@@ -9,21 +9,21 @@ import (
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
-// TestReadmeShowsTheFreshModule: the README's "Writing a plugin" shows the
-// fresh module's files as they are, so the code an author copies is the
-// code TestPluginInAFreshModule builds and tests.
-func TestReadmeShowsTheFreshModule(t *testing.T) {
+// TestReadmeShowsTheExamplePlugins: the README's "Writing a plugin" shows
+// the example plugins' files as they are, so the code an author copies is
+// the code TestPluginInAFreshModule and TestExamplePlugins build and run.
+func TestReadmeShowsTheExamplePlugins(t *testing.T) {
 	t.Parallel()
 	readme := readFile(t, filepath.Join(testplugins.Root(), "README.md"))
-	for _, name := range []string{"exacttext/exact.go", "exacttext/main.go", "relay/relay.go"} {
+	for _, name := range []string{"exact-text/exact.go", "exact-text/main.go", "relay/relay.go"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			src, err := os.ReadFile(filepath.Join("testdata", "fresh", filepath.FromSlash(name)))
+			src, err := os.ReadFile(filepath.Join(testplugins.Root(), "examples", "plugins", filepath.FromSlash(name)))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(readme, "```go\n"+string(src)+"```\n") {
-				t.Errorf("README.md does not show testdata/fresh/%s as it is", name)
+				t.Errorf("README.md does not show examples/plugins/%s as it is", name)
 			}
 		})
 	}
