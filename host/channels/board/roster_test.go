@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestCheckBoardMember(t *testing.T) {
+func TestCheckMember(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name string
@@ -31,7 +31,7 @@ func TestCheckBoardMember(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p := CheckBoardMember(tt.name)
+			p := CheckMember(tt.name)
 			if tt.ok {
 				require.Nil(t, p)
 				return

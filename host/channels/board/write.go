@@ -1,9 +1,11 @@
-package channels
+package board
 
 import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
 // Controls that refuse a write after its record exists, as the "sent"
@@ -24,7 +26,7 @@ const (
 // otherwise writes "sent", commits, writes "delivered" and releases the
 // waits the write concerns. It returns the acknowledgment and the status
 // line of files changed since member last viewed them.
-func (b *Board) Write(member string, w BoardWrite) (string, error) {
+func (b *Board) Write(member string, w WriteRequest) (string, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if !b.running(member) {
@@ -37,20 +39,20 @@ func (b *Board) Write(member string, w BoardWrite) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rec := BoardRecord{ID: next("w", &b.lastRecord), Channel: ChannelSharedMemory, Kind: w.Command, Sender: member,
+	rec := Record{ID: next("w", &b.lastRecord), Channel: Channel, Kind: w.Command, Sender: member,
 		To: []string{}, Recipients: []string{}, RoutedOut: []string{}, Payload: w.Payload, Wake: true,
-		Op: BoardOp{Command: w.Command, Path: w.Path, OldStr: w.OldStr, InsertLine: w.InsertLine,
+		Op: Op{Command: w.Command, Path: w.Path, OldStr: w.OldStr, InsertLine: w.InsertLine,
 			OldPath: w.OldPath, NewPath: w.NewPath, Files: entries(w.Command, changes)}}
-	loop := SpanID(member)
-	rec.SenderSpanID, rec.ToolSpanID = &loop, optional(w.ToolSpan)
+	loop := channels.SpanID(member)
+	rec.SenderSpanID, rec.ToolSpanID = &loop, channels.Optional(w.ToolSpan)
 	if rej := b.refuse(member, w, changes); rej != nil {
-		b.addBoard(member, BoardSent{CommHead: head(KindSent, member), Channel: ChannelSharedMemory, Record: rec, Rejected: rej})
+		b.addBoard(member, Sent{CommHead: head(channels.KindSent, member), Channel: Channel, Record: rec, Rejected: rej})
 		return "", toolErr("%s", rej.Reason)
 	}
-	b.addBoard(member, BoardSent{CommHead: head(KindSent, member), Channel: ChannelSharedMemory, Record: rec})
+	b.addBoard(member, Sent{CommHead: head(channels.KindSent, member), Channel: Channel, Record: rec})
 	notify := b.apply(member, rec.ID, w.Command, changes)
 	b.seq++
-	b.addBoard(member, BoardDelivered{CommHead: head(KindDelivered, member), Channel: ChannelSharedMemory,
+	b.addBoard(member, Delivered{CommHead: head(channels.KindDelivered, member), Channel: Channel,
 		Record: rec.ID, Recipients: []string{}, Seq: b.seq, Notify: notify,
 		Result: map[string]any{"files": entries(w.Command, changes)}})
 	b.wake(member, changes, b.seq)
@@ -59,7 +61,7 @@ func (b *Board) Write(member string, w BoardWrite) (string, error) {
 
 // refuse applies the checks made once the record exists: valid text, the
 // member's rate, the board's limits. Callers hold b.mu.
-func (b *Board) refuse(member string, w BoardWrite, changes []change) *Rejection {
+func (b *Board) refuse(member string, w WriteRequest, changes []change) *Rejection {
 	if !utf8.ValidString(w.Payload) {
 		return &Rejection{ControlPayload, fmt.Sprintf("the %s is not valid UTF-8 text", w.Command)}
 	}
@@ -75,7 +77,7 @@ func (b *Board) refuse(member string, w BoardWrite, changes []change) *Rejection
 // rateWait reports whether another commit of m fits the rate, and when
 // not, the whole seconds to wait. Callers hold b.mu.
 func (b *Board) rateWait(m *boardMember) (int, bool) {
-	return windowWait(&m.writes, b.cfg.Rate, b.clock.Now())
+	return b.cfg.Rate.Wait(&m.writes, b.clock.Now())
 }
 
 // limits checks the board after the changes: each file's bytes and lines,

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
 // step is one tool call of a board scenario and what its answer must hold.
@@ -84,7 +85,7 @@ func TestBoardCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b")
+			b, _ := newTestBoard(t, DefaultConfig(), "a", "b")
 			runSteps(t, b, tt.steps)
 		})
 	}
@@ -94,20 +95,20 @@ func TestBoardStormLimits(t *testing.T) {
 	big := strings.Repeat("x", 11)
 	tests := []struct {
 		name    string
-		cfg     func(*SharedMemory)
+		cfg     func(*Config)
 		steps   []step
 		control string
 	}{
-		{name: "file bytes", cfg: func(c *SharedMemory) { c.MaxFileBytes = 10 },
+		{name: "file bytes", cfg: func(c *Config) { c.MaxFileBytes = 10 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"` + big + `"}`,
 				"error: f-1 would be 11 bytes; the limit is 10"}}, control: ControlAdmit},
-		{name: "file bytes in thousands", cfg: func(c *SharedMemory) { c.MaxFileBytes = 1000 },
+		{name: "file bytes in thousands", cfg: func(c *Config) { c.MaxFileBytes = 1000 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"` + strings.Repeat("x", 1001) + `"}`,
 				"error: f-1 would be 1,001 bytes; the limit is 1000"}}, control: ControlAdmit},
-		{name: "file lines in thousands", cfg: func(c *SharedMemory) { c.MaxFileLines = 1000 },
+		{name: "file lines in thousands", cfg: func(c *Config) { c.MaxFileLines = 1000 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"` + strings.Repeat(`\n`, 1000) + `"}`,
 				"error: f-1 would have 1,001 lines; the limit is 1000"}}, control: ControlAdmit},
-		{name: "board bytes in millions", cfg: func(c *SharedMemory) { c.MaxFileBytes, c.MaxBoardBytes = 262144, 1000000 },
+		{name: "board bytes in millions", cfg: func(c *Config) { c.MaxFileBytes, c.MaxBoardBytes = 262144, 1000000 },
 			steps: []step{
 				{"a", `{"command":"create","path":"/shared_memory/a","file_text":"` + strings.Repeat("x", 250000) + `"}`, "f-1"},
 				{"a", `{"command":"create","path":"/shared_memory/b","file_text":"` + strings.Repeat("x", 250000) + `"}`, "f-2"},
@@ -115,39 +116,39 @@ func TestBoardStormLimits(t *testing.T) {
 				{"a", `{"command":"create","path":"/shared_memory/d","file_text":"` + strings.Repeat("x", 250001) + `"}`,
 					"error: the board would hold 1,000,001 bytes; the limit is 1000000"}},
 			control: ControlAdmit},
-		{name: "file lines", cfg: func(c *SharedMemory) { c.MaxFileLines = 2 },
+		{name: "file lines", cfg: func(c *Config) { c.MaxFileLines = 2 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"1\n2\n3"}`,
 				"error: f-1 would have 3 lines; the limit is 2"}}, control: ControlAdmit},
-		{name: "files", cfg: func(c *SharedMemory) { c.MaxFiles = 1 },
+		{name: "files", cfg: func(c *Config) { c.MaxFiles = 1 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"1"}`, "f-1"},
 				{"a", `{"command":"create","path":"/shared_memory/y","file_text":"1"}`, "error: the board already holds 1 files, its limit; delete one first"}},
 			control: ControlAdmit},
-		{name: "board bytes", cfg: func(c *SharedMemory) { c.MaxFileBytes, c.MaxBoardBytes = 10, 15 },
+		{name: "board bytes", cfg: func(c *Config) { c.MaxFileBytes, c.MaxBoardBytes = 10, 15 },
 			steps: []step{{"a", `{"command":"create","path":"/shared_memory/x","file_text":"1234567890"}`, "f-1"},
 				{"b", `{"command":"create","path":"/shared_memory/y","file_text":"1234567890"}`, "error: the board would hold 20 bytes; the limit is 15"}},
 			control: ControlAdmit},
-		{name: "rate", cfg: func(c *SharedMemory) { c.Rate = Rate{Sends: 1, Per: DefaultBoardRate.Per} },
+		{name: "rate", cfg: func(c *Config) { c.Rate = channels.Rate{Sends: 1, Per: DefaultRate.Per} },
 			steps: []step{{"a", `{"command":"append","path":"/shared_memory/x","append_text":"1"}`, "f-1"},
 				{"a", `{"command":"append","path":"/shared_memory/x","append_text":"2"}`, "error: rate limit: retry in 60 s"}},
 			control: ControlRate},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := DefaultSharedMemory()
+			cfg := DefaultConfig()
 			tt.cfg(&cfg)
 			b, _ := newTestBoard(t, cfg, "a", "b")
 			runSteps(t, b, tt.steps)
-			sent := boardEvidence(t, b, KindSent)
+			sent := boardEvidence(t, b, channels.KindSent)
 			last := sent[len(sent)-1]
 			rej := last["rejected"].(map[string]any)
 			require.Equal(t, tt.control, rej["control"])
-			require.Len(t, boardEvidence(t, b, KindDelivered), len(sent)-1)
+			require.Len(t, boardEvidence(t, b, channels.KindDelivered), len(sent)-1)
 		})
 	}
 }
 
 func TestBoardStatusLineListsTen(t *testing.T) {
-	b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b")
+	b, _ := newTestBoard(t, DefaultConfig(), "a", "b")
 	for i := range 12 {
 		sm(t, b, "a", fmt.Sprintf(`{"command":"create","path":"/shared_memory/f%d","file_text":"x"}`, i))
 	}

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"context"
@@ -7,12 +7,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
 func TestBoardNotice(t *testing.T) {
-	clock := newFakeClock()
-	b := NewBoard(DefaultSharedMemory(), []string{"a", "b", "c"}, map[string]string{"c": DeliveryPoll}, Options{Clock: clock})
+	clock := channelstest.NewFakeClock()
+	b := New(DefaultConfig(), []string{"a", "b", "c"}, map[string]string{"c": channels.DeliveryPoll}, channels.Options{Clock: clock})
 	for _, n := range []string{"a", "b", "c"} {
 		b.MemberState(n, swarm.StateRunning, "")
 	}
@@ -27,13 +29,13 @@ func TestBoardNotice(t *testing.T) {
 	require.Empty(t, b.Notice("c"), "poll mode gives no notices")
 	require.Contains(t, sm(t, b, "c", `{"command":"view","path":"/shared_memory"}`), "(f-1 new)", "poll mode keeps the status line")
 	require.NotContains(t, sm(t, b, "b", `{"command":"view","path":"/shared_memory"}`), "Shared memory:", "the notice covered f-1")
-	n := boardEvidence(t, b, KindNotified)
+	n := boardEvidence(t, b, channels.KindNotified)
 	require.Len(t, n, 1)
 	require.Equal(t, "n-1", n[0]["notice"])
 	require.Equal(t, map[string]any{"files": []any{map[string]any{"file": "f-1", "version": 1.0, "record": "w-1"}}}, n[0]["ids"])
 	// a view after the notice
 	require.Contains(t, sm(t, b, "b", `{"command":"view","path":"f-1"}`), "secret words")
-	reads := boardEvidence(t, b, KindRead)
+	reads := boardEvidence(t, b, channels.KindRead)
 	require.Equal(t, false, reads[len(reads)-1]["listing"])
 }
 
@@ -55,25 +57,25 @@ func TestSwarmWait(t *testing.T) {
 	tests := []struct {
 		name string
 		// act wakes the waiting member "a" (b and c run).
-		act     func(b *Board, clock *fakeClock)
+		act     func(b *Board, clock *channelstest.FakeClock)
 		args    string
 		want    string
 		outcome string
 	}{
 		{name: "woken by a change", args: `{"path":"/shared_memory/results"}`,
-			act: func(b *Board, _ *fakeClock) {
-				_, _ = b.Write("b", BoardWrite{Command: CmdCreate, Path: ptr("/shared_memory/other"), Payload: "x"})
-				_, _ = b.Write("b", BoardWrite{Command: CmdCreate, Path: ptr("/shared_memory/results/r1"), Payload: "x"})
+			act: func(b *Board, _ *channelstest.FakeClock) {
+				_, _ = b.Write("b", WriteRequest{Command: CmdCreate, Path: ptr("/shared_memory/other"), Payload: "x"})
+				_, _ = b.Write("b", WriteRequest{Command: CmdCreate, Path: ptr("/shared_memory/results/r1"), Payload: "x"})
 			},
 			want: `1 shared memory file changed where you wait (f-2 new; written by b). To see one, call shared_memory(command="view", path="f-2").`, outcome: WaitNews},
-		{name: "woken by another member's end", act: func(b *Board, _ *fakeClock) { b.MemberState("b", swarm.StateEnded, "submitted") },
+		{name: "woken by another member's end", act: func(b *Board, _ *channelstest.FakeClock) { b.MemberState("b", swarm.StateEnded, "submitted") },
 			want: "b ended (submitted).", outcome: WaitNews},
-		{name: "timeout", args: `{"timeout":30}`, act: func(_ *Board, clock *fakeClock) { clock.Advance(30 * time.Second) },
+		{name: "timeout", args: `{"timeout":30}`, act: func(_ *Board, clock *channelstest.FakeClock) { clock.Advance(30 * time.Second) },
 			want: "Nothing you waited for happened in 30 s.", outcome: WaitTimeout},
-		{name: "stopping", act: func(b *Board, _ *fakeClock) { b.Stopping("all_done") }, want: "The swarm is stopping.", outcome: WaitStopping},
-		{name: "own end", act: func(b *Board, _ *fakeClock) { b.MemberState("a", swarm.StateEnded, "cancelled") },
+		{name: "stopping", act: func(b *Board, _ *channelstest.FakeClock) { b.Stopping("all_done") }, want: "The swarm is stopping.", outcome: WaitStopping},
+		{name: "own end", act: func(b *Board, _ *channelstest.FakeClock) { b.MemberState("a", swarm.StateEnded, "cancelled") },
 			want: "a is ending: its own agent has finished.", outcome: WaitMemberEnding},
-		{name: "every member waiting", act: func(b *Board, _ *fakeClock) {
+		{name: "every member waiting", act: func(b *Board, _ *channelstest.FakeClock) {
 			out := make(chan string, 2)
 			for _, m := range []string{"b", "c"} {
 				go func() { s, _ := b.Wait(context.Background(), m, WaitRequest{}); out <- s }()
@@ -84,7 +86,7 @@ func TestSwarmWait(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, clock := newTestBoard(t, DefaultSharedMemory(), "a", "b", "c")
+			b, clock := newTestBoard(t, DefaultConfig(), "a", "b", "c")
 			args := tt.args
 			if args == "" {
 				args = "{}"
@@ -105,7 +107,7 @@ func TestSwarmWait(t *testing.T) {
 }
 
 func TestSwarmWaitAtOnceAndRefusals(t *testing.T) {
-	b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b")
+	b, _ := newTestBoard(t, DefaultConfig(), "a", "b")
 	sm(t, b, "b", `{"command":"create","path":"/shared_memory/x","file_text":"1"}`)
 	// an unviewed change returns at once, and again until viewed
 	for range 2 {
@@ -176,9 +178,9 @@ func TestBoardRefusesEndedAndBusy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			b, _ := newTestBoard(t, DefaultSharedMemory(), "a", "b", "c")
+			b, _ := newTestBoard(t, DefaultConfig(), "a", "b", "c")
 			require.Equal(t, tt.want, tt.act(t, b))
-			for _, kind := range []string{KindSent, KindDelivered, KindRead} {
+			for _, kind := range []string{channels.KindSent, channels.KindDelivered, channels.KindRead} {
 				require.Empty(t, boardEvidence(t, b, kind), kind)
 			}
 			waited := boardEvidence(t, b, KindWaited)

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 // isDir reports whether p is the root or has live files below it.
 // Callers hold b.mu.
 func (b *Board) isDir(p string) bool {
-	if p == BoardRoot {
+	if p == Root {
 		return true
 	}
 	for q := range b.paths {
@@ -24,7 +24,7 @@ func (b *Board) isDir(p string) bool {
 func (b *Board) below(dir string) []*boardFile {
 	var out []*boardFile
 	for q, f := range b.paths {
-		if dir == BoardRoot || strings.HasPrefix(q, dir+"/") {
+		if dir == Root || strings.HasPrefix(q, dir+"/") {
 			out = append(out, f)
 		}
 	}

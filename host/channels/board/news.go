@@ -1,9 +1,11 @@
-package channels
+package board
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
 // isNews reports whether f's current state is news to m: a version written
@@ -107,7 +109,7 @@ func (b *Board) NoticeMessage(member string) (text, id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	m := b.members[member]
-	if m == nil || m.delivery != DeliveryNotify || !b.running(member) {
+	if m == nil || m.delivery != channels.DeliveryNotify || !b.running(member) {
 		return "", ""
 	}
 	files := b.news(m)
@@ -123,11 +125,11 @@ func (b *Board) NoticeMessage(member string) (text, id string) {
 	if b.newID != nil {
 		id = b.newID()
 	}
-	b.addBoard(member, BoardNotified{CommHead: head(KindNotified, member), Channel: ChannelSharedMemory,
-		Notice: next("n", &b.lastNotice), Message: optional(id), IDs: map[string][]NoticeFile{"files": ids}})
+	b.addBoard(member, Notified{CommHead: head(channels.KindNotified, member), Channel: Channel,
+		Notice: next("n", &b.lastNotice), Message: channels.Optional(id), IDs: map[string][]NoticeFile{"files": ids}})
 	return fmt.Sprintf("[Swarm notice] %s (%s; written by %s). "+
 		`To see one, call shared_memory(command="view", path="%s"); path="%s" lists every file.`,
-		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, BoardRoot), id
+		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, Root), id
 }
 
 // joinStatus ends a result with the status line, when there is one.
@@ -140,7 +142,7 @@ func joinStatus(result, status string) string {
 
 // acknowledge is a write's short answer: the caller's own paths, ids and
 // versions, never content.
-func acknowledge(w BoardWrite, cs []change) string {
+func acknowledge(w WriteRequest, cs []change) string {
 	c := cs[0]
 	switch w.Command {
 	case CmdCreate, CmdAppend:

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
 // TestRaceBoardWrites has members append to one file, create their own
@@ -19,8 +20,8 @@ import (
 func TestRaceBoardWrites(t *testing.T) {
 	t.Parallel()
 	const members, rounds = 16, 20
-	cfg := DefaultSharedMemory()
-	cfg.Rate = Rate{}
+	cfg := DefaultConfig()
+	cfg.Rate = channels.Rate{}
 	var roster []string
 	for i := range members {
 		roster = append(roster, fmt.Sprintf("m%02d", i))
@@ -38,7 +39,7 @@ func TestRaceBoardWrites(t *testing.T) {
 	}
 	wg.Wait()
 	writes := members * rounds * 2
-	sent, delivered := boardEvidence(t, b, KindSent), boardEvidence(t, b, KindDelivered)
+	sent, delivered := boardEvidence(t, b, channels.KindSent), boardEvidence(t, b, channels.KindDelivered)
 	require.Len(t, sent, writes)
 	require.Len(t, delivered, writes)
 	seqs := map[float64]bool{}

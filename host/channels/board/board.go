@@ -1,10 +1,11 @@
-package channels
+package board
 
 import (
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -17,8 +18,8 @@ import (
 // Each swarmhost member is one agent loop, so the package's per-loop state
 // (what a loop has seen) is per member here.
 type Board struct {
-	cfg    SharedMemory
-	clock  Clock
+	cfg    Config
+	clock  channels.Clock
 	newID  func() string
 	start  time.Time
 	roster []string
@@ -82,12 +83,12 @@ type boardFile struct {
 
 type endedMember struct{ name, status string }
 
-// NewBoard builds the board of one sample: empty, every member pending.
+// New builds the board of one sample: empty, every member pending.
 // delivery gives each member's delivery mode by name; a member not in it
 // gets DeliveryNotify.
-func NewBoard(cfg SharedMemory, roster []string, delivery map[string]string, opts Options) *Board {
+func New(cfg Config, roster []string, delivery map[string]string, opts channels.Options) *Board {
 	if opts.Clock == nil {
-		opts.Clock = realClock{}
+		opts.Clock = channels.WallClock{}
 	}
 	b := &Board{cfg: cfg, clock: opts.Clock, newID: opts.NewID, roster: roster, members: map[string]*boardMember{},
 		byID: map[string]*boardFile{}, paths: map[string]*boardFile{}, sleeping: map[*boardMember]bool{}}
@@ -95,7 +96,7 @@ func NewBoard(cfg SharedMemory, roster []string, delivery map[string]string, opt
 	for _, name := range roster {
 		d := delivery[name]
 		if d == "" {
-			d = DeliveryNotify
+			d = channels.DeliveryNotify
 		}
 		b.members[name] = &boardMember{name: name, state: swarm.StatePending, delivery: d,
 			seen: map[string]int{}, covered: map[string]int{}, reported: map[string]bool{}}
@@ -104,7 +105,7 @@ func NewBoard(cfg SharedMemory, roster []string, delivery map[string]string, opt
 }
 
 // Config returns the board's configuration.
-func (b *Board) Config() SharedMemory { return b.cfg }
+func (b *Board) Config() Config { return b.cfg }
 
 // MemberState records a member's new state (swarm.Observer). A member that
 // ends wakes the other members' waits and ends its own.
@@ -174,7 +175,7 @@ var _ swarm.Observer = (*Board)(nil)
 
 // newInfo is one info event in member's span.
 func newInfo(at time.Time, member string, data any) swarm.Event {
-	return swarm.Event{Kind: swarm.EventInfo, Time: at, SpanID: SpanID(member), Member: member,
+	return swarm.Event{Kind: swarm.EventInfo, Time: at, SpanID: channels.SpanID(member), Member: member,
 		Source: swarm.InfoSource, Data: data}
 }
 

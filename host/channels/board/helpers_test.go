@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"context"
@@ -7,16 +7,18 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // newTestBoard builds a board over members named in roster order, every
 // one running, on a fake clock.
-func newTestBoard(t *testing.T, cfg SharedMemory, roster ...string) (*Board, *fakeClock) {
+func newTestBoard(t *testing.T, cfg Config, roster ...string) (*Board, *channelstest.FakeClock) {
 	t.Helper()
-	clock := newFakeClock()
-	b := NewBoard(cfg, roster, nil, Options{Clock: clock})
+	clock := channelstest.NewFakeClock()
+	b := New(cfg, roster, nil, channels.Options{Clock: clock})
 	for _, n := range roster {
 		b.MemberState(n, swarm.StateRunning, "")
 	}

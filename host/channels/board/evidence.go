@@ -1,6 +1,9 @@
-package channels
+package board
 
-import "github.com/swarmhost/swarmhost/host/swarm"
+import (
+	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/swarm"
+)
 
 // KindWaited is the evidence kind of one swarm_wait.
 const KindWaited = "waited"
@@ -19,8 +22,8 @@ type CommHead struct {
 	Nested  bool    `json:"nested"`
 }
 
-// BoardRecord is a write as the "sent" evidence gives it.
-type BoardRecord struct {
+// Record is a write as the "sent" evidence gives it.
+type Record struct {
 	ID           string   `json:"id"`
 	Channel      string   `json:"channel"`
 	Kind         string   `json:"kind"`
@@ -29,16 +32,16 @@ type BoardRecord struct {
 	Recipients   []string `json:"recipients"`
 	RoutedOut    []string `json:"routed_out"`
 	Payload      string   `json:"payload"`
-	Op           BoardOp  `json:"op"`
+	Op           Op       `json:"op"`
 	Wake         bool     `json:"wake"`
 	ReplyTo      *string  `json:"reply_to"`
 	SenderSpanID *string  `json:"sender_span_id"`
 	ToolSpanID   *string  `json:"tool_span_id"`
 }
 
-// BoardOp is a write's operation: its command, the arguments that name
+// Op is a write's operation: its command, the arguments that name
 // places, and what it does to each file.
-type BoardOp struct {
+type Op struct {
 	Command    string  `json:"command"`
 	Path       *string `json:"path,omitempty"`
 	OldStr     *string `json:"old_str,omitempty"`
@@ -73,17 +76,17 @@ type Rejection struct {
 	Reason  string `json:"reason"`
 }
 
-// BoardSent is the payload of a "sent" event: every write that reached
+// Sent is the payload of a "sent" event: every write that reached
 // the bus's checks, refused or not.
-type BoardSent struct {
+type Sent struct {
 	CommHead
-	Channel  string      `json:"channel"`
-	Record   BoardRecord `json:"record"`
-	Rejected *Rejection  `json:"rejected"`
+	Channel  string     `json:"channel"`
+	Record   Record     `json:"record"`
+	Rejected *Rejection `json:"rejected"`
 }
 
-// BoardDelivered is the payload of a "delivered" event: a committed write.
-type BoardDelivered struct {
+// Delivered is the payload of a "delivered" event: a committed write.
+type Delivered struct {
 	CommHead
 	Channel    string         `json:"channel"`
 	Record     string         `json:"record"`
@@ -102,8 +105,8 @@ type FileShown struct {
 	Deleted bool    `json:"deleted"`
 }
 
-// BoardRead is the payload of a "read" event: a view or a listing.
-type BoardRead struct {
+// Read is the payload of a "read" event: a view or a listing.
+type Read struct {
 	CommHead
 	Channel    string      `json:"channel"`
 	Read       string      `json:"read"`
@@ -119,9 +122,9 @@ type NoticeFile struct {
 	Record  string `json:"record"`
 }
 
-// BoardNotified is the payload of a "notified" event: the board's line of
+// Notified is the payload of a "notified" event: the board's line of
 // a notice.
-type BoardNotified struct {
+type Notified struct {
 	CommHead
 	Channel string                  `json:"channel"`
 	Notice  string                  `json:"notice"`
@@ -148,8 +151,8 @@ type WaitEnd struct {
 	Status string `json:"status"`
 }
 
-// BoardWaited is the payload of a "waited" event: one swarm_wait.
-type BoardWaited struct {
+// Waited is the payload of a "waited" event: one swarm_wait.
+type Waited struct {
 	CommHead
 	Wait     string    `json:"wait"`
 	Channels []string  `json:"channels"`
@@ -167,8 +170,8 @@ type BoardWaited struct {
 
 // head is the payload head of kind for member.
 func head(kind, member string) CommHead {
-	span := SpanID(member)
-	return CommHead{Version: EvidenceVersion, Type: EvidenceComm, Kind: kind, Member: member, SpanID: span, Loop: &span}
+	span := channels.SpanID(member)
+	return CommHead{Version: channels.EvidenceVersion, Type: channels.EvidenceComm, Kind: kind, Member: member, SpanID: span, Loop: &span}
 }
 
 // addBoard records one info event in member's span. Callers hold b.mu.

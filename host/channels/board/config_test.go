@@ -1,28 +1,29 @@
-package channels
+package board
 
 import (
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
-func TestParseSharedMemory(t *testing.T) {
+func TestParseConfig(t *testing.T) {
 	tests := []struct {
 		name   string
 		params string
-		want   func(*SharedMemory)
+		want   func(*Config)
 		bad    string
 	}{
 		{name: "defaults", params: `{}`},
 		{name: "every bound at its top", params: `{"max_files":10000,"max_file_bytes":262144,"max_file_lines":100000,"max_board_bytes":16777216,"max_wait":3600}`,
-			want: func(c *SharedMemory) {
-				*c = SharedMemory{MaxFiles: 10000, MaxFileBytes: 262144, MaxFileLines: 100000, MaxBoardBytes: 16777216,
-					Rate: DefaultBoardRate, MaxWait: time.Hour}
+			want: func(c *Config) {
+				*c = Config{MaxFiles: 10000, MaxFileBytes: 262144, MaxFileLines: 100000, MaxBoardBytes: 16777216,
+					Rate: DefaultRate, MaxWait: time.Hour}
 			}},
-		{name: "rate as a pair", params: `{"rate":[5,10]}`, want: func(c *SharedMemory) { c.Rate = Rate{Sends: 5, Per: 10 * time.Second} }},
-		{name: "rate as a string", params: `{"rate":"5/10s"}`, want: func(c *SharedMemory) { c.Rate = Rate{Sends: 5, Per: 10 * time.Second} }},
-		{name: "rate off", params: `{"rate":"off"}`, want: func(c *SharedMemory) { c.Rate = Rate{} }},
+		{name: "rate as a pair", params: `{"rate":[5,10]}`, want: func(c *Config) { c.Rate = channels.Rate{Sends: 5, Per: 10 * time.Second} }},
+		{name: "rate as a string", params: `{"rate":"5/10s"}`, want: func(c *Config) { c.Rate = channels.Rate{Sends: 5, Per: 10 * time.Second} }},
+		{name: "rate off", params: `{"rate":"off"}`, want: func(c *Config) { c.Rate = channels.Rate{} }},
 		{name: "null keeps the default", params: `{"max_files":null}`},
 		{name: "max_files 0", params: `{"max_files":0}`, bad: "max_files must be a whole number from 1 to 10000; got 0."},
 		{name: "max_file_bytes fraction", params: `{"max_file_bytes":1.5}`, bad: "max_file_bytes must be a whole number from 1 to 262144; got 1.5."},
@@ -30,10 +31,10 @@ func TestParseSharedMemory(t *testing.T) {
 		{name: "board below one file", params: `{"max_file_bytes":100,"max_board_bytes":99}`,
 			bad: "max_board_bytes must be a whole number from max_file_bytes (100) to 16777216; got 99."},
 		{name: "rate above the messages channel's bounds", params: `{"rate":[100000,172800]}`,
-			want: func(c *SharedMemory) { c.Rate = Rate{Sends: 100000, Per: 48 * time.Hour} }},
+			want: func(c *Config) { c.Rate = channels.Rate{Sends: 100000, Per: 48 * time.Hour} }},
 		{name: "rate with a fractional window", params: `{"rate":[3,0.5]}`,
-			want: func(c *SharedMemory) { c.Rate = Rate{Sends: 3, Per: 500 * time.Millisecond} }},
-		{name: "rate as an object", params: `{"rate":{"sends":7,"per":"2m"}}`, want: func(c *SharedMemory) { c.Rate = Rate{Sends: 7, Per: 2 * time.Minute} }},
+			want: func(c *Config) { c.Rate = channels.Rate{Sends: 3, Per: 500 * time.Millisecond} }},
+		{name: "rate as an object", params: `{"rate":{"sends":7,"per":"2m"}}`, want: func(c *Config) { c.Rate = channels.Rate{Sends: 7, Per: 2 * time.Minute} }},
 		{name: "rate of zero writes", params: `{"rate":[0,60]}`, bad: "rate's count must be a whole number of at least 1; got [0,60]."},
 		{name: "rate of a fraction of a write", params: `{"rate":"1.5/60s"}`, bad: `rate's count must be a whole number of at least 1; got "1.5/60s".`},
 		{name: "rate with no window", params: `{"rate":[5,0]}`, bad: `rate's window must be a positive duration like "60s" or a number of seconds; got [5,0].`},
@@ -45,14 +46,14 @@ func TestParseSharedMemory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, probs := ParseSharedMemory([]byte(tt.params))
+			cfg, probs := ParseConfig([]byte(tt.params))
 			if tt.bad != "" {
 				require.Len(t, probs, 1)
 				require.Equal(t, tt.bad, probs[0].Detail)
 				return
 			}
 			require.Empty(t, probs)
-			want := DefaultSharedMemory()
+			want := DefaultConfig()
 			if tt.want != nil {
 				tt.want(&want)
 			}

@@ -1,14 +1,14 @@
-package channels
+package board
 
 import (
 	"regexp"
 	"strings"
 )
 
-// BoardRoot is the board's root directory: every path is under it.
-const BoardRoot = "/shared_memory"
+// Root is the board's root directory: every path is under it.
+const Root = "/shared_memory"
 
-// Path grammar of the board: BoardRoot, then 1 to maxComponents parts of 1
+// Path grammar of the board: Root, then 1 to maxComponents parts of 1
 // to 64 characters from [A-Za-z0-9._-], none "." or "..", at most
 // maxPathBytes bytes in all. No quote, angle bracket, space or newline can
 // occur, so a path is written as it is in a fence attribute.
@@ -29,7 +29,7 @@ var (
 )
 
 // pathRule says what a valid board path is.
-var pathRule = "a path is " + BoardRoot + " then 1 to 8 parts joined by /, each 1 to 64 characters " +
+var pathRule = "a path is " + Root + " then 1 to 8 parts joined by /, each 1 to 64 characters " +
 	"from A-Z a-z 0-9 . _ - (but not . or ..), 160 bytes at most"
 
 // markerRule says why board text with a fence tag is refused.
@@ -39,9 +39,9 @@ const markerRule = "Board files may not hold a <peer_message, <peer_file or <pee
 // isFileID reports whether s is a file id such as f-3.
 func isFileID(s string) bool { return fileIDRE.MatchString(s) }
 
-// isBoardPath reports whether p is a path under BoardRoot (not the root).
+// isBoardPath reports whether p is a path under Root (not the root).
 func isBoardPath(p string) bool {
-	rest, ok := strings.CutPrefix(p, BoardRoot+"/")
+	rest, ok := strings.CutPrefix(p, Root+"/")
 	if !ok || len(p) > maxPathBytes {
 		return false
 	}
@@ -60,7 +60,7 @@ func isBoardPath(p string) bool {
 // checkPath checks p against the grammar; the root itself is allowed. The
 // error does not repeat the path.
 func checkPath(p string) error {
-	if p != BoardRoot && !isBoardPath(p) {
+	if p != Root && !isBoardPath(p) {
 		return toolErr("Invalid path: %s.", pathRule)
 	}
 	return nil
@@ -78,4 +78,4 @@ func composed(s string) (string, error) {
 }
 
 // under reports whether p is dir or below it.
-func under(p, dir string) bool { return dir == BoardRoot || p == dir || strings.HasPrefix(p, dir+"/") }
+func under(p, dir string) bool { return dir == Root || p == dir || strings.HasPrefix(p, dir+"/") }

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"fmt"
@@ -17,9 +17,9 @@ const (
 	CmdRename     = "rename"
 )
 
-// BoardWrite is one write command, its arguments checked for presence:
+// WriteRequest is one write command, its arguments checked for presence:
 // only those the command takes are set.
-type BoardWrite struct {
+type WriteRequest struct {
 	Command                        string
 	Path, OldStr, OldPath, NewPath *string
 	InsertLine                     *int
@@ -53,7 +53,7 @@ func toolErr(format string, args ...any) error { return &boardError{fmt.Sprintf(
 // plan computes a write against the board as it is, with every check of
 // the command; nothing changes. A new file's id is allocated here, so a
 // create refused later still uses one, as in the package. Callers hold b.mu.
-func (b *Board) plan(member string, w BoardWrite) ([]change, error) {
+func (b *Board) plan(member string, w WriteRequest) ([]change, error) {
 	switch w.Command {
 	case CmdCreate:
 		c, err := b.planCreate(member, *w.Path, w.Payload)
@@ -80,8 +80,8 @@ func (b *Board) planCreate(member, path, text string) (change, error) {
 	if err != nil {
 		return change{}, err
 	}
-	if path == BoardRoot {
-		return change{}, toolErr("%s is the board's root directory; give the file a path under it.", BoardRoot)
+	if path == Root {
+		return change{}, toolErr("%s is the board's root directory; give the file a path under it.", Root)
 	}
 	if f := b.paths[path]; f != nil {
 		if err := b.requireSeen(member, f, "replacing it"); err != nil {
@@ -165,8 +165,8 @@ func (b *Board) planDelete(member, path string) ([]change, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
-	if path == BoardRoot {
-		return nil, toolErr("%s itself cannot be deleted; delete the files or directories under it.", BoardRoot)
+	if path == Root {
+		return nil, toolErr("%s itself cannot be deleted; delete the files or directories under it.", Root)
 	}
 	targets, err := b.targets(path)
 	if err != nil {
@@ -189,14 +189,14 @@ func (b *Board) planRename(member, old, nu string) ([]change, error) {
 			return nil, err
 		}
 	}
-	if old == BoardRoot {
-		return nil, toolErr("%s itself cannot be renamed.", BoardRoot)
+	if old == Root {
+		return nil, toolErr("%s itself cannot be renamed.", Root)
 	}
 	targets, err := b.targets(old)
 	if err != nil {
 		return nil, err
 	}
-	if nu == old || nu == BoardRoot || b.paths[nu] != nil || b.isDir(nu) {
+	if nu == old || nu == Root || b.paths[nu] != nil || b.isDir(nu) {
 		return nil, toolErr("%s already exists; delete it first or choose another path.", nu)
 	}
 	if strings.HasPrefix(nu, old+"/") {

@@ -1,4 +1,4 @@
-package channels
+package board
 
 import (
 	"context"
@@ -78,7 +78,7 @@ func (b *Board) Wait(ctx context.Context, member string, req WaitRequest) (strin
 	defer func() { m.waiter = nil }()
 	started := b.clock.Now()
 	reason, err := b.sleep(ctx, m, w, started.Add(time.Duration(effective)*time.Second))
-	ev := BoardWaited{CommHead: head(KindWaited, member), Wait: w.id, Channels: []string{ChannelSharedMemory},
+	ev := Waited{CommHead: head(KindWaited, member), Wait: w.id, Channels: []string{Channel},
 		Path: req.Path, Timeout: WaitLimit{Requested: req.Timeout, Effective: effective},
 		Started: swarm.Float(started.Sub(b.start).Seconds()), Files: []WaitFile{}, Ended: []WaitEnd{}, WokenBy: w.wokenBy}
 	if ev.WokenBy == nil {
@@ -158,7 +158,7 @@ func watched(path *string, f *boardFile) bool {
 	case isFileID(*path):
 		return f.id == *path
 	}
-	return f.path == *path || strings.HasPrefix(f.path, *path+"/") || *path == BoardRoot
+	return f.path == *path || strings.HasPrefix(f.path, *path+"/") || *path == Root
 }
 
 // waitable reports whether f is news for m's wait: watched, a version by

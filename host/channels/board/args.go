@@ -1,8 +1,8 @@
-package channels
+package board
 
-// BoardCall is one shared_memory tool call's arguments as the member gave
+// CallRequest is one shared_memory tool call's arguments as the member gave
 // them; nil when not given.
-type BoardCall struct {
+type CallRequest struct {
 	Command                                  string
 	Path, FileText, OldStr, NewStr           *string
 	InsertText, OldPath, NewPath, AppendText *string
@@ -15,8 +15,8 @@ type BoardCall struct {
 // write turns a write command's arguments into the write, keeping only the
 // arguments the command takes (the record's op names those), or refuses a
 // missing one.
-func (c BoardCall) write() (BoardWrite, error) {
-	w := BoardWrite{Command: c.Command, ToolSpan: c.ToolSpan}
+func (c CallRequest) write() (WriteRequest, error) {
+	w := WriteRequest{Command: c.Command, ToolSpan: c.ToolSpan}
 	var err error
 	switch c.Command {
 	case CmdCreate:
@@ -72,7 +72,7 @@ func payload(v *string, name, command string, empty bool) (string, error) {
 }
 
 // Call runs one shared_memory call for member: a view or a write.
-func (b *Board) Call(member string, c BoardCall) (string, error) {
+func (b *Board) Call(member string, c CallRequest) (string, error) {
 	if c.Command == CmdView {
 		if c.Path == nil || *c.Path == "" {
 			return "", toolErr("The view command needs path.")
@@ -83,7 +83,7 @@ func (b *Board) Call(member string, c BoardCall) (string, error) {
 	running, stopping := b.running(member), b.stopping
 	b.mu.Unlock()
 	if !running || stopping {
-		return b.Write(member, BoardWrite{Command: c.Command, ToolSpan: c.ToolSpan})
+		return b.Write(member, WriteRequest{Command: c.Command, ToolSpan: c.ToolSpan})
 	}
 	w, err := c.write()
 	if err != nil {

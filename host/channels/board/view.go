@@ -1,8 +1,10 @@
-package channels
+package board
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/channels"
 )
 
 // Headers of a view and of a listing: what follows is peers' output.
@@ -90,15 +92,15 @@ func (b *Board) listing(m *boardMember, dir string) string {
 	}
 	b.read(m, seen, true)
 	if len(files) == 0 {
-		return BoardRoot + " has no files."
+		return Root + " has no files."
 	}
 	return ListingHeader + "\n\n" + fence("peer_listing", [][2]string{{"path", dir}}, strings.Join(lines, "\n"))
 }
 
 // read records a "read" event. Callers hold b.mu.
 func (b *Board) read(m *boardMember, files []FileShown, listing bool) {
-	b.addBoard(m.name, BoardRead{CommHead: head(KindRead, m.name), Channel: ChannelSharedMemory,
-		Read: next("r", &b.lastRead), ToolSpanID: optional(b.toolSpan), Files: files, Listing: listing})
+	b.addBoard(m.name, Read{CommHead: head(channels.KindRead, m.name), Channel: Channel,
+		Read: next("r", &b.lastRead), ToolSpanID: channels.Optional(b.toolSpan), Files: files, Listing: listing})
 }
 
 func shown(f *boardFile, lines *string) FileShown {
