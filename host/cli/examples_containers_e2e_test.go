@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/docker"
 )
 
 // needContainers skips the test without an engine holding images — or
@@ -21,7 +21,7 @@ import (
 // engine with scripts/containers.sh and sets it).
 func needContainers(t *testing.T, images ...string) {
 	t.Helper()
-	err := sandbox.CheckEngine(t.Context(), images...)
+	err := docker.CheckEngine(t.Context(), images...)
 	if err == nil {
 		return
 	}
@@ -38,11 +38,11 @@ func ownContainers(t *testing.T) int {
 	require.NoError(t, err)
 	defer cli.Close()
 	list, err := cli.ContainerList(context.Background(), container.ListOptions{All: true,
-		Filters: filters.NewArgs(filters.Arg("label", sandbox.LabelOwner))})
+		Filters: filters.NewArgs(filters.Arg("label", docker.LabelOwner))})
 	require.NoError(t, err)
 	n := 0
 	for _, c := range list {
-		if c.Labels[sandbox.LabelRun] != "" && c.Labels[sandbox.LabelSample] != "" && ownedHere(c.Labels[sandbox.LabelOwner]) {
+		if c.Labels[docker.LabelRun] != "" && c.Labels[docker.LabelSample] != "" && ownedHere(c.Labels[docker.LabelOwner]) {
 			n++
 		}
 	}

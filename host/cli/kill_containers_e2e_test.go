@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/docker"
 )
 
 // TestKilledHostContainersSwept runs the real binary on a container suite,
@@ -47,11 +47,11 @@ func TestKilledHostContainersSwept(t *testing.T) {
 	// The killed host cannot remove its sandbox root; the test does (tmp).
 	left := func() int {
 		list, err := cli.ContainerList(t.Context(), container.ListOptions{All: true,
-			Filters: filters.NewArgs(filters.Arg("label", sandbox.LabelOwner))})
+			Filters: filters.NewArgs(filters.Arg("label", docker.LabelOwner))})
 		require.NoError(t, err)
 		n := 0
 		for _, c := range list {
-			if ownerPid(c.Labels[sandbox.LabelOwner]) == pid {
+			if ownerPid(c.Labels[docker.LabelOwner]) == pid {
 				n++
 			}
 		}
