@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // A sample is written condensed, as Inspect 0.3.285's recorders write every sample
@@ -138,7 +140,7 @@ func validUTF8(s string) string {
 
 // raw rewrites the strings of one JSON value (not its keys) under policy.
 func (c *condenser) raw(b []byte, p textPolicy) []byte {
-	return rewriteStrings(b, c.minLen(p), func(s string) (string, bool) {
+	return jsonenc.RewriteStrings(b, c.minLen(p), func(s string) (string, bool) {
 		r := c.apply(p, s)
 		return r, r != s
 	})
@@ -168,11 +170,11 @@ func (c *condenser) writeTail(w io.Writer, prefix string) error {
 		}
 	}
 	c.later = nil
-	stream := func() *jsonStream {
+	stream := func() *jsonenc.Stream {
 		if prefix == "" {
-			return newVerbatimStream(w)
+			return jsonenc.NewVerbatimStream(w)
 		}
-		return newJSONStream(w, true, prefix+"  ", 0)
+		return jsonenc.NewStream(w, true, prefix+"  ", 0)
 	}
 	js := stream()
 	js.WriteString("{")
@@ -183,16 +185,16 @@ func (c *condenser) writeTail(w io.Writer, prefix string) error {
 			continue
 		}
 		scratch = appendAttachment(scratch[:0], n, k, c.existing[k])
-		js.Write(fromSentinels(scratch))
+		js.Write(jsonenc.FromSentinels(scratch))
 		n++
 	}
 	for _, m := range c.order {
 		scratch = appendAttachment(scratch[:0], n, m.key, m.text)
-		js.Write(fromSentinels(scratch))
+		js.Write(jsonenc.FromSentinels(scratch))
 		n++
 	}
 	js.WriteString("}")
-	if err := js.flush(); err != nil {
+	if err := js.Flush(); err != nil {
 		return err
 	}
 	if _, err := io.WriteString(w, ",\n"+prefix+"  \"events_data\": "); err != nil {
@@ -204,17 +206,17 @@ func (c *condenser) writeTail(w io.Writer, prefix string) error {
 	js.WriteString(`,"calls":`)
 	writePool(js, c.callPool)
 	js.WriteString("}")
-	return js.flush()
+	return js.Flush()
 }
 
 // writePool writes a pool's elements as a compact JSON array.
-func writePool(js *jsonStream, elems [][]byte) {
+func writePool(js *jsonenc.Stream, elems [][]byte) {
 	js.WriteString("[")
 	for i, e := range elems {
 		if i > 0 {
 			js.WriteString(",")
 		}
-		js.Write(fromSentinels(e))
+		js.Write(jsonenc.FromSentinels(e))
 	}
 	js.WriteString("]")
 }
@@ -224,9 +226,9 @@ func appendAttachment(b []byte, n int, key, text string) []byte {
 	if n > 0 {
 		b = append(b, ',')
 	}
-	b = appendJSONString(b, key)
+	b = jsonenc.AppendString(b, key)
 	b = append(b, ':')
-	return appendJSONString(b, text)
+	return jsonenc.AppendString(b, text)
 }
 
 // compressRefs range-encodes pool indices: [0 1 2 5] is [[0 3] [5 6]] (end exclusive).
@@ -247,5 +249,5 @@ func marshalRaw(v any) ([]byte, error) {
 	if r, ok := v.(json.RawMessage); ok {
 		return r, nil
 	}
-	return marshal(v)
+	return jsonenc.Marshal(v)
 }

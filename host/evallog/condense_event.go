@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // event is e condensed: its texts made attachments and, when pool is set (a sample's own
@@ -148,7 +150,7 @@ func withID(raw []byte, id string) []byte {
 	}
 	var buf bytes.Buffer
 	buf.WriteString(`{"id":`)
-	writeString(&buf, id)
+	jsonenc.WriteQuoted(&buf, id)
 	if len(raw) > 2 {
 		buf.WriteByte(',')
 	}
@@ -187,52 +189,52 @@ var callMessageKeys = []string{"messages", "contents", "input", "inputs"}
 // modelCall walks a model call's request and response (every string) and, when pool is set,
 // moves the request's messages to the call pool ("call_refs", "call_key").
 func (c *condenser) modelCall(raw json.RawMessage, pool bool) (json.RawMessage, error) {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw, nil
 	}
 	var refs [][2]int
 	key := ""
 	for i, m := range members {
-		switch m.key {
+		switch m.Key {
 		case "call_refs":
 			pool = false
 		case "request":
-			members[i].val = c.raw(m.val, eventText)
+			members[i].Val = c.raw(m.Val, eventText)
 		case "response":
-			members[i].val = c.raw(m.val, eventText)
+			members[i].Val = c.raw(m.Val, eventText)
 		}
 	}
 	if pool {
 		for i, m := range members {
-			if m.key == "request" {
-				members[i].val, refs, key = c.poolCall(members[i].val)
+			if m.Key == "request" {
+				members[i].Val, refs, key = c.poolCall(members[i].Val)
 			}
 		}
 	}
 	if refs != nil {
 		r, _ := json.Marshal(refs)
 		k, _ := json.Marshal(key)
-		members = append(members, rawMember{key: "call_refs", val: r}, rawMember{key: "call_key", val: k})
+		members = append(members, jsonenc.Member{Key: "call_refs", Val: r}, jsonenc.Member{Key: "call_key", Val: k})
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, members)
+	jsonenc.WriteObject(&buf, members)
 	return buf.Bytes(), nil
 }
 
 // poolCall moves a walked request's messages to the call pool: the request without them, their
 // ranges and the key they were under (no ranges when the request has no message list).
 func (c *condenser) poolCall(request []byte) ([]byte, [][2]int, string) {
-	members, err := objectMembers(request)
+	members, err := jsonenc.ObjectMembers(request)
 	if err != nil {
 		return request, nil, ""
 	}
 	key := firstMessageKey(members)
 	for i, m := range members {
-		if m.key != key || key == "" {
+		if m.Key != key || key == "" {
 			continue
 		}
-		elems := arrayElements(m.val)
+		elems := jsonenc.ArrayElements(m.Val)
 		if len(elems) == 0 {
 			return request, nil, ""
 		}
@@ -248,17 +250,17 @@ func (c *condenser) poolCall(request []byte) ([]byte, [][2]int, string) {
 			idx[j] = at
 		}
 		var buf bytes.Buffer
-		writeObject(&buf, slices.Delete(members, i, i+1))
-		return buf.Bytes(), compressRefs(idx), m.key
+		jsonenc.WriteObject(&buf, slices.Delete(members, i, i+1))
+		return buf.Bytes(), compressRefs(idx), m.Key
 	}
 	return request, nil, ""
 }
 
 // firstMessageKey is the first of callMessageKeys among members ("" when none).
-func firstMessageKey(members []rawMember) string {
+func firstMessageKey(members []jsonenc.Member) string {
 	for _, k := range callMessageKeys {
 		for _, m := range members {
-			if m.key == k {
+			if m.Key == k {
 				return k
 			}
 		}
@@ -296,35 +298,35 @@ func (c *condenser) sampleInit(e SampleInitEvent) (SampleInitEvent, error) {
 
 // sampleInput walks a sample_init's sample (JSON): its input only.
 func (c *condenser) sampleInput(raw []byte) []byte {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw
 	}
 	changed := false
 	for i, m := range members {
-		if m.key != "input" {
+		if m.Key != "input" {
 			continue
 		}
 		var w []byte
-		if elems := arrayElements(m.val); elems != nil {
+		if elems := jsonenc.ArrayElements(m.Val); elems != nil {
 			for j, e := range elems {
 				elems[j] = c.messageRaw(e, eventText)
 			}
 			var buf bytes.Buffer
-			writeArray(&buf, elems)
+			jsonenc.WriteArray(&buf, elems)
 			w = buf.Bytes()
 		} else {
-			w = c.rawText(m.val, eventText)
+			w = c.rawText(m.Val, eventText)
 		}
-		if !bytes.Equal(w, m.val) {
-			members[i].val, changed = w, true
+		if !bytes.Equal(w, m.Val) {
+			members[i].Val, changed = w, true
 		}
 	}
 	if !changed {
 		return raw
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, members)
+	jsonenc.WriteObject(&buf, members)
 	return buf.Bytes()
 }
 
@@ -344,18 +346,18 @@ func (c *condenser) changes(ps []JSONPatch) []JSONPatch {
 // rawEvent walks an event kept as JSON, of the types Inspect condenses (sample_init, state,
 // store, info); others are left as they are.
 func (c *condenser) rawEvent(e RawEvent) RawEvent {
-	members, err := objectMembers(e.JSON)
+	members, err := jsonenc.ObjectMembers(e.JSON)
 	if err != nil {
 		return e
 	}
-	out, changed := rewriteMembers(e.JSON, members, func(m rawMember) ([]byte, bool) {
+	out, changed := rewriteMembers(e.JSON, members, func(m jsonenc.Member) ([]byte, bool) {
 		switch {
-		case e.Type == "sample_init" && m.key == "sample":
-			return c.sampleInput(m.val), true
-		case e.Type == "sample_init" && m.key == "state", e.Type == "info" && m.key == "data":
-			return c.raw(m.val, eventText), true
-		case (e.Type == "state" || e.Type == "store") && m.key == "changes":
-			return c.rawChanges(m.val), true
+		case e.Type == "sample_init" && m.Key == "sample":
+			return c.sampleInput(m.Val), true
+		case e.Type == "sample_init" && m.Key == "state", e.Type == "info" && m.Key == "data":
+			return c.raw(m.Val, eventText), true
+		case (e.Type == "state" || e.Type == "store") && m.Key == "changes":
+			return c.rawChanges(m.Val), true
 		}
 		return nil, false
 	})
@@ -367,25 +369,25 @@ func (c *condenser) rawEvent(e RawEvent) RawEvent {
 
 // rawChanges walks the values of a JSON list of changes.
 func (c *condenser) rawChanges(raw []byte) []byte {
-	elems := arrayElements(raw)
+	elems := jsonenc.ArrayElements(raw)
 	if elems == nil {
 		return raw
 	}
 	for i, e := range elems {
-		members, err := objectMembers(e)
+		members, err := jsonenc.ObjectMembers(e)
 		if err != nil {
 			continue
 		}
 		for j, m := range members {
-			if m.key == "value" {
-				members[j].val = c.raw(m.val, eventText)
+			if m.Key == "value" {
+				members[j].Val = c.raw(m.Val, eventText)
 			}
 		}
 		var buf bytes.Buffer
-		writeObject(&buf, members)
+		jsonenc.WriteObject(&buf, members)
 		elems[i] = buf.Bytes()
 	}
 	var buf bytes.Buffer
-	writeArray(&buf, elems)
+	jsonenc.WriteArray(&buf, elems)
 	return buf.Bytes()
 }

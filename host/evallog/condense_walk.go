@@ -3,6 +3,8 @@ package evallog
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // The walks below visit the fields Inspect's condense_sample walks (walk_event and friends in
@@ -56,17 +58,17 @@ var partField = map[string]string{"text": "text", "reasoning": "reasoning", "ima
 // part walks one content part (raw JSON): its text, its media, a tool use's arguments, result
 // and error, or a data part's data.
 func (c *condenser) part(raw json.RawMessage, p textPolicy) json.RawMessage {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw
 	}
 	typ := memberString(members, "type")
-	out, _ := rewriteMembers(raw, members, func(m rawMember) ([]byte, bool) {
+	out, _ := rewriteMembers(raw, members, func(m jsonenc.Member) ([]byte, bool) {
 		switch {
-		case partField[typ] == m.key, typ == "tool_use" && m.key == "error":
-			return c.rawText(m.val, p), true
-		case typ == "tool_use" && (m.key == "arguments" || m.key == "result"), typ == "data" && m.key == "data":
-			return c.raw(m.val, p), true
+		case partField[typ] == m.Key, typ == "tool_use" && m.Key == "error":
+			return c.rawText(m.Val, p), true
+		case typ == "tool_use" && (m.Key == "arguments" || m.Key == "result"), typ == "data" && m.Key == "data":
+			return c.raw(m.Val, p), true
 		}
 		return nil, false
 	})
@@ -75,18 +77,18 @@ func (c *condenser) part(raw json.RawMessage, p textPolicy) json.RawMessage {
 
 // rewriteMembers rewrites the members (objectMembers of raw) that f walks (f's second result
 // says it does), keeping their order; it returns raw itself, and false, when no member changed.
-func rewriteMembers(raw []byte, members []rawMember, f func(rawMember) ([]byte, bool)) ([]byte, bool) {
+func rewriteMembers(raw []byte, members []jsonenc.Member, f func(jsonenc.Member) ([]byte, bool)) ([]byte, bool) {
 	changed := false
 	for i, m := range members {
-		if val, walked := f(m); walked && !bytes.Equal(val, m.val) {
-			members[i].val, changed = val, true
+		if val, walked := f(m); walked && !bytes.Equal(val, m.Val) {
+			members[i].Val, changed = val, true
 		}
 	}
 	if !changed {
 		return raw, false
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, members)
+	jsonenc.WriteObject(&buf, members)
 	return buf.Bytes(), true
 }
 
@@ -99,10 +101,10 @@ func (c *condenser) rawText(val []byte, p textPolicy) []byte {
 }
 
 // memberString is the string value of the member key, or "".
-func memberString(members []rawMember, key string) string {
+func memberString(members []jsonenc.Member, key string) string {
 	for _, m := range members {
-		if m.key == key && len(m.val) > 0 && m.val[0] == '"' {
-			s, _ := decodeString(m.val)
+		if m.Key == key && len(m.Val) > 0 && m.Val[0] == '"' {
+			s, _ := jsonenc.DecodeString(m.Val)
 			return s
 		}
 	}
@@ -183,80 +185,80 @@ func (c *condenser) jsonValueChanged(v any, p textPolicy) (any, bool) {
 
 // messageRaw walks one message given as JSON (a sample_init's input).
 func (c *condenser) messageRaw(raw []byte, p textPolicy) []byte {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw
 	}
 	listContent := false
 	for i, m := range members {
-		if m.key != "content" {
+		if m.Key != "content" {
 			continue
 		}
-		if elems := arrayElements(m.val); elems != nil {
+		if elems := jsonenc.ArrayElements(m.Val); elems != nil {
 			listContent = true
 			for j, e := range elems {
 				elems[j] = c.part(e, p)
 			}
 			var buf bytes.Buffer
-			writeArray(&buf, elems)
-			members[i].val = buf.Bytes()
+			jsonenc.WriteArray(&buf, elems)
+			members[i].Val = buf.Bytes()
 		} else {
-			members[i].val = c.rawText(m.val, p)
+			members[i].Val = c.rawText(m.Val, p)
 		}
 	}
 	if listContent {
 		for i, m := range members {
-			if m.key == "tool_calls" {
-				members[i].val = c.toolCallsRaw(m.val, p)
+			if m.Key == "tool_calls" {
+				members[i].Val = c.toolCallsRaw(m.Val, p)
 			}
 		}
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, members)
+	jsonenc.WriteObject(&buf, members)
 	return buf.Bytes()
 }
 
 // toolCallsRaw walks an assistant's tool calls given as JSON: arguments and a view's content.
 func (c *condenser) toolCallsRaw(raw []byte, p textPolicy) []byte {
-	elems := arrayElements(raw)
+	elems := jsonenc.ArrayElements(raw)
 	if elems == nil {
 		return raw
 	}
 	for i, e := range elems {
-		members, err := objectMembers(e)
+		members, err := jsonenc.ObjectMembers(e)
 		if err != nil {
 			continue
 		}
 		for j, m := range members {
-			switch m.key {
+			switch m.Key {
 			case "arguments":
-				members[j].val = c.raw(m.val, p)
+				members[j].Val = c.raw(m.Val, p)
 			case "view":
-				members[j].val = c.viewRaw(m.val, p)
+				members[j].Val = c.viewRaw(m.Val, p)
 			}
 		}
 		var buf bytes.Buffer
-		writeObject(&buf, members)
+		jsonenc.WriteObject(&buf, members)
 		elems[i] = buf.Bytes()
 	}
 	var buf bytes.Buffer
-	writeArray(&buf, elems)
+	jsonenc.WriteArray(&buf, elems)
 	return buf.Bytes()
 }
 
 // viewRaw walks a tool call view's content, when it has one.
 func (c *condenser) viewRaw(raw []byte, p textPolicy) []byte {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw
 	}
 	for i, m := range members {
-		if m.key == "content" && string(m.val) != `""` {
-			members[i].val = c.rawText(m.val, p)
+		if m.Key == "content" && string(m.Val) != `""` {
+			members[i].Val = c.rawText(m.Val, p)
 		}
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, members)
+	jsonenc.WriteObject(&buf, members)
 	return buf.Bytes()
 }
 
@@ -273,14 +275,14 @@ func (c *condenser) toolResult(v any) any {
 	if err != nil {
 		return v
 	}
-	elems := arrayElements(raw)
+	elems := jsonenc.ArrayElements(raw)
 	single := elems == nil
 	if single {
 		elems = [][]byte{raw}
 	}
 	changed := false
 	for i, e := range elems {
-		members, err := objectMembers(e)
+		members, err := jsonenc.ObjectMembers(e)
 		if err != nil || !mediaTypes[memberString(members, "type")] {
 			continue
 		}
@@ -295,6 +297,6 @@ func (c *condenser) toolResult(v any) any {
 		return json.RawMessage(elems[0])
 	}
 	var buf bytes.Buffer
-	writeArray(&buf, elems)
+	jsonenc.WriteArray(&buf, elems)
 	return json.RawMessage(buf.Bytes())
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // UnmarshalJSON reads a sample and expands it when it is condensed (as Inspect's recorders and
@@ -43,7 +45,7 @@ func (s *EvalSample) UnmarshalJSON(b []byte) error {
 // attachments by the attachment's text.
 func resolveAttachments(b []byte, attachments map[string]string) []byte {
 	minLen := len(attachmentProtocol) + 2
-	return rewriteStrings(b, minLen, func(s string) (string, bool) {
+	return jsonenc.RewriteStrings(b, minLen, func(s string) (string, bool) {
 		key, ok := strings.CutPrefix(s, attachmentProtocol)
 		if !ok {
 			return s, false
@@ -99,7 +101,7 @@ func expandRefs[T any](refs [][2]int, pool []T) ([]T, error) {
 // expandCall puts a condensed model call's request messages back under their key
 // ("call_key", "messages" when absent) and drops the references.
 func expandCall(raw json.RawMessage, pool []json.RawMessage) (json.RawMessage, error) {
-	members, err := objectMembers(raw)
+	members, err := jsonenc.ObjectMembers(raw)
 	if err != nil {
 		return raw, nil
 	}
@@ -107,14 +109,14 @@ func expandCall(raw json.RawMessage, pool []json.RawMessage) (json.RawMessage, e
 	key := "messages"
 	kept := members[:0:0]
 	for _, m := range members {
-		switch m.key {
+		switch m.Key {
 		case "call_refs":
-			if err := json.Unmarshal(m.val, &refs); err != nil {
+			if err := json.Unmarshal(m.Val, &refs); err != nil {
 				return nil, err
 			}
 		case "call_key":
 			var k *string
-			if err := json.Unmarshal(m.val, &k); err != nil {
+			if err := json.Unmarshal(m.Val, &k); err != nil {
 				return nil, err
 			}
 			if k != nil {
@@ -132,10 +134,10 @@ func expandCall(raw json.RawMessage, pool []json.RawMessage) (json.RawMessage, e
 		return nil, err
 	}
 	for i, m := range kept {
-		if m.key != "request" {
+		if m.Key != "request" {
 			continue
 		}
-		req, err := objectMembers(m.val)
+		req, err := jsonenc.ObjectMembers(m.Val)
 		if err != nil {
 			return nil, err
 		}
@@ -144,24 +146,24 @@ func expandCall(raw json.RawMessage, pool []json.RawMessage) (json.RawMessage, e
 			elems[j] = e
 		}
 		var list bytes.Buffer
-		writeArray(&list, elems)
+		jsonenc.WriteArray(&list, elems)
 		req = setMember(req, key, list.Bytes())
 		var buf bytes.Buffer
-		writeObject(&buf, req)
-		kept[i].val = buf.Bytes()
+		jsonenc.WriteObject(&buf, req)
+		kept[i].Val = buf.Bytes()
 	}
 	var buf bytes.Buffer
-	writeObject(&buf, kept)
+	jsonenc.WriteObject(&buf, kept)
 	return buf.Bytes(), nil
 }
 
 // setMember sets key to val, in place when the object has it, else at its end.
-func setMember(members []rawMember, key string, val []byte) []rawMember {
+func setMember(members []jsonenc.Member, key string, val []byte) []jsonenc.Member {
 	for i, m := range members {
-		if m.key == key {
-			members[i].val = val
+		if m.Key == key {
+			members[i].Val = val
 			return members
 		}
 	}
-	return append(members, rawMember{key: key, val: val})
+	return append(members, jsonenc.Member{Key: key, Val: val})
 }

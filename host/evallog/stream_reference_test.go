@@ -10,6 +10,8 @@ import (
 	"io"
 	"maps"
 	"slices"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // writeSampleWholeRef writes one sample as writeSample does, indented under prefix ("" for a sample
@@ -97,7 +99,7 @@ func withCondensedRef(rest []byte, c *condenser, prefix, what string) ([]byte, e
 			return nil, err
 		}
 	} else {
-		att, data = fromSentinels(att), fromSentinels(data)
+		att, data = jsonenc.FromSentinels(att), jsonenc.FromSentinels(data)
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(rest) + len(att) + len(data) + 64)
@@ -160,9 +162,9 @@ func tailRef(c *condenser) (attachments, eventsData []byte) {
 	attachments = bytes.Clone(buf.Bytes())
 	buf.Reset()
 	buf.WriteString(`{"messages":`)
-	writeArray(&buf, c.msgPool)
+	jsonenc.WriteArray(&buf, c.msgPool)
 	buf.WriteString(`,"calls":`)
-	writeArray(&buf, c.callPool)
+	jsonenc.WriteArray(&buf, c.callPool)
 	buf.WriteByte('}')
 	return attachments, buf.Bytes()
 }
@@ -172,7 +174,7 @@ func writeAttachmentRef(buf *bytes.Buffer, n int, key, text string) {
 	if n > 0 {
 		buf.WriteByte(',')
 	}
-	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
+	buf.Write(jsonenc.AppendString(buf.AvailableBuffer(), key))
 	buf.WriteByte(':')
-	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
+	buf.Write(jsonenc.AppendString(buf.AvailableBuffer(), text))
 }

@@ -1,25 +1,25 @@
-package evallog
+package jsonenc
 
 import (
 	"io"
 	"unicode/utf8"
 )
 
-// jsonStream writes the JSON written to it reformatted as it arrives, byte for byte as
+// Stream writes the JSON written to it reformatted as it arrives, byte for byte as
 // json.Indent (indent set: two spaces a level under prefix, starting at depth) or, without
 // indent, json.Compact would write it, without holding the document: the large values of a
 // sample (the store a 10 000-member swarm's closing events repeat, the condensed pools) go
 // through it straight into the compressor instead of through whole-value buffers. It does
 // not validate: what is written to it must be valid JSON (the encoders' output, or a
-// json.RawMessage checked with json.Valid), and may be split anywhere. With escapeHTML it
+// json.RawMessage checked with json.Valid), and may be split anywhere. With EscapeHTML it
 // also escapes <, >, &, U+2028 and U+2029 as json.Marshal's compaction of a raw value does.
-// Call flush when done.
-type jsonStream struct {
+// Call Flush when done.
+type Stream struct {
 	w io.Writer
 	// verbatim passes what is written as it is (an .eval sample's compact pools).
 	verbatim   bool
 	indent     bool
-	escapeHTML bool
+	EscapeHTML bool
 	prefix     string
 	depth      int
 	// inString and escaped are where the last write left a string token; open is a '{' or
@@ -29,28 +29,28 @@ type jsonStream struct {
 	err                     error
 }
 
-// jsonStreamChunk is how much reformatted output a jsonStream gathers before writing it on.
-const jsonStreamChunk = 32 << 10
+// chunkSize is how much reformatted output a Stream gathers before writing it on.
+const chunkSize = 32 << 10
 
-// newJSONStream is a stream into w, indented under prefix from depth when indent is set.
-func newJSONStream(w io.Writer, indent bool, prefix string, depth int) *jsonStream {
-	return &jsonStream{w: w, indent: indent, prefix: prefix, depth: depth, out: make([]byte, 0, jsonStreamChunk+512)}
+// NewStream is a stream into w, indented under prefix from depth when indent is set.
+func NewStream(w io.Writer, indent bool, prefix string, depth int) *Stream {
+	return &Stream{w: w, indent: indent, prefix: prefix, depth: depth, out: make([]byte, 0, chunkSize+512)}
 }
 
-// newVerbatimStream is a stream into w that passes what is written as it is.
-func newVerbatimStream(w io.Writer) *jsonStream {
-	return &jsonStream{w: w, verbatim: true, out: make([]byte, 0, jsonStreamChunk+512)}
+// NewVerbatimStream is a stream into w that passes what is written as it is.
+func NewVerbatimStream(w io.Writer) *Stream {
+	return &Stream{w: w, verbatim: true, out: make([]byte, 0, chunkSize+512)}
 }
 
 // Write reformats p; it fails only when the writer underneath does.
-func (j *jsonStream) Write(p []byte) (int, error) {
+func (j *Stream) Write(p []byte) (int, error) {
 	if j.err != nil {
 		return 0, j.err
 	}
 	if j.verbatim {
 		j.out = append(j.out, p...)
-		if len(j.out) >= jsonStreamChunk {
-			j.flush()
+		if len(j.out) >= chunkSize {
+			j.Flush()
 		}
 		return len(p), j.err
 	}
@@ -61,19 +61,19 @@ func (j *jsonStream) Write(p []byte) (int, error) {
 			j.token(p[i])
 			i++
 		}
-		if len(j.out) >= jsonStreamChunk {
-			j.flush()
+		if len(j.out) >= chunkSize {
+			j.Flush()
 		}
 	}
 	return len(p), j.err
 }
 
 // WriteString is Write of a string.
-func (j *jsonStream) WriteString(s string) (int, error) { return j.Write([]byte(s)) }
+func (j *Stream) WriteString(s string) (int, error) { return j.Write([]byte(s)) }
 
 // stringPart copies a string token's bytes from p[i] up to its closing quote (included) or
 // the end of p, and returns where it stopped.
-func (j *jsonStream) stringPart(p []byte, i int) int {
+func (j *Stream) stringPart(p []byte, i int) int {
 	start := i
 	for ; i < len(p); i++ {
 		c := p[i]
@@ -86,7 +86,7 @@ func (j *jsonStream) stringPart(p []byte, i int) int {
 			j.out = append(j.out, p[start:i+1]...)
 			j.inString = false
 			return i + 1
-		case j.escapeHTML && (c == '<' || c == '>' || c == '&' || c == 0xE2):
+		case j.EscapeHTML && (c == '<' || c == '>' || c == '&' || c == 0xE2):
 			if n, ok := htmlEscape(p, i); ok {
 				j.out = append(j.out, p[start:i]...)
 				j.out = appendHTMLEscape(j.out, p[i:i+n])
@@ -124,7 +124,7 @@ func appendHTMLEscape(b, c []byte) []byte {
 }
 
 // token handles one byte outside strings as json.Indent (or json.Compact) does.
-func (j *jsonStream) token(c byte) {
+func (j *Stream) token(c byte) {
 	switch c {
 	case ' ', '\t', '\n', '\r':
 		return
@@ -163,7 +163,7 @@ func (j *jsonStream) token(c byte) {
 }
 
 // newline starts a line at the current depth (indenting only).
-func (j *jsonStream) newline() {
+func (j *Stream) newline() {
 	if !j.indent {
 		return
 	}
@@ -175,7 +175,7 @@ func (j *jsonStream) newline() {
 }
 
 // flush writes what is gathered on.
-func (j *jsonStream) flush() error {
+func (j *Stream) Flush() error {
 	if j.err == nil && len(j.out) > 0 {
 		_, j.err = j.w.Write(j.out)
 	}

@@ -1,4 +1,4 @@
-package evallog
+package jsonenc
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 // The helpers below read and rewrite JSON this package encoded or read (valid JSON, compact or
 // indented) without decoding it into Go values, which would lose the order of its keys.
 
-// rawMember is one member of a JSON object: its key (decoded) and its value's bytes.
-type rawMember struct {
-	key string
-	val []byte
+// Member is one member of a JSON object: its key (decoded) and its value's bytes.
+type Member struct {
+	Key string
+	Val []byte
 }
 
 // skipSpace returns the index of the first non-space byte of b at or after i.
@@ -63,20 +63,20 @@ func valueEnd(b []byte, i int) int {
 	return i
 }
 
-// objectMembers splits a JSON object into its members, in order.
-func objectMembers(b []byte) ([]rawMember, error) {
+// ObjectMembers splits a JSON object into its members, in order.
+func ObjectMembers(b []byte) ([]Member, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return nil, fmt.Errorf("evallog: not a JSON object")
 	}
-	var out []rawMember
+	var out []Member
 	for i = skipSpace(b, i+1); i < len(b) && b[i] != '}'; {
 		if b[i] == ',' {
 			i = skipSpace(b, i+1)
 			continue
 		}
 		end := stringEnd(b, i)
-		key, err := decodeString(b[i:end])
+		key, err := DecodeString(b[i:end])
 		if err != nil {
 			return nil, err
 		}
@@ -88,14 +88,14 @@ func objectMembers(b []byte) ([]rawMember, error) {
 		if end = valueEnd(b, i); end == i {
 			return nil, fmt.Errorf("evallog: malformed JSON object")
 		}
-		out = append(out, rawMember{key: key, val: b[i:end]})
+		out = append(out, Member{Key: key, Val: b[i:end]})
 		i = skipSpace(b, end)
 	}
 	return out, nil
 }
 
-// arrayElements splits a JSON array into its elements, in order; nil for anything else.
-func arrayElements(b []byte) [][]byte {
+// ArrayElements splits a JSON array into its elements, in order; nil for anything else.
+func ArrayElements(b []byte) [][]byte {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '[' {
 		return nil
@@ -116,22 +116,22 @@ func arrayElements(b []byte) [][]byte {
 	return out
 }
 
-// writeObject writes members as a compact JSON object.
-func writeObject(buf *bytes.Buffer, members []rawMember) {
+// WriteObject writes members as a compact JSON object.
+func WriteObject(buf *bytes.Buffer, members []Member) {
 	buf.WriteByte('{')
 	for i, m := range members {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		writeString(buf, m.key)
+		WriteQuoted(buf, m.Key)
 		buf.WriteByte(':')
-		buf.Write(m.val)
+		buf.Write(m.Val)
 	}
 	buf.WriteByte('}')
 }
 
-// writeArray writes elements as a compact JSON array.
-func writeArray(buf *bytes.Buffer, elems [][]byte) {
+// WriteArray writes elements as a compact JSON array.
+func WriteArray(buf *bytes.Buffer, elems [][]byte) {
 	buf.WriteByte('[')
 	for i, e := range elems {
 		if i > 0 {
@@ -142,13 +142,13 @@ func writeArray(buf *bytes.Buffer, elems [][]byte) {
 	buf.WriteByte(']')
 }
 
-// writeString writes s as a JSON string, as marshal does.
-func writeString(buf *bytes.Buffer, s string) {
-	buf.Write(appendJSONString(buf.AvailableBuffer(), s))
+// WriteQuoted writes s as a JSON string, as Marshal does.
+func WriteQuoted(buf *bytes.Buffer, s string) {
+	buf.Write(AppendString(buf.AvailableBuffer(), s))
 }
 
-// decodeString decodes one JSON string token.
-func decodeString(tok []byte) (string, error) {
+// DecodeString decodes one JSON string token.
+func DecodeString(tok []byte) (string, error) {
 	if bytes.IndexByte(tok, '\\') < 0 && len(tok) >= 2 {
 		return string(tok[1 : len(tok)-1]), nil
 	}
@@ -157,19 +157,19 @@ func decodeString(tok []byte) (string, error) {
 	return s, err
 }
 
-// rewriteStrings returns b with every string value (not object keys) passed through fn, which
+// RewriteStrings returns b with every string value (not object keys) passed through fn, which
 // returns the replacement and whether it replaced the text; b itself when nothing changed.
 // minLen is the shortest token (quotes included) fn can change: shorter ones are not decoded.
-func rewriteStrings(b []byte, minLen int, fn func(string) (string, bool)) []byte {
+func RewriteStrings(b []byte, minLen int, fn func(string) (string, bool)) []byte {
 	var out *bytes.Buffer
 	last := 0
-	forEachString(b, minLen, fn, func(start, end int, repl string) {
+	ForEachString(b, minLen, fn, func(start, end int, repl string) {
 		if out == nil {
 			out = &bytes.Buffer{}
 			out.Grow(len(b))
 		}
 		out.Write(b[last:start])
-		writeString(out, repl)
+		WriteQuoted(out, repl)
 		last = end
 	})
 	if out == nil {
@@ -179,10 +179,10 @@ func rewriteStrings(b []byte, minLen int, fn func(string) (string, bool)) []byte
 	return out.Bytes()
 }
 
-// forEachString calls replace for every string value of b (not object keys) that fn
+// ForEachString calls replace for every string value of b (not object keys) that fn
 // replaces, with the token's bounds and the replacement, in order; minLen is as for
-// rewriteStrings.
-func forEachString(b []byte, minLen int, fn func(string) (string, bool), replace func(start, end int, repl string)) {
+// RewriteStrings.
+func ForEachString(b []byte, minLen int, fn func(string) (string, bool), replace func(start, end int, repl string)) {
 	for i := 0; i < len(b); i++ {
 		if b[i] != '"' {
 			continue
@@ -192,7 +192,7 @@ func forEachString(b []byte, minLen int, fn func(string) (string, bool), replace
 			i = end - 1
 			continue
 		}
-		if text, err := decodeString(b[i:end]); err == nil {
+		if text, err := DecodeString(b[i:end]); err == nil {
 			if repl, ok := fn(text); ok {
 				replace(i, end, repl)
 			}

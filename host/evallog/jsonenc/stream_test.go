@@ -1,4 +1,4 @@
-package evallog
+package jsonenc
 
 import (
 	"bytes"
@@ -57,8 +57,8 @@ func TestJSONStreamMatchesIndentAndCompact(t *testing.T) {
 			want := tc.want()
 			for split := range 20 {
 				var got bytes.Buffer
-				js := newJSONStream(&got, tc.indent, tc.prefix, 0)
-				js.escapeHTML = tc.html
+				js := NewStream(&got, tc.indent, tc.prefix, 0)
+				js.EscapeHTML = tc.html
 				rest := src
 				for len(rest) > 0 {
 					n := len(rest)
@@ -70,7 +70,7 @@ func TestJSONStreamMatchesIndentAndCompact(t *testing.T) {
 					}
 					rest = rest[n:]
 				}
-				if err := js.flush(); err != nil {
+				if err := js.Flush(); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(got.Bytes(), want) {
@@ -91,9 +91,9 @@ func TestJSONStreamAtDepth(t *testing.T) {
 	}
 	var got bytes.Buffer
 	got.WriteString("{\n    \"a\": 1,\n    \"store\": ")
-	js := newJSONStream(&got, true, "  ", 1)
+	js := NewStream(&got, true, "  ", 1)
 	js.WriteString(`{"k":[1,{"x":"y"}],"e":{}}`)
-	if err := js.flush(); err != nil {
+	if err := js.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	got.WriteString(",\n    \"z\": []\n  }")
