@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
 	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
@@ -124,12 +125,12 @@ func TestCondensedSampleShape(t *testing.T) {
 		} `json:"events_data"`
 	}
 	require.NoError(t, json.Unmarshal(jsonenc.ToSentinels(buf.Bytes()), &got))
-	ref := func(text string) string { return attachmentProtocol + attachmentKey(text) }
+	ref := func(text string) string { return condense.Protocol + condense.Key(text) }
 	for _, text := range []string{longText("system"), longText("question"), longText("bash tool"), longText("cmd"),
 		longText("info"), longText("reasoning"), longText("response"), "data:image/png;base64,iVBORw0KGgo="} {
-		assert.Equal(t, text, got.Attachments[attachmentKey(text)], "attachment of %.20q", text)
+		assert.Equal(t, text, got.Attachments[condense.Key(text)], "attachment of %.20q", text)
 	}
-	assert.NotContains(t, got.Attachments, attachmentKey(longText("replaced")), "a change's replaced value is not walked")
+	assert.NotContains(t, got.Attachments, condense.Key(longText("replaced")), "a change's replaced value is not walked")
 
 	assert.Equal(t, longText("input"), got.Messages[0]["content"], "the sample's messages keep long text inline")
 	assert.Equal(t, ref("data:image/png;base64,iVBORw0KGgo="), got.Messages[2]["content"])

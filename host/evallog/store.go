@@ -78,7 +78,7 @@ func (s Store) writeTo(js *jsonenc.Stream) error {
 			}
 			raw = vb
 		} else if !json.Valid(raw) {
-			return errInvalidRaw
+			return jsonenc.ErrInvalidRaw
 		}
 		js.Write(jsonenc.FromSentinels(raw))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
 	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
@@ -63,7 +64,7 @@ func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 	if _, err := w.Write(shell[at.events+1 : at.attachments]); err != nil {
 		return err
 	}
-	if err := c.writeTail(w, prefix); err != nil {
+	if err := c.WriteTail(w, prefix); err != nil {
 		return err
 	}
 	_, err = w.Write(shell[at.attachments+2:])
@@ -118,7 +119,7 @@ func writeStore(w io.Writer, store Store, prefix string) error {
 // condenser.
 func condenseShell(s *EvalSample) (*condenser, error) {
 	c := newCondenser(s.Attachments)
-	c.deferred = true
+	c.Defer(true)
 	if err := c.seed(s.EventsData); err != nil {
 		return nil, err
 	}
@@ -141,9 +142,9 @@ func condenseShell(s *EvalSample) (*condenser, error) {
 		}
 		s.ErrorRetries = retries
 	}
-	s.Input.Messages = c.messages(s.Input.Messages, messageMedia)
-	s.Messages = c.messages(s.Messages, messageMedia)
-	c.deferred = false
+	s.Input.Messages = c.messages(s.Input.Messages, condense.MessageMedia)
+	s.Messages = c.messages(s.Messages, condense.MessageMedia)
+	c.Defer(false)
 	s.Attachments = nil
 	return c, nil
 }

@@ -2,16 +2,13 @@ package evallog
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
 
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
 	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
-
-// errInvalidRaw is a json.RawMessage value that is not JSON, which encoding/json refuses too.
-var errInvalidRaw = errors.New("evallog: a raw JSON value is not valid JSON")
 
 // changesOf is a state or store event's kind, base and changes; ok is false for any other
 // event. writeSampleAt streams these events (see writeChanges): a swarm's closing events
@@ -189,14 +186,14 @@ func (c *condenser) writeChanges(js *jsonenc.Stream, kind string, base *EventBas
 func (c *condenser) writeValue(js *jsonenc.Stream, v any) error {
 	switch v.(type) {
 	case nil, bool, float64, float32, int, int64, int32, uint64, json.Number, Float, string, map[string]any, []any:
-		b, err := jsonenc.Marshal(c.jsonValue(v, eventText))
+		b, err := jsonenc.Marshal(c.JSONValue(v, condense.EventText))
 		if err != nil {
 			return err
 		}
 		_, err = js.Write(jsonenc.FromSentinels(b))
 		return err
 	}
-	raw, err := marshalRaw(v)
+	raw, err := jsonenc.MarshalRaw(v)
 	if err != nil {
 		return err
 	}
@@ -204,26 +201,5 @@ func (c *condenser) writeValue(js *jsonenc.Stream, v any) error {
 		_, err = js.WriteString("null")
 		return err
 	}
-	return c.writeRaw(js, raw, eventText)
-}
-
-// writeRaw writes a raw JSON value with its strings under policy p (c.raw), as encoding/json
-// writes a json.RawMessage (compact; the stream indents it when it indents).
-func (c *condenser) writeRaw(w *jsonenc.Stream, raw []byte, p textPolicy) error {
-	if !json.Valid(raw) {
-		return errInvalidRaw
-	}
-	last := 0
-	var scratch []byte
-	jsonenc.ForEachString(raw, c.minLen(p), func(s string) (string, bool) {
-		r := c.apply(p, s)
-		return r, r != s
-	}, func(start, end int, repl string) {
-		w.Write(jsonenc.FromSentinels(raw[last:start]))
-		scratch = jsonenc.AppendString(scratch[:0], repl)
-		w.Write(scratch)
-		last = end
-	})
-	_, err := w.Write(jsonenc.FromSentinels(raw[last:]))
-	return err
+	return c.WriteRaw(js, raw, condense.EventText)
 }

@@ -1,4 +1,4 @@
-package evallog
+package condense
 
 import (
 	"strings"
@@ -20,8 +20,8 @@ func TestAttachmentKey(t *testing.T) {
 		{"long", strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789", 4), "f793375964482040f94f09e1639db075"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := attachmentKey(tc.text); got != tc.want {
-				t.Errorf("attachmentKey = %s, want %s", got, tc.want)
+			if got := Key(tc.text); got != tc.want {
+				t.Errorf("Key = %s, want %s", got, tc.want)
 			}
 		})
 	}

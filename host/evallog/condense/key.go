@@ -1,4 +1,4 @@
-package evallog
+package condense
 
 import (
 	"encoding/binary"
@@ -6,14 +6,14 @@ import (
 	"math/bits"
 )
 
-// attachmentProtocol starts a reference to a sample's attachment: the rest is the
+// Protocol starts a reference to a sample's attachment: the rest is the
 // attachment's key in the sample's "attachments".
-const attachmentProtocol = "attachment://"
+const Protocol = "attachment://"
 
-// attachmentKey is the key Inspect gives an attachment's text (inspect_ai's mm3_hash): the
+// Key is the key Inspect gives an attachment's text (inspect_ai's mm3_hash): the
 // 128-bit MurmurHash3 (x64 variant, seed 0) of the text's UTF-8 bytes, its two 64-bit halves
 // as 32 hex digits. The same text gets the same key in Inspect's logs and in ours.
-func attachmentKey(text string) string {
+func Key(text string) string {
 	h1, h2 := murmur3x64(text)
 	var b [16]byte
 	binary.BigEndian.PutUint64(b[:8], h1)
