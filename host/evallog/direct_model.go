@@ -19,28 +19,7 @@ func appendModelEvent(b []byte, e *ModelEvent) []byte {
 		b = append(b, `,"role":`...)
 		b = jsonenc.AppendString(b, e.Role)
 	}
-	b = append(b, `,"input":[`...)
-	for i := range e.Input {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendMessage(b, &e.Input[i])
-	}
-	b = append(b, ']')
-	if len(e.InputRefs) > 0 {
-		b = append(b, `,"input_refs":[`...)
-		for i, r := range e.InputRefs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(r[0]), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(r[1]), 10)
-			b = append(b, ']')
-		}
-		b = append(b, ']')
-	}
+	b = appendInput(b, e)
 	b = append(b, `,"tools":[`...)
 	for i := range e.Tools {
 		if i > 0 {
@@ -80,6 +59,33 @@ func appendModelEvent(b []byte, e *ModelEvent) []byte {
 		b = jsonenc.AppendFloat(b, *e.WorkingTime)
 	}
 	return append(b, '}')
+}
+
+// appendInput appends a model event's input and, when pooled, its input_refs.
+func appendInput(b []byte, e *ModelEvent) []byte {
+	b = append(b, `,"input":[`...)
+	for i := range e.Input {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendMessage(b, &e.Input[i])
+	}
+	b = append(b, ']')
+	if len(e.InputRefs) > 0 {
+		b = append(b, `,"input_refs":[`...)
+		for i, r := range e.InputRefs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(r[0]), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(r[1]), 10)
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	return b
 }
 
 // appendTool appends a tool's description as encoding/json writes a ToolInfo.
