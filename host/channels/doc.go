@@ -16,5 +16,6 @@
 //
 // The "shared_memory" channel, a board of files, is package
 // host/channels/board, which builds on this package's rate, clock, problems
-// and evidence kinds; this package does not import it.
+// and evidence kinds; this package does not import it, and a sample uses the
+// board through the narrow [Board] interface.
 package channels

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/channels"
-	"github.com/swarmhost/swarmhost/host/channels/board"
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -36,7 +35,7 @@ type sampleRun struct {
 	// bus is the messages channel's bus; nil without one.
 	bus *channels.Bus
 	// board is the shared_memory channel's board; nil without one.
-	board *board.Board
+	board channels.Board
 	// scoreCalls records the scorers' model calls (scoremodel.go).
 	scoreCalls scorerModels
 }

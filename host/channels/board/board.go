@@ -170,8 +170,12 @@ func next(prefix string, n *int) string {
 	return fmt.Sprintf("%s-%d", prefix, *n)
 }
 
-// Interface guard.
-var _ swarm.Observer = (*Board)(nil)
+// Interface guards: the runtime observes the board, and a sample uses it
+// through channels.Board.
+var (
+	_ swarm.Observer = (*Board)(nil)
+	_ channels.Board = (*Board)(nil)
+)
 
 // newInfo is one info event in member's span.
 func newInfo(at time.Time, member string, data any) swarm.Event {

@@ -13,5 +13,6 @@
 //
 // The board shares the messages channel's vocabulary from package channels
 // (its rate, clock, problems, evidence kinds and spans); package channels
-// does not know the board, and host/eval wires the two into a sample.
+// knows the board only as the channels.Board interface, through which
+// host/eval's sample uses it once [New] has built it.
 package board
