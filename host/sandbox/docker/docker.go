@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/docker/docker/client"
@@ -55,9 +54,7 @@ type Provider struct {
 	cfg     Config
 	project *compose.Project
 	owner   string
-	mu      sync.Mutex
-	open    map[*dockerSet]bool
-	closed  bool
+	sets    engine.OpenSets[*dockerSet]
 }
 
 // New connects to the engine (DOCKER_HOST and the other DOCKER_*
@@ -72,7 +69,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Provider{cli: cli, cfg: cfg, project: project, owner: engine.OwnerLabel(), open: map[*dockerSet]bool{}}
+	d := &Provider{cli: cli, cfg: cfg, project: project, owner: engine.OwnerLabel()}
 	if d.cfg.Run == "" {
 		d.cfg.Run = engine.RandomID()
 	}
@@ -159,34 +156,12 @@ func (d *Provider) checkImages(ctx context.Context) error {
 // Close removes every sample's containers and volumes not closed yet and
 // closes the engine connection. It is safe to call twice.
 func (d *Provider) Close() error {
-	d.mu.Lock()
-	if d.closed {
-		d.mu.Unlock()
+	errs, first := d.sets.CloseAll()
+	if !first {
 		return nil
-	}
-	d.closed = true
-	sets := make([]*dockerSet, 0, len(d.open))
-	for s := range d.open {
-		sets = append(sets, s)
-	}
-	d.mu.Unlock()
-	var errs []error
-	for _, s := range sets {
-		errs = append(errs, s.Close())
 	}
 	errs = append(errs, d.cli.Close())
 	return errors.Join(errs...)
-}
-
-// track records a set as open (true) or closed (false).
-func (d *Provider) track(s *dockerSet, open bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if open {
-		d.open[s] = true
-	} else {
-		delete(d.open, s)
-	}
 }
 
 // CheckEngine reports whether the engine DOCKER_HOST names answers and has

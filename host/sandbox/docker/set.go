@@ -44,7 +44,7 @@ func (d *Provider) Sample(ctx context.Context, spec sandbox.SampleSpec) (sandbox
 	if err != nil {
 		return nil, err
 	}
-	d.track(s, true)
+	d.sets.Track(s, true)
 	if err := s.build(ctx, spec, plan, contents); err != nil {
 		return nil, errors.Join(err, s.Close())
 	}
@@ -148,7 +148,7 @@ func (s *dockerSet) Close() error {
 			errs = append(errs, removeVolume(ctx, s.d.cli, v))
 		}
 		s.err = errors.Join(errs...)
-		s.d.track(s, false)
+		s.d.sets.Track(s, false)
 	})
 	return s.err
 }

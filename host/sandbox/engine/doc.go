@@ -12,6 +12,7 @@
 //   - [OwnerLabel] names this host process as the owner of what a run makes,
 //     and [OwnerGone] tells a killed host's leftovers, which the providers
 //     sweep.
+//   - [OpenSets] are the samples a provider's Close still closes.
 //   - [ListWithFind], [ProjectName], [RandomID], [DefaultWorkdir] and
 //     [Timeout] are the small rules both follow.
 //

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -77,9 +76,7 @@ type Provider struct {
 	project *compose.Project
 	owner   string
 	policy  string // the run's NetworkPolicy, "" when none was made
-	mu      sync.Mutex
-	open    map[*k8sSet]bool
-	closed  bool
+	sets    engine.OpenSets[*k8sSet]
 }
 
 // New connects to the cluster, checks that it answers and that the namespace may hold the
@@ -97,7 +94,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kubernetes sandbox: %w", err)
 	}
-	k := &Provider{c: c, cfg: cfg, project: project, owner: engine.OwnerLabel(), open: map[*k8sSet]bool{}}
+	k := &Provider{c: c, cfg: cfg, project: project, owner: engine.OwnerLabel()}
 	if k.cfg.Run == "" {
 		k.cfg.Run = engine.RandomID()
 	}
@@ -240,20 +237,9 @@ func (k *Provider) Run() string { return k.cfg.Run }
 // Close deletes every sample's pod not closed yet and the run's NetworkPolicy. It is safe to call
 // twice.
 func (k *Provider) Close() error {
-	k.mu.Lock()
-	if k.closed {
-		k.mu.Unlock()
+	errs, first := k.sets.CloseAll()
+	if !first {
 		return nil
-	}
-	k.closed = true
-	sets := make([]*k8sSet, 0, len(k.open))
-	for s := range k.open {
-		sets = append(sets, s)
-	}
-	k.mu.Unlock()
-	var errs []error
-	for _, s := range sets {
-		errs = append(errs, s.Close())
 	}
 	if k.policy != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
@@ -264,15 +250,4 @@ func (k *Provider) Close() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// track records a set as open (true) or closed (false).
-func (k *Provider) track(s *k8sSet, open bool) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if open {
-		k.open[s] = true
-	} else {
-		delete(k.open, s)
-	}
 }

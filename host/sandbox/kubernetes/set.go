@@ -52,7 +52,7 @@ func (k *Provider) Sample(ctx context.Context, spec sandbox.SampleSpec) (sandbox
 	if _, err := k.c.Set.CoreV1().Pods(k.c.Namespace).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
 		return nil, k.apiError(err, "create pod "+s.pod)
 	}
-	k.track(s, true)
+	k.sets.Track(s, true)
 	for i, b := range plan {
 		workdir := pod.Spec.Containers[2*i].WorkingDir
 		s.byName[b.Name] = &k8sEnv{k: k, pod: s.pod, name: b.Name, container: containerName(i), view: viewName(i), workdir: workdir}
@@ -136,7 +136,7 @@ func (s *k8sSet) Close() error {
 		if err != nil && !apierrors.IsNotFound(err) {
 			s.err = fmt.Errorf("kubernetes sandbox: delete pod %s: %w", s.pod, err)
 		}
-		s.k.track(s, false)
+		s.k.sets.Track(s, false)
 	})
 	return s.err
 }
