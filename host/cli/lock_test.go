@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/internal/clitest"
 	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
@@ -16,7 +17,7 @@ func TestPluginsLock(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	match := filepath.Join(dir, "match")
-	data, err := os.ReadFile(filepath.Join(pluginDir, "swarmhost-scorer-match"))
+	data, err := os.ReadFile(filepath.Join(clitest.PluginDir, "swarmhost-scorer-match"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(match, data, 0o755))
 	suite := filepath.Join(dir, "suite.hcl")
@@ -87,7 +88,7 @@ func TestLockRefusesUnlistedPlugins(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, writeLock(filepath.Join(dir, LockFile), nil))
 	l := &suiteLock{path: filepath.Join(dir, LockFile)}
-	b := pluginsBinary("agent", "scripted", filepath.Join(pluginDir, "swarmhost-agent-scripted"))
+	b := pluginsBinary("agent", "scripted", filepath.Join(clitest.PluginDir, "swarmhost-agent-scripted"))
 	err := l.check(b)
 	assert.ErrorContains(t, err, "does not list it")
 	var none *suiteLock
