@@ -1,6 +1,8 @@
 // Package cli is the swarmhost command line (SPEC §2): run, validate,
-// plugins and log. Exit codes: 0 success, 1 an eval ended with status
-// error, 2 bad configuration or usage (diagnostics printed, nothing run).
+// plugins (with its lock and schema subcommands), log and k8s job. Exit
+// codes: 0 success, 1 an eval ended with status error, 2 bad configuration
+// or usage (diagnostics printed, nothing run), 130 a second Ctrl-C (every
+// plugin killed at once). Its end-to-end tests are package host/e2e.
 package cli
 
 import (

@@ -35,7 +35,7 @@ type sampleRun struct {
 	// bus is the messages channel's bus; nil without one.
 	bus *channels.Bus
 	// board is the shared_memory channel's board; nil without one.
-	board *channels.Board
+	board channels.Board
 	// scoreCalls records the scorers' model calls (scoremodel.go).
 	scoreCalls scorerModels
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Metrics is an ordered set of metrics, written as the JSON object Inspect expects
@@ -29,11 +31,11 @@ func (ms Metrics) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		key, err := marshal(m.Name)
+		key, err := jsonenc.Marshal(m.Name)
 		if err != nil {
 			return nil, err
 		}
-		val, err := marshal(m)
+		val, err := jsonenc.Marshal(m)
 		if err != nil {
 			return nil, fmt.Errorf("metric %q: %w", m.Name, err)
 		}

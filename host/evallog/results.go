@@ -1,5 +1,7 @@
 package evallog
 
+import "github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+
 // EvalResults are the eval's scores and metrics. TotalSamples counts samples × epochs.
 type EvalResults struct {
 	TotalSamples     int            `json:"total_samples"`
@@ -12,7 +14,7 @@ type EvalResults struct {
 func (r EvalResults) MarshalJSON() ([]byte, error) {
 	type plain EvalResults
 	r.Scores = emptySlice(r.Scores)
-	return marshal(plain(r))
+	return jsonenc.Marshal(plain(r))
 }
 
 // EvalScore is one scorer's (and reducer's) metrics. The first metric of the first score is the
@@ -32,7 +34,7 @@ type EvalScore struct {
 func (s EvalScore) MarshalJSON() ([]byte, error) {
 	type plain EvalScore
 	s.Params = emptyMap(s.Params)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalMetric is one metric's value. Value may be NaN (no scored samples).
@@ -48,7 +50,7 @@ type EvalMetric struct {
 func (m EvalMetric) MarshalJSON() ([]byte, error) {
 	type plain EvalMetric
 	m.Params = emptyMap(m.Params)
-	return marshal(plain(m))
+	return jsonenc.Marshal(plain(m))
 }
 
 // EvalStats holds timing and usage for the whole eval. A zero StartedAt or CompletedAt is
@@ -68,7 +70,7 @@ func (s EvalStats) MarshalJSON() ([]byte, error) {
 	s.ModelUsage = emptyMap(s.ModelUsage)
 	s.RoleUsage = emptyMap(s.RoleUsage)
 	s.ConnectionLimitHistory = emptySlice(s.ConnectionLimitHistory)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalSampleReductions are one scorer's per-sample scores reduced across epochs.
@@ -82,5 +84,5 @@ type EvalSampleReductions struct {
 func (r EvalSampleReductions) MarshalJSON() ([]byte, error) {
 	type plain EvalSampleReductions
 	r.Samples = emptySlice(r.Samples)
-	return marshal(plain(r))
+	return jsonenc.Marshal(plain(r))
 }

@@ -1,0 +1,59 @@
+package e2e
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/cli"
+	"github.com/swarmhost/swarmhost/host/evallog"
+)
+
+// TestInspectReactMembers runs examples/inspect-react: Inspect's own
+// react(), unchanged, in the inspect agent plugin (plugins-python/
+// inspect-agent), calls the host's model, answers through its own submit
+// tool (which the host logs as a tool event in the member's span, through
+// AgentHost.RecordTool) and ends submitted, as under Inspect Swarm.
+func TestInspectReactMembers(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("examples", "inspect-react"))
+	require.Equal(t, cli.ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	for _, s := range l.Samples {
+		rec := readRecord(t, s)
+		assert.Equal(t, map[string]string{"reactor-1": "submitted", "reactor-2": "submitted"}, statuses(rec), s.ID.String())
+		kinds, submits := map[string]int{}, 0
+		for _, e := range s.Events {
+			kinds[e.EventType()]++
+			if tool, ok := e.(evallog.ToolEvent); ok && tool.Function == "submit" {
+				submits++
+				assert.Equal(t, map[string]any{"answer": "Paris"}, tool.Arguments)
+			}
+		}
+		assert.Equal(t, 2, kinds["model"], "one generate per member: %v", kinds)
+		assert.Equal(t, 2, submits, "each member's own submit tool is logged: %v", kinds)
+		assert.Contains(t, s.Output.Completion, "Paris")
+	}
+	validateLogFile(t, sum["log"].(string))
+}
+
+// TestInspectAgentSandbox: an Inspect agent's sandbox() is the member's own
+// local sandbox, reached through AgentHost's sandbox calls: it writes a
+// file, cats it and reads it back, and its answer is what it read.
+func TestInspectAgentSandbox(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_agent", "sandbox.hcl"))
+	require.Equal(t, cli.ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 1)
+	s := l.Samples[0]
+	assert.Equal(t, map[string]string{"writer": "submitted"}, statuses(readRecord(t, s)))
+	assert.Equal(t, "from the sandbox|from the sandbox", s.Output.Completion)
+	assert.Equal(t, "C", s.Scores["match"].Value.Interface(), "the match scorer saw the exact answer")
+}
