@@ -56,3 +56,32 @@ func TestInspectAgentSandbox(t *testing.T) {
 	assert.Equal(t, "from the sandbox|from the sandbox", s.Output.Completion)
 	assert.Equal(t, "C", s.Scores["match"].Value.Interface(), "the match scorer saw the exact answer")
 }
+
+// TestInspectAgentHundredMembers runs 100 bridged react() members in one
+// sample and one plugin process: every member makes its call and submits.
+// Under inspect_ai 0.3.285 the 21st concurrent member waited forever for a
+// connection slot (Inspect's adaptive limit starts at 20, and a slot freed
+// in one member's event loop never wakes another's), and the run hung.
+func TestInspectAgentHundredMembers(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "inspect_agent", "hundred.hcl"))
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 1)
+	s := l.Samples[0]
+	got := statuses(readRecord(t, s))
+	require.Len(t, got, 100)
+	for name, status := range got {
+		assert.Equal(t, "submitted", status, name)
+	}
+	models := 0
+	for _, e := range s.Events {
+		if e.EventType() == "model" {
+			models++
+		}
+	}
+	assert.Equal(t, 100, models, "one generate per member")
+	assert.Equal(t, "C", s.Scores["match"].Value.Interface())
+}

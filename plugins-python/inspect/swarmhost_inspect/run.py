@@ -11,7 +11,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.model._model import init_active_model
 from inspect_ai.util._sandbox.context import init_sandbox_environments_sample
 
-from . import model as _model  # noqa: F401  (registers the "swarmhost" model API)
+from . import model as _model  # registers the "swarmhost" model API
 from .host import Bridge, bridged
 from .sandbox import SwarmhostSandboxEnvironment
 
@@ -42,7 +42,8 @@ async def _in_sample(bridge: Bridge, fn: Callable[[], Awaitable[T]]) -> T:
     if bridge.model is not None:
         # memoized: the model API keeps no state of its own (each generate
         # reads the current Bridge), so one instance serves every call
-        init_active_model(get_model("swarmhost/" + bridge.model.name), GenerateConfig())
+        init_active_model(get_model("swarmhost/" + bridge.model.name),
+                          GenerateConfig(max_connections=_model.MAX_CONNECTIONS))
     return await fn()
 
 
