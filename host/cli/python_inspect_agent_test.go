@@ -57,6 +57,36 @@ func TestInspectAgentSandbox(t *testing.T) {
 	assert.Equal(t, "C", s.Scores["match"].Value.Interface(), "the match scorer saw the exact answer")
 }
 
+// TestInspectAgentHostToolLoggedOnce: a host tool an Inspect agent calls
+// (react() running the host's bash) is one tool event in the log, under the
+// id of the model's tool call, with the host's result — not one from the
+// host and a second one the log rebuilt from the model's call.
+func TestInspectAgentHostToolLoggedOnce(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "inspect_agent", "host_tool.hcl"))
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	for _, s := range l.Samples {
+		var calls []string
+		for _, e := range s.Events {
+			if tool, ok := e.(evallog.ToolEvent); ok {
+				calls = append(calls, tool.Function+" "+tool.ID)
+				if tool.Function == "bash" {
+					assert.Contains(t, tool.Result, "hi", "the host's result")
+				}
+			}
+		}
+		require.Len(t, calls, 2, "one bash, one submit: %v", calls)
+		assert.Regexp(t, `^bash mock_\d+_1$`, calls[0], "the model's tool call id")
+		assert.Regexp(t, `^submit mock_\d+_1$`, calls[1])
+		assert.Equal(t, "C", s.Scores["match"].Value.Interface())
+	}
+	validateLogFile(t, sum["log"].(string))
+}
+
 // TestInspectAgentHundredMembers runs 100 bridged react() members in one
 // sample and one plugin process: every member makes its call and submits.
 // Under inspect_ai 0.3.285 the 21st concurrent member waited forever for a

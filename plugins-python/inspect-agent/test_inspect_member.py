@@ -69,7 +69,8 @@ def test_react_runs_with_the_hosts_model_and_tools_and_its_own_submit():
     assert [names for _, names, _ in host.requests] == [["bash", "submit"], ["bash", "submit"]]
     first = host.requests[0][0]
     assert [m.role for m in first] == ["system", "user"] and first[0].content.startswith("Be brief.")
-    assert [c.function for c in host.tool_calls] == ["bash"], "the host's tool ran through the host"
+    assert [(c.function, c.id) for c in host.tool_calls] == [("bash", "c-bash")], \
+        "the host's tool ran through the host, under the model's call id (so the host logs it once)"
     assert host.recorded == [("submit", {"answer": "42"}, "42")], "react's own submit was recorded"
 
 
