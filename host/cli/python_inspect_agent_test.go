@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -114,4 +115,30 @@ func TestInspectAgentHundredMembers(t *testing.T) {
 	}
 	assert.Equal(t, 100, models, "one generate per member")
 	assert.Equal(t, "C", s.Scores["match"].Value.Interface())
+}
+
+// TestInspectAgentStorePerSample: Inspect's store() in bridged members is
+// their sample's store — shared by the sample's two members, holding
+// nothing of the other sample (which ran first, in the same plugin
+// process: before, store() was one object per process and the second
+// sample's members read the first's data) — and each member runs in its
+// own tool-state scope where inspect_ai has them (0.3.28x).
+func TestInspectAgentStorePerSample(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "inspect_agent", "store.hcl"), "--max-samples", "1")
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	scope := "scoped"
+	if v := os.Getenv("SWARMHOST_INSPECT_VERSION"); v != "" && v != "newest" {
+		scope = "(scoped|n/a)" // inspect_ai before tool-state scopes
+	}
+	inputs := map[string]string{"a": "alpha", "b": "beta"}
+	for _, s := range l.Samples {
+		id := s.ID.String()
+		assert.Equal(t, map[string]string{"spy-a": "submitted", "spy-b": "submitted"}, statuses(readRecord(t, s)), id)
+		assert.Regexp(t, "^"+inputs[id]+`\|spy-a,spy-b\|`+scope+"$", s.Output.Completion, id)
+	}
 }

@@ -154,3 +154,20 @@ func TestInspectScorerInASuite(t *testing.T) {
 		"begin": {"I", "I"}}, got)
 	validateLogFile(t, sum["log"].(string))
 }
+
+// TestInspectScorerStorePerSample: Inspect's store() in a bridged scorer is
+// the sample's own store (state.store, holding the result record), never
+// one object shared by every sample the plugin process scores.
+func TestInspectScorerStorePerSample(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "python", "inspect_store.hcl"))
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 3)
+	for _, s := range l.Samples {
+		sc := s.Scores["inspect"]
+		assert.Equal(t, "C", sc.Value.Interface(), "%s: %v", s.ID.String(), sc.Explanation)
+	}
+}

@@ -17,6 +17,9 @@ swarmhost_inspect host interface, over the member's AgentHost.
   for (so it is logged once); a tool the agent runs itself (react's own
   submit tool) is reported when it finishes (AgentHost.RecordTool), so the
   log and the member's metrics count it too;
+* store: Inspect's store() is the sample's, shared by the sample's members
+  in this process and by no other sample, and each member has its own
+  tool-state scope (member_store.py);
 * ending: a normal return is the member's answer (the host applies Inspect
   Swarm's rule on the output's stop reason: content_filter and model_length
   are unsubmitted); a sourceless custom LimitExceededError stops the member
@@ -36,8 +39,13 @@ import threading
 import uuid
 from typing import Any, Callable
 
+from member_store import SampleStores, member_scope
 from swarmhost_plugin import Output, Refused, ToolCall
 from swarmhost_plugin import types as sdk
+
+SAMPLE_STORES = SampleStores()
+"""The store of each sample with members running in this process
+(member_store.py)."""
 
 _ready = threading.Event()
 _import_error: list[BaseException] = []
@@ -303,9 +311,11 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
 
     async def in_member():
         async with member_sample(req, model_name):
-            return await in_sample(bridge, agent_run)
+            with member_scope(req.member):
+                return await in_sample(bridge, agent_run)
 
-    state = asyncio.run(in_member())
+    with SAMPLE_STORES.held(req.sample.id, req.sample.epoch) as bridge.store:
+        state = asyncio.run(in_member())
     return to_output(state.output)
 
 

@@ -146,3 +146,16 @@ def test_sandbox_is_the_members_through_the_host():
 def test_no_sandbox_calls_no_sandbox():
     with pytest.raises(Exception, match="no sandboxes|sandbox"):
         inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:sandboxer", {}, "model")
+
+
+def test_sample_stores_one_per_sample_while_its_members_run():
+    from member_store import SampleStores
+    stores = SampleStores()
+    with stores.held("a", 1) as a1, stores.held("a", 1) as a2, stores.held("b", 1) as b, stores.held("a", 2) as a_2:
+        assert a1 is a2, "the members of one sample share its store"
+        assert a1 is not b and a1 is not a_2, "another sample (or epoch) has its own"
+        a1.set("k", "v")
+        assert "k" not in b
+    assert len(stores) == 0, "dropped when the sample's last member ends"
+    with stores.held("a", 1) as again:
+        assert "k" not in again

@@ -171,5 +171,7 @@ class InspectScorer(Scorer):
 
         # a fresh event loop and context per call: Inspect's sample context
         # (sandboxes, active model) is this sample's only
-        result = asyncio.run(ia["in_sample"](ia["scorer_bridge"](req.host, req.record), call))
+        bridge = ia["scorer_bridge"](req.host, req.record)
+        bridge.store = state.store  # store() is state.store, as in Inspect's scoring
+        result = asyncio.run(ia["in_sample"](bridge, call))
         return our_score(result)

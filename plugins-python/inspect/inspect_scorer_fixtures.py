@@ -1,0 +1,22 @@
+"""Inspect scorers for the Go end-to-end tests of the scorer bridge (host/cli),
+named as "inspect_scorer_fixtures:<factory>" (this folder is on the plugin's
+sys.path)."""
+
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, accuracy, scorer
+from inspect_ai.util import store
+
+
+@scorer(metrics=[accuracy()])
+def store_marks():
+    """Marks Inspect's store() with the sample's id and is CORRECT when the
+    store then holds this sample's mark alone, and the sample's result
+    record: store() is the sample's own store (state.store), as in Inspect."""
+
+    async def score(state, target):
+        s = store()
+        s.set("scored", s.get("scored", []) + [state.sample_id])
+        own = s is state.store or s.get("scored") == state.store.get("scored")
+        ok = own and s.get("scored") == [state.sample_id] and s.get("inspect_swarm:result") is not None
+        return Score(value=CORRECT if ok else INCORRECT, explanation=f"store() held {s.get('scored')}")
+
+    return score
