@@ -46,9 +46,14 @@ demo: build
 	$(BIN)/swarmhost run examples/quickstart --log-dir logs
 
 ## test: vet and run every test (race detector on) of both modules, the host's and the SDK's (sdk/go.mod);
-## builds llama-server first for the real-engine test
+## builds llama-server first for the real-engine test. The tests that run Inspect's code (the bridge,
+## plugins-python/inspect and plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS)
+## run on the newest supported inspect_ai (.venv) with the rest, then again on the oldest
+## (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest).
+BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
+	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/cli/ ./host/evallog/
 	cd sdk && $(GO) test -race -count=1 ./...
 
 vet:
@@ -83,7 +88,8 @@ proto:
 		sdk/proto/swarmhost/v1/*.proto
 	mv sdk/internal/pluginpb/swarmhost/v1/*.go sdk/internal/pluginpb/ && rm -r sdk/internal/pluginpb/swarmhost
 
-## venv: the Python virtualenv (.venv) for Python plugins and their tests; `make test` makes it too
+## venv: the Python virtualenv (.venv, the newest supported inspect_ai) for Python plugins and their tests;
+## `make test` makes it too, and .venv-inspect-<oldest> for the bridge tests on the oldest supported inspect_ai
 venv:
 	scripts/venv.sh >/dev/null
 

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -75,17 +77,22 @@ func remoteScorer(t *testing.T, m *plugins.Manager, path, name string) (scorer.S
 	return client.Scorer(name), defaults
 }
 
-// TestInspectScorerMatchesGoScorers grades the same cases with the Go
-// match, includes, exact and f1 plugins and with the inspect plugin running
-// Inspect's own scorers, both as real plugin processes, and wants the same
-// value, answer and explanation.
+// TestInspectScorerMatchesGoScorers grades the same cases with the inspect
+// plugin running Inspect's own scorers (a real plugin process) and with
+// plain Inspect of the same venv (testdata/python/inspect_grades.py, no
+// bridge, no host), and wants the same value, answer and explanation. On
+// the inspect_ai the Go match, includes, exact and f1 plugins follow
+// (0.3.260, their recorded corpus) it wants the Go plugins' answers too;
+// on another version it logs how many cases that version grades
+// differently from them.
 func TestInspectScorerMatchesGoScorers(t *testing.T) {
 	t.Parallel()
-	venvPython(t)
+	py := venvPython(t)
 	m := plugins.NewManager(nil, plugins.Options{})
 	defer m.Close()
 	inspect, _ := remoteScorer(t, m, repoPath("plugins-python", "inspect", "swarmhost-scorer-inspect"), "inspect")
 	cases := scorerCases(t)
+	version, plain := plainInspectGrades(t, py, cases)
 	results := make([][2]scorer.Score, len(cases))
 	errs := make([]error, len(cases))
 	var wg sync.WaitGroup
@@ -111,14 +118,56 @@ func TestInspectScorerMatchesGoScorers(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	differ := 0
 	for i, c := range cases {
 		require.NoError(t, errs[i], "case %d %+v", i, c)
-		want, got := results[i][0], results[i][1]
+		goScore, got := results[i][0], results[i][1]
+		want := plain[i]
 		assert.Equal(t, want.Value, got.Value, "value, case %d %+v", i, c)
 		assert.Equal(t, want.Answer, got.Answer, "answer, case %d %+v", i, c)
 		assert.Equal(t, want.Explanation, got.Explanation, "explanation, case %d %+v", i, c)
+		if version == goScorersInspect {
+			assert.Equal(t, goScore.Value, got.Value, "Go value, case %d %+v", i, c)
+			assert.Equal(t, goScore.Answer, got.Answer, "Go answer, case %d %+v", i, c)
+			assert.Equal(t, goScore.Explanation, got.Explanation, "Go explanation, case %d %+v", i, c)
+		} else if !assert.ObjectsAreEqual(goScore, got) {
+			differ++
+		}
 	}
-	t.Logf("%d cases agree", len(cases))
+	t.Logf("inspect_ai %s: %d cases agree with plain Inspect; %d of them differ from the Go scorers (inspect_ai %s)",
+		version, len(cases), differ, goScorersInspect)
+}
+
+// goScorersInspect is the inspect_ai whose answers the Go scorers give
+// (plugins/scorers/internal/testdata).
+const goScorersInspect = "0.3.260"
+
+// plainGrade is one score of plain Inspect (inspect_grades.py).
+type plainGrade struct {
+	Value       any     `json:"value"`
+	Answer      *string `json:"answer"`
+	Explanation string  `json:"explanation"`
+}
+
+// plainInspectGrades grades the cases with plain Inspect in py's venv and
+// returns its inspect_ai version and the scores, in case order.
+func plainInspectGrades(t *testing.T, py string, cases []scorerCase) (string, []plainGrade) {
+	t.Helper()
+	in, err := json.Marshal(cases)
+	require.NoError(t, err)
+	cmd := exec.Command(py, repoPath("host", "cli", "testdata", "python", "inspect_grades.py"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "inspect_grades.py: %s", stderr.String())
+	var got struct {
+		Version string       `json:"version"`
+		Scores  []plainGrade `json:"scores"`
+	}
+	require.NoError(t, json.Unmarshal(out, &got))
+	require.Len(t, got.Scores, len(cases))
+	return got.Version, got.Scores
 }
 
 // scoreOnce scores one case's completion against its targets.
