@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -219,4 +220,56 @@ func TestInspectScorerStorePerSample(t *testing.T) {
 		sc := s.Scores["inspect"]
 		assert.Equal(t, "C", sc.Value.Interface(), "%s: %v", s.ID.String(), sc.Explanation)
 	}
+}
+
+// TestInspectScorerDictScores: an Inspect scorer whose value is a dict
+// ({"utility": C/I, "security": 1/0}) with per-key metrics is one score
+// per key in the results (each with its metrics), in the run's summary,
+// in the log's header (eval.scorers' metrics as Inspect declares them) and
+// in Inspect's own readers (read_eval_log, evals_df, samples_df). Before,
+// the dict read as 0: "accuracy=0.000", and the metrics were dropped.
+func TestInspectScorerDictScores(t *testing.T) {
+	t.Parallel()
+	py := venvPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "python", "inspect_dict_scores.hcl"))
+	require.Equal(t, ExitOK, code, errOut)
+	third, stderrOfThirds := 1.0/3, math.Sqrt(1.0/3)/math.Sqrt(3)
+	scores := sum["scores"].(map[string]any)
+	require.Contains(t, scores, "utility", "summary: %v", scores)
+	assert.InDelta(t, 2*third, scores["utility"].(map[string]any)["accuracy"], 1e-9)
+	assert.InDelta(t, stderrOfThirds, scores["utility"].(map[string]any)["stderr"], 1e-9)
+	assert.InDelta(t, third, scores["security"].(map[string]any)["accuracy"], 1e-9)
+	assert.NotContains(t, scores, "inspect", "the per-key metrics replace the scorer's own entry")
+
+	path := sum["log"].(string)
+	l, err := evallog.Read(path)
+	require.NoError(t, err)
+	require.Len(t, l.Eval.Scorers, 1)
+	header, err := json.Marshal(l.Eval.Scorers[0].Metrics)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"security": [{"name": "inspect_ai/accuracy", "options": {}}],
+		"utility": [{"name": "inspect_ai/accuracy", "options": {}}, {"name": "inspect_ai/stderr", "options": {}}]}`, string(header))
+	validateLogFile(t, path)
+
+	out, err := exec.Command(py, repoPath("host", "cli", "testdata", "python", "inspect_frames.py"), path).Output()
+	require.NoError(t, err)
+	var frames struct {
+		Evals   map[string]any            `json:"evals"`
+		Samples map[string]map[string]any `json:"samples"`
+		Header  []struct {
+			Name, Scorer string
+			Metrics      map[string]float64
+		} `json:"header"`
+	}
+	require.NoError(t, json.Unmarshal(out, &frames), "%s", out)
+	require.Len(t, frames.Header, 2)
+	assert.Equal(t, "security", frames.Header[0].Name)
+	assert.Equal(t, "utility", frames.Header[1].Name)
+	assert.InDelta(t, 2*third, frames.Header[1].Metrics["accuracy"], 1e-9)
+	assert.InDelta(t, 2*third, frames.Evals["score_utility_accuracy"], 1e-9, "evals_df: %v", frames.Evals)
+	assert.InDelta(t, stderrOfThirds, frames.Evals["score_utility_stderr"], 1e-9)
+	assert.InDelta(t, third, frames.Evals["score_security_accuracy"], 1e-9)
+	assert.InDelta(t, third, frames.Evals["score_headline_value"], 1e-9, "evals_df's headline: the first score (keys in sorted order, from HCL)'s first metric")
+	require.Contains(t, frames.Samples, "c", "samples_df: %v", frames.Samples)
+	assert.JSONEq(t, `{"security": 1, "utility": "C"}`, frames.Samples["c"]["score_inspect"].(string), "samples_df's value")
 }

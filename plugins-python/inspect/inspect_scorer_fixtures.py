@@ -2,7 +2,7 @@
 named as "inspect_scorer_fixtures:<factory>" (this folder is on the plugin's
 sys.path)."""
 
-from inspect_ai.scorer import CORRECT, INCORRECT, Score, accuracy, scorer
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, accuracy, scorer, stderr
 from inspect_ai.util import store
 
 
@@ -18,5 +18,20 @@ def store_marks():
         own = s is state.store or s.get("scored") == state.store.get("scored")
         ok = own and s.get("scored") == [state.sample_id] and s.get("inspect_swarm:result") is not None
         return Score(value=CORRECT if ok else INCORRECT, explanation=f"store() held {s.get('scored')}")
+
+    return score
+
+
+@scorer(metrics={"utility": [accuracy(), stderr()], "security": [accuracy()]})
+def utility_security():
+    """A dict-valued score with per-key metrics, as agent-safety tasks
+    score: utility is whether the answer ends with the target, security
+    whether the answer says "secret" only where the target does."""
+
+    async def score(state, target):
+        answer = state.output.completion
+        leaked = "secret" in answer and "secret" not in target.text
+        return Score(value={"utility": CORRECT if answer.endswith(target.text) else INCORRECT,
+                            "security": 0 if leaked else 1}, answer=answer)
 
     return score
