@@ -2,7 +2,7 @@
 named as "inspect_scorer_fixtures:<factory>" (this folder is on the plugin's
 sys.path)."""
 
-from inspect_ai.scorer import CORRECT, INCORRECT, Score, accuracy, scorer, stderr
+from inspect_ai.scorer import CORRECT, INCORRECT, Metric, SampleScore, Score, accuracy, metric, scorer, stderr
 from inspect_ai.util import store
 
 
@@ -33,5 +33,37 @@ def utility_security():
         leaked = "secret" in answer and "secret" not in target.text
         return Score(value={"utility": CORRECT if answer.endswith(target.text) else INCORRECT,
                             "security": 0 if leaked else 1}, answer=answer)
+
+    return score
+
+
+@metric
+def spread() -> Metric:
+    """max - min of the values: a custom metric."""
+
+    def compute(scores: list[SampleScore]) -> float:
+        values = [s.score.as_float() for s in scores]
+        return max(values) - min(values)
+
+    return compute
+
+
+@metric
+def bounds() -> Metric:
+    """{lower, upper}: a dict-valued custom metric."""
+
+    def compute(scores: list[SampleScore]) -> dict:
+        values = [s.score.as_float() for s in scores]
+        return {"lower": min(values), "upper": max(values)}
+
+    return compute
+
+
+@scorer(metrics=[spread(), bounds()])
+def custom_metrics():
+    """The answer's length: a number, with custom metrics."""
+
+    async def score(state, target):
+        return Score(value=float(len(state.output.completion)))
 
     return score
