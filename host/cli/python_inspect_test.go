@@ -249,6 +249,9 @@ func TestInspectScorerDictScores(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"security": [{"name": "inspect_ai/accuracy", "options": {}}],
 		"utility": [{"name": "inspect_ai/accuracy", "options": {}}, {"name": "inspect_ai/stderr", "options": {}}]}`, string(header))
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Regexp(t, `"metrics":\s*\{\s*"utility":`, string(raw), "eval.scorers' keys in the suite's order")
 	validateLogFile(t, path)
 
 	out, err := exec.Command(py, repoPath("host", "cli", "testdata", "python", "inspect_frames.py"), path).Output()
@@ -263,13 +266,13 @@ func TestInspectScorerDictScores(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(out, &frames), "%s", out)
 	require.Len(t, frames.Header, 2)
-	assert.Equal(t, "security", frames.Header[0].Name)
-	assert.Equal(t, "utility", frames.Header[1].Name)
-	assert.InDelta(t, 2*third, frames.Header[1].Metrics["accuracy"], 1e-9)
+	assert.Equal(t, "utility", frames.Header[0].Name)
+	assert.Equal(t, "security", frames.Header[1].Name)
+	assert.InDelta(t, 2*third, frames.Header[0].Metrics["accuracy"], 1e-9)
 	assert.InDelta(t, 2*third, frames.Evals["score_utility_accuracy"], 1e-9, "evals_df: %v", frames.Evals)
 	assert.InDelta(t, stderrOfThirds, frames.Evals["score_utility_stderr"], 1e-9)
 	assert.InDelta(t, third, frames.Evals["score_security_accuracy"], 1e-9)
-	assert.InDelta(t, third, frames.Evals["score_headline_value"], 1e-9, "evals_df's headline: the first score (keys in sorted order, from HCL)'s first metric")
+	assert.InDelta(t, 2*third, frames.Evals["score_headline_value"], 1e-9, "evals_df's headline: the first key's first metric")
 	require.Contains(t, frames.Samples, "c", "samples_df: %v", frames.Samples)
 	assert.JSONEq(t, `{"security": 1, "utility": "C"}`, frames.Samples["c"]["score_inspect"].(string), "samples_df's value")
 }

@@ -87,6 +87,7 @@ func (d *decoder) metricSet(a *hcl.Attribute) *scoring.MetricSet {
 			capitalize(err.Error())))
 		return nil
 	}
+	keepKeyOrder(&set, a.Expr)
 	for _, ref := range set.Refs() {
 		if !slices.Contains(KnownMetrics, ref.LogName()) {
 			d.report(errorf(a.Expr.Range(), fmt.Sprintf("Unknown metric %q", ref.Name), "Metrics are %s.", quoteList(KnownMetrics)))
