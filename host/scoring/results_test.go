@@ -208,3 +208,33 @@ func TestGlobMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsAfterReducingDicts: epochs of dict-valued scores reduce key by
+// key (mean), then each key gets its metrics; list values count as 0 for
+// the built-in metrics, as Inspect's value_to_float makes them.
+func TestResultsAfterReducingDicts(t *testing.T) {
+	t.Parallel()
+	mean, err := Reducer("mean")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mean(epochs(map[string]any{"utility": "C", "security": 1.0}, map[string]any{"utility": "I", "security": 1.0}))
+	b := mean(epochs(map[string]any{"utility": "C", "security": 0.0}, map[string]any{"utility": "C", "security": nan}))
+	got, err := Results(context.Background(), ResultsRequest{Scorer: "s", Metrics: set(t, `{"utility": ["mean"], "security": ["mean"]}`),
+		Scores: []SampleScore{{Score: a, SampleID: "a"}, {Score: b, SampleID: "b"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ScoreResult{
+		{Name: "utility", Scored: 2, Metrics: []MetricResult{{Key: "mean", Name: "mean", Value: 0.75}}},
+		{Name: "security", Scored: 2, Metrics: []MetricResult{{Key: "mean", Name: "mean", Value: 0.5}}},
+	}
+	if diff := cmp.Diff(want, got, floatOpts, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+	lists, err := Results(context.Background(), ResultsRequest{Scorer: "s", Metrics: ListOf("accuracy"),
+		Scores: samples([]any{1.0, 1.0}, []any{0.0, 1.0})})
+	if err != nil || lists[0].Metrics[0].Value != 0 {
+		t.Errorf("accuracy over lists = %v, %v; want 0 (value_to_float of a list)", lists, err)
+	}
+}
