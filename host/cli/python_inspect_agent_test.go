@@ -132,7 +132,7 @@ func TestInspectAgentStorePerSample(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, l.Samples, 2)
 	scope := "scoped"
-	if v := os.Getenv("SWARMHOST_INSPECT_VERSION"); v != "" && v != "newest" {
+	if v := os.Getenv(inspectVersionEnv); v != "" && v != "newest" {
 		scope = "(scoped|n/a)" // inspect_ai before tool-state scopes
 	}
 	inputs := map[string]string{"a": "alpha", "b": "beta"}
