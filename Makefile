@@ -51,9 +51,14 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 
 ## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
 ## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the
-## real-engine test
+## real-engine test. The tests that run Inspect's code (the bridge, plugins-python/inspect and
+## plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS) run on the newest
+## supported inspect_ai (.venv) with the rest, then again on the oldest (scripts/inspect-versions.txt,
+## SWARMHOST_INSPECT_VERSION=oldest).
+BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
+	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/e2e/ ./host/evallog/
 	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 
 ## vet: go vet every module
@@ -89,7 +94,8 @@ proto:
 		sdk/proto/swarmhost/v1/*.proto
 	mv sdk/internal/pluginpb/swarmhost/v1/*.go sdk/internal/pluginpb/ && rm -r sdk/internal/pluginpb/swarmhost
 
-## venv: the Python virtualenv (.venv) for Python plugins and their tests; `make test` makes it too
+## venv: the Python virtualenv (.venv, the newest supported inspect_ai) for Python plugins and their tests;
+## `make test` makes it too, and .venv-inspect-<oldest> for the bridge tests on the oldest supported inspect_ai
 venv:
 	scripts/venv.sh >/dev/null
 

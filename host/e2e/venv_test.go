@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
 // scriptVenv is a virtualenv a script under scripts/ makes (or finds made)
@@ -54,5 +55,20 @@ func (v *scriptVenv) make() {
 		v.err = errors.Join(err, errors.New(stderr.String()))
 	default:
 		v.python = strings.TrimSpace(string(out))
+		v.pinPluginPython()
 	}
 }
+
+// pinPluginPython makes the test venv the Python plugins run with, when
+// SWARMHOST_INSPECT_VERSION chose one other than the default .venv (the
+// launchers default to .venv): `make test` runs the bridge tests once more
+// on the oldest supported inspect_ai that way.
+func (v *scriptVenv) pinPluginPython() {
+	if v.script == "venv.sh" && os.Getenv(inspectVersionEnv) != "" {
+		os.Setenv(plugins.PythonEnvVar, v.python)
+	}
+}
+
+// inspectVersionEnv selects the inspect_ai version of the test venv
+// (scripts/venv.sh, scripts/inspect-versions.txt).
+const inspectVersionEnv = "SWARMHOST_INSPECT_VERSION"

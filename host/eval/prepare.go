@@ -17,6 +17,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/schema"
@@ -76,6 +77,12 @@ type scorerRun struct {
 	model hostmodel.Provider
 	// omits is what its requests leave out (see scorerOmits).
 	omits scorer.Reads
+	// declared are the metrics the plugin declares for its config (an
+	// Inspect scorer's own); nil when it declares none.
+	declared *scoring.MetricSet
+	// computeMetric computes, in the plugin, a metric the host does not
+	// have (an Inspect scorer's custom @metric); nil when it cannot.
+	computeMetric scoring.MetricComputer
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {

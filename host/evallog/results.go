@@ -39,6 +39,10 @@ func (s EvalScore) MarshalJSON() ([]byte, error) {
 
 // EvalMetric is one metric's value. Value may be NaN (no scored samples).
 type EvalMetric struct {
+	// Key is the metric's key in its EvalScore's metrics object when it is not Name: a repeated
+	// metric's ("accuracy2"), a dict-valued metric's entries ("ci_lower"), a package metric's
+	// ("custom" for "mypkg/custom").
+	Key      string         `json:"-"`
 	Name     string         `json:"name"`
 	Group    string         `json:"group,omitempty"`
 	Value    Float          `json:"value"`
