@@ -8,13 +8,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/internal/clitest"
 )
 
 func TestPluginsLock(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	match := filepath.Join(dir, "match")
-	data, err := os.ReadFile(filepath.Join(pluginDir, "swarmhost-scorer-match"))
+	data, err := os.ReadFile(filepath.Join(clitest.PluginDir, "swarmhost-scorer-match"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(match, data, 0o755))
 	suite := filepath.Join(dir, "suite.hcl")
