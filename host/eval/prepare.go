@@ -76,6 +76,9 @@ type scorerRun struct {
 	model hostmodel.Provider
 	// omits is what its requests leave out (see scorerOmits).
 	omits scorer.Reads
+	// member is set on a summary of another scorer's member scores
+	// (best_member, mean_member), which has no plugin (memberscores.go).
+	member *memberColumn
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {
@@ -98,7 +101,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
+		r.prepareMemberColumns, r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()
