@@ -27,7 +27,9 @@ type Arm struct {
 	Role  config.ArmRole `json:"role"`
 	// K is the arm's own k: a swarm's member count, a baseline's epoch
 	// count (its n), a single agent's budget multiple (0: unknown).
-	K      int    `json:"k"`
+	K int `json:"k"`
+	// Study is the study the log says the arm belongs to ("" if none).
+	Study  string `json:"study,omitempty"`
 	Path   string `json:"path"`
 	Source Source `json:"source"`
 	// Eval and Task name what ran; Scorer is the score compared.

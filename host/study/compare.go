@@ -60,6 +60,11 @@ func Compare(arms []*Arm, opt Options) (*Report, error) {
 		r.Bootstrap = config.DefaultBootstrap
 	}
 	r.K = chooseK(arms, opt.K)
+	for _, a := range arms {
+		if a.Role == config.RoleSingle && a.K == 0 {
+			a.K = r.K // a single agent's multiple unknown: taken to be k
+		}
+	}
 	r.Rule = chooseRule(arms)
 	order := sampleOrder(arms)
 	r.Samples = len(order)

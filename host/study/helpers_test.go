@@ -28,7 +28,7 @@ func near(t *testing.T, what string, want float64, got *float64) {
 // attempt is one submitted attempt with a score, a time and a cost.
 func attempt(epoch int, score, time float64, tokens int64, dollars float64) Attempt {
 	return Attempt{Epoch: epoch, Score: score, Submitted: true, Time: &time,
-		Cost: Cost{Tokens: tokens, Dollars: &dollars, Ledger: true, Complete: true, Attributed: true},
+		Cost:    Cost{Tokens: tokens, Dollars: &dollars, Ledger: true, Complete: true, Attributed: true},
 		Members: []Member{{Name: "solo", State: "ended", Status: "submitted", Submitted: true, Chosen: true, Score: fp64(score)}},
 		Best:    fp64(score), Mean: fp64(score)}
 }

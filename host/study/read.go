@@ -8,6 +8,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
@@ -43,7 +44,7 @@ func armOf(path string, l *evallog.EvalLog, opt ReadOptions) (*Arm, error) {
 	}
 	a := &Arm{Path: path, Source: sourceOf(l), Eval: evalName(l), Task: l.Eval.Task}
 	entry := studyEntry(l, opt.Study)
-	a.Label = firstOf(opt.Label, entry.Arm, a.Eval)
+	a.Label, a.Study = firstOf(opt.Label, entry.Arm, a.Eval), entry.Study
 	a.Scorer = opt.Scorer
 	if a.Scorer == "" {
 		a.Scorer = defaultScorer(l)
@@ -97,7 +98,7 @@ func sourceOf(l *evallog.EvalLog) Source {
 
 // evalName is the eval's name as swarmhost records it, else the task's.
 func evalName(l *evallog.EvalLog) string {
-	if name, ok := l.Eval.Metadata["eval"].(string); ok && name != "" {
+	if name := resume.EvalOf(l); name != "" {
 		return name
 	}
 	return l.Eval.Task

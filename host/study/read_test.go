@@ -69,8 +69,8 @@ func TestReadSwarmhostArm(t *testing.T) {
 	s.Events = evallog.Events{&evallog.ModelEvent{Model: "m", Output: evallog.ModelOutput{
 		Choices: []evallog.ChatCompletionChoice{{StopReason: "content_filter"}}}}}
 	l := &evallog.EvalLog{Eval: evallog.EvalSpec{Task: "t", Packages: map[string]string{"swarmhost": "0.1.0"},
-		Metadata: map[string]any{"eval": "team", "studies": raw(t, `[{"study": "s", "arm": "the swarm", "role": "swarm", "k": 3}]`)},
-		Scorers: []evallog.EvalScorer{{Name: "match"}, {Name: "best_member"}}}, Samples: []evallog.EvalSample{s}}
+		Metadata: map[string]any{"swarmhost_eval": "team", "studies": raw(t, `[{"study": "s", "arm": "the swarm", "role": "swarm", "k": 3}]`)},
+		Scorers:  []evallog.EvalScorer{{Name: "match"}, {Name: "best_member"}}}, Samples: []evallog.EvalSample{s}}
 	arm, err := ReadArm(writeLog(t, l), ReadOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, "the swarm", arm.Label)

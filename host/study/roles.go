@@ -21,7 +21,8 @@ func inferRole(a *Arm) config.ArmRole {
 }
 
 // shapeK is the arm's k from its shape: a swarm's member count, a
-// baseline's epoch count, 1 for a single agent whose multiple is unknown.
+// baseline's epoch count; 0 for a single agent, whose budget multiple no
+// shape tells (Compare takes it to be the report's k).
 func shapeK(a *Arm) int {
 	switch a.Role {
 	case config.RoleSwarm:
@@ -29,7 +30,7 @@ func shapeK(a *Arm) int {
 	case config.RoleBaseline:
 		return a.epochs()
 	}
-	return 1
+	return 0
 }
 
 // members is the largest roster any attempt records (1 without records).
