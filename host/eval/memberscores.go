@@ -25,7 +25,13 @@ import (
 //  3. the record it reads (and the store's inspect_swarm:result) lists that
 //     member alone, whose final names it when it submitted — so a scorer
 //     that grades every member in the record (exec, tests_pass) grades it
-//     only.
+//     only;
+//  4. a member that never started has no score (not_started); one that
+//     returned an empty output has none either (empty_output) when the
+//     scorer grades outputs only (it does not read the record, which is how
+//     a scorer finds the members' sandboxes), but is scored like the others
+//     by a scorer that may read its sandbox: a member stopped before it
+//     submitted may have left its work there.
 //
 // The verdicts go to the store under scoring.StoreKeyMemberScores, never
 // into inspect_swarm:result, and two more sample scores summarise them:
@@ -167,7 +173,7 @@ func (s *sampleRun) scoreMember(ctx context.Context, sc scorerRun, rec swarm.Rec
 	switch {
 	case rm.State == swarm.StatePending:
 		ms = scoring.Without(scoring.MissingNotStarted)
-	case swarm.EmptyOutput(output):
+	case swarm.EmptyOutput(output) && sc.omits.Has(scorer.ReadsRecord):
 		ms = scoring.Without(scoring.MissingEmptyOutput)
 	default:
 		score, err := s.scoreAsMember(ctx, sc, memberRecord(rec, i), output)

@@ -21,8 +21,10 @@ type Missing string
 const (
 	// MissingNotStarted: the controller never started the member.
 	MissingNotStarted Missing = "not_started"
-	// MissingEmptyOutput: the member returned no output (it was cancelled,
-	// errored, or its agent returned nothing), so there was nothing to score.
+	// MissingEmptyOutput: the member returned no output (it was stopped,
+	// cancelled or errored, or its agent returned nothing) and the scorer
+	// grades outputs only, so there was nothing to score. (A scorer that
+	// may read the member's sandbox scores it all the same.)
 	MissingEmptyOutput Missing = "empty_output"
 	// MissingNoScore: the scorer returned nothing usable (unscored, a
 	// non-finite number, an error or a timeout; the explanation says which).
