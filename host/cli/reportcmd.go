@@ -83,6 +83,10 @@ func cmdReport(e env, args []string) int {
 		}
 		arms = append(arms, arm)
 	}
+	// the page lists swarms, then the baseline, then single agents
+	slices.SortStableFunc(arms, func(a, b *study.Arm) int {
+		return slices.Index(config.ArmRoles, a.Role) - slices.Index(config.ArmRoles, b.Role)
+	})
 	return writeReport(e, "report", arms, f)
 }
 
