@@ -25,7 +25,8 @@ func TestInspectSwarmStudy(t *testing.T) {
 	py := peer.run(t)[0]
 	logs := t.TempDir()
 	cmd := exec.Command(filepath.Join(filepath.Dir(py), "inspect"), "eval",
-		repoPath("examples", "study", "inspect_swarm", "study.py"), "--log-dir", logs, "--display", "none")
+		filepath.Join("examples", "study", "inspect_swarm", "study.py"), "--log-dir", logs, "--display", "none")
+	cmd.Dir = repoPath() // as the README runs it: Inspect wants a task path relative to where it runs
 	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "INSPECT_DISPLAY=none")
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "inspect eval:\n%s", out)
@@ -64,12 +65,10 @@ func TestInspectSwarmStudy(t *testing.T) {
 	assert.Equal(t, map[string]float64{"swarm": 360, "baseline": 120, "single": 240}, tokens)
 
 	// both systems' swarm arms in one report
-	ex := runExample(t)
-	ours, err := filepath.Glob(filepath.Join(ex.logDir, "*swarm*"))
-	require.NoError(t, err)
-	require.Len(t, ours, 1)
+	ours := runExample(t).report.Arms[0]
+	require.Equal(t, "swarm", ours.Label)
 	theirs := pick(t, paths, "swarm-of-3")
-	code, stdout, stderr = runCLI(t, "report", "--out", dir, "--name", "both", "swarm:swarmhost="+ours[0],
+	code, stdout, stderr = runCLI(t, "report", "--out", dir, "--name", "both", "swarm:swarmhost="+ours.Path,
 		"swarm:inspect_swarm="+theirs, "baseline="+pick(t, paths, "attempts"), "single="+pick(t, paths, "one-big"))
 	require.Equal(t, 0, code, "stdout:\n%s\nstderr:\n%s", stdout, stderr)
 	both := readReport(t, filepath.Join(dir, "both.json"))
