@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/study"
 )
 
@@ -97,6 +98,9 @@ func newPage(r *study.Report) *page {
 		if pr.Low != nil {
 			row.IntervalText = fmt.Sprintf("[%s, %s]", signed(pr.Low), signed(pr.High))
 		}
+		if pr.Samples == 0 {
+			row.MeanText = "not recorded"
+		}
 		p.Pairs = append(p.Pairs, row)
 	}
 	for _, c := range r.Costs {
@@ -126,7 +130,10 @@ func newArmRow(a *study.Arm) armRow {
 	for _, s := range a.Samples {
 		row.Attempts += len(s.Attempts)
 	}
-	if !a.MemberScores {
+	switch {
+	case a.Role != config.RoleSwarm:
+		row.MemberScoresText = "—" // one member: its score is the sample's
+	case !a.MemberScores:
 		row.MemberScoresText = "not recorded"
 	}
 	return row
