@@ -35,7 +35,7 @@ func run(e env, args []string) int {
 	}
 	cmds := map[string]func(env, []string) int{
 		"run": cmdRun, "validate": cmdValidate, "plugins": withLock(cmdPlugins), "log": cmdLog,
-		"k8s": cmdK8s,
+		"k8s": cmdK8s, "study": cmdStudy, "report": cmdReport,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
@@ -72,6 +72,11 @@ commands:
   plugins lock SUITE write the suite's lock file (swarmhost.lock.json): the sha256 of every plugin it uses
   log LOG [LOG...]   summarise a log: samples, scores, member statuses, tokens;
                      several logs: side by side (scores, realized tokens, cost, time)
+  study SUITE [--study NAME] [--log-dir DIR] [--out DIR] [--var k=v]...
+                     run a study's arms (a swarm, a baseline of epochs, one agent at k× the budget)
+                     and write its report: OUT/NAME.html, .json and .csv
+  report [--out DIR] [--name NAME] [--k K] [--scorer NAME] [ROLE[:LABEL]=]LOG...
+                     compare the arms' logs (swarmhost's or Inspect Swarm's) and write the study report
 `)
 }
 

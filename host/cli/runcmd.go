@@ -134,6 +134,12 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 // runEvals runs each eval in turn and reports; exit 1 if any ended in error
 // or was cancelled.
 func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags) int {
+	code, _ := runEvalSums(ctx, e, s, evals, f)
+	return code
+}
+
+// runEvalSums is runEvals returning the evals' summaries too.
+func runEvalSums(ctx context.Context, e env, s *session, evals []string, f runFlags) (int, []eval.Summary) {
 	code := ExitOK
 	var sums []eval.Summary
 	for i, name := range evals {
@@ -168,7 +174,7 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 	if !f.json && len(sums) > 0 {
 		printTable(e, sums)
 	}
-	return code
+	return code, sums
 }
 
 // selectEvals returns the evals to run: all, or the named ones in order.

@@ -12,8 +12,9 @@ import (
 )
 
 // Scorer is a task's `scorer "<plugin>"` block. Its body is the scorer
-// plugin's config, except the host's meta-arguments `gate`, `metrics` and `score_timeout`,
-// which are removed first (a plugin cannot declare attributes by those names).
+// plugin's config, except the host's meta-arguments `gate`, `metrics`, `score_timeout`,
+// `model` and `member_scores`, which are removed first (a plugin cannot declare attributes by
+// those names).
 type Scorer struct {
 	// Plugin is the scorer plugin's name (the block label).
 	Plugin string `json:"plugin"`
@@ -34,6 +35,12 @@ type Scorer struct {
 	// Model names the model block the scorer's model calls go to (`model =
 	// model.NAME`, ScorerHost.Generate); "" gives the scorer no model.
 	Model string `json:"model,omitempty"`
+	// MemberScores (`member_scores`) runs the scorer once more per member,
+	// on the member's own output (see host/eval's member scores): true
+	// marks the block for it; false keeps it off even in a study; nil (unset)
+	// leaves it to the default, the task's first scorer when the eval is an
+	// arm of a study and no block is marked.
+	MemberScores *bool `json:"member_scores,omitempty"`
 	// Config is the decoded body as the plugin receives it.
 	Config   json.RawMessage `json:"config"`
 	DefRange hcl.Range       `json:"-"`
@@ -42,7 +49,12 @@ type Scorer struct {
 // KnownMetrics are the metric names a scorer's `metrics` may list (SPEC §10).
 var KnownMetrics = []string{"accuracy", "mean", "stderr", "std", "var", "bootstrap_stderr"}
 
-var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}, {Name: ScoreTimeoutAttr}, {Name: ScorerModelAttr}}}
+var scorerMetaSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "gate"}, {Name: "metrics"}, {Name: ScoreTimeoutAttr}, {Name: ScorerModelAttr},
+	{Name: MemberScoresAttr}}}
+
+// MemberScoresAttr is the scorer block's meta-argument that marks it for
+// per-member scores.
+const MemberScoresAttr = "member_scores"
 
 // ScorerModelAttr is the scorer block's meta-argument naming the model its
 // model calls use.
@@ -66,6 +78,11 @@ func (d *decoder) scorer(b *hcl.Block, index int) *Scorer {
 		s.Metrics = d.metricSet(a)
 	}
 	s.Timeout = d.timeout(meta.Attributes[ScoreTimeoutAttr])
+	if a := meta.Attributes[MemberScoresAttr]; a != nil {
+		if on, ok := d.boolean(a); ok {
+			s.MemberScores = &on
+		}
+	}
 	s.Model = d.reference(meta.Attributes[ScorerModelAttr], "model", d.p.defs.models)
 	s.Config = d.pluginConfig(PluginRef{Kind: KindScorer, Name: s.Plugin}, rest, b.DefRange, b.LabelRanges[0])
 	return s

@@ -83,6 +83,9 @@ type scorerRun struct {
 	// computeMetric computes, in the plugin, a metric the host does not
 	// have (an Inspect scorer's custom @metric); nil when it cannot.
 	computeMetric scoring.MetricComputer
+	// member is set on a summary of another scorer's member scores
+	// (best_member, mean_member), which has no plugin (memberscores.go).
+	member *memberColumn
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {
@@ -105,7 +108,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
+		r.prepareMemberColumns, r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()

@@ -29,7 +29,7 @@ func (r *evalRun) scoreResults(ctx context.Context, results []sampleResult) ([]e
 	var errs []error
 	for i, sc := range r.scorers {
 		perSample := groupBySample(results, i)
-		for _, name := range r.reducers() {
+		for _, name := range r.reducersFor(sc) {
 			reduced := reduce(name, perSample)
 			reductions = append(reductions, evallog.EvalSampleReductions{Scorer: sc.name, Reducer: r.reducerLabel(name),
 				Samples: r.sampleScores(reduced)})
@@ -160,4 +160,15 @@ func (r *evalRun) sampleScores(set reducedSet) []evallog.EvalSampleScore {
 			Metadata: ls.Metadata, SampleID: sampleID(r.samples[set.index[i]].ID)}
 	}
 	return out
+}
+
+// reducersFor are the reducers of sc's epochs: the task's, except for the
+// member-score summaries (best_member, mean_member), which are already a
+// best and a mean over members and are reduced over epochs with the mean
+// only (a pass_at_k of a mean member would mean nothing).
+func (r *evalRun) reducersFor(sc scorerRun) []string {
+	if sc.cfg.Plugin == BestMemberScorer || sc.cfg.Plugin == MeanMemberScorer {
+		return []string{"mean"}
+	}
+	return r.reducers()
 }

@@ -30,6 +30,12 @@ func (r *runtime) finish() *Result {
 		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
 	res.Messages = append([]model.Message(nil), r.sample.Input...)
+	if r.spec.KeepMemberOutputs {
+		res.MemberOutputs = make([]model.Output, len(r.members))
+		for i, m := range r.members {
+			res.MemberOutputs[i] = m.output
+		}
+	}
 	if m, _, _ := r.chosen(); m != nil {
 		res.Output = m.output
 		if !r.aborted && !emptyOutput(m.output) {
@@ -61,6 +67,10 @@ type AnswerFinal struct {
 	Mode   *string `json:"mode"`
 	Member *string `json:"member"`
 }
+
+// EmptyOutput reports an output with no message (Inspect's empty
+// ModelOutput): nothing a scorer could grade.
+func EmptyOutput(o model.Output) bool { return emptyOutput(o) }
 
 // emptyOutput reports an output with no message (Inspect's empty
 // ModelOutput): the conversation is then the input alone.

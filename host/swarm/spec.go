@@ -73,6 +73,10 @@ type Spec struct {
 	// read them back from it; the caller closes it once they are written.
 	// Nil keeps every event in memory.
 	Spill *Spill
+	// KeepMemberOutputs asks for each member's own output in
+	// Result.MemberOutputs, so that each member can be scored alone
+	// (per-member scores); off, the result holds the chosen one only.
+	KeepMemberOutputs bool
 }
 
 // Observer receives the runtime's lifecycle notifications. Calls come from
