@@ -70,11 +70,12 @@ busybox_layer() {
 sftp_image() {
 	[ -f "$IMAGES/sftp.layer.tar" ] || sftp_layer "$IMAGES/sftp.layer.tar"
 	oci_tarball "$SFTP_IMAGE" "$IMAGES/sftp.oci.tar" '["/usr/sbin/sshd","-D","-e","-f","/etc/ssh/sshd_config"]' \
-		"$IMAGES/sftp.layer.tar"
+		"$IMAGES/busybox.layer.tar" "$IMAGES/sftp.layer.tar"
 	ctr_import "$IMAGES/sftp.oci.tar"
 }
 
-# sftp_layer writes the volume server's layer: sshd from Debian's openssh-server (downloaded, not
+# sftp_layer writes the volume server's layer (on busybox's: sshd lets in only a user whose shell
+# exists, though ForceCommand never runs it): sshd from Debian's openssh-server (downloaded, not
 # installed: installing it would start a server on this machine) with the libraries it links, and a
 # configuration that serves SFTP only, to one key, from /export. The host key and the authorized
 # key come from a Secret mounted at /etc/swarmhost-volume.
@@ -85,8 +86,7 @@ sftp_layer() {
 		die "apt-get download openssh-server libwrap0 failed"
 	dpkg-deb -x "$tmp"/openssh-server_*.deb "$tmp/deb"
 	dpkg-deb -x "$tmp"/libwrap0_*.deb "$tmp/deb"
-	mkdir -p "$root/usr/sbin" "$root/etc/ssh" "$root/run/sshd" "$root/export" "$root/tmp" "$root/root"
-	chmod 1777 "$root/tmp"
+	mkdir -p "$root/usr/sbin" "$root/etc/ssh" "$root/run/sshd" "$root/export"
 	chmod 0755 "$root/run/sshd"
 	cp "$tmp/deb/usr/sbin/sshd" "$root/usr/sbin/sshd"
 	for lib in $(LD_LIBRARY_PATH="$tmp/deb/usr/lib/x86_64-linux-gnu" ldd "$root/usr/sbin/sshd" | grep -o '/[^ ]*'); do
@@ -94,7 +94,7 @@ sftp_layer() {
 		mkdir -p "$root$(dirname "$dest")"
 		cp -L "$lib" "$root$dest"
 	done
-	printf 'root:x:0:0:root:/root:/bin/false\nsshd:x:100:65534::/run/sshd:/bin/false\n' >"$root/etc/passwd"
+	printf 'root:x:0:0:root:/root:/bin/sh\nsshd:x:100:65534::/run/sshd:/bin/false\n' >"$root/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
 	cat >"$root/etc/ssh/sshd_config" <<SSHD
 Port $VOLUME_PORT

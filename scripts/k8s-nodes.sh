@@ -162,7 +162,7 @@ start_node_kubelet() {
 tlsCertFile: $PKI/kubelet-serving-$name.crt
 tlsPrivateKeyFile: $PKI/kubelet-serving-$name.key
 cgroupRoot: $root
-podLogsDirectory: $nd/pod-logs
+podLogsDir: $nd/pod-logs
 nodeStatusUpdateFrequency: 4s
 nodeLeaseDurationSeconds: 12
 YAML
