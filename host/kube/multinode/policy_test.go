@@ -3,6 +3,7 @@ package multinode
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -59,6 +60,7 @@ func TestJobFailsAtOnceOnARefusedSuite(t *testing.T) {
 		"--name", name, "--logs-claim", claim, "--suite-dir", "/opt/swarmhost/nowhere", "--retries", "3", "-o", manifest)
 	require.Equal(t, 0, code, errOut)
 	createJob(t, cl, manifest)
+	t.Cleanup(func() { _ = os.RemoveAll(filepath.Join(cl.volumeDir, name)) })
 
 	job, complete := waitJob(t, cl, name, 3*time.Minute)
 	require.False(t, complete)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,6 +59,7 @@ func TestShardedStudySurvivesLostPodAndNode(t *testing.T) {
 	started := time.Now()
 	job := createJob(t, cl, manifest)
 	logDir := filepath.Join(cl.volumeDir, kube.LogDir(name, string(job.UID)))
+	t.Cleanup(func() { _ = os.RemoveAll(filepath.Join(cl.volumeDir, name)) })
 
 	pods, before := waitEveryShardProgressing(t, cl, name, logDir)
 	perNode := map[string][]string{}
