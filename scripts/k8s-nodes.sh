@@ -94,6 +94,10 @@ start_nodes_cluster() {
 	volume_keys
 	build_volume_plugin
 	for ((i = 0; i < NODES; i++)); do
+		# A node stopped (node-stop, or killed with this machine's processes) left its pods' mounts,
+		# sshfs ones dead: nothing of the node runs to use them.
+		running_in "$(node_dir "$i")/pids" containerd || running_in "$(node_dir "$i")/pids" kubelet ||
+			unmount_under "$(node_dir "$i")"
 		start_containerd containerd "$(node_dir "$i")/containerd" "swarmhost-$(node_name "$i")" cni0 \
 			"10.$NET.$((i + 1)).0/24" true "$i"
 	done

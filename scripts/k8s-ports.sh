@@ -90,8 +90,8 @@ port_listeners() {
 need_port() {
 	local name="$1" port="$2" ns="${3:-}" who
 	port_in_use "$port" "$ns" || return 0
-	who="$(port_listeners "$port" "$ns" | while read -r p; do printf '%s ' "$p($(cat "/proc/$p/comm" 2>/dev/null))"; done)"
-	die "port $port${ns:+ (network namespace $ns)} is in use${who:+ by pid $who}: not starting $name" \
+	who="$(port_listeners "$port" "$ns" | while read -r p; do printf ', pid %s (%s)' "$p" "$(cat "/proc/$p/comm" 2>/dev/null)"; done)"
+	die "port $port${ns:+ (network namespace $ns)} is in use${who:+ by${who#,}}: not starting $name" \
 		"(choose another port, or stop what holds it)"
 }
 
