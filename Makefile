@@ -46,8 +46,9 @@ demo: build
 	$(BIN)/swarmhost run examples/quickstart --log-dir logs
 
 # The Go modules besides the host's: the SDK (sdk/go.mod), the host's half of the plugin protocol
-# (sdk/hostrpc/go.mod) and the example plugins (examples/plugins/*/go.mod), each tested and vetted on its own.
-MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/go.mod))
+# (sdk/hostrpc/go.mod), the example plugins (examples/plugins/*/go.mod) and the local cluster's volume plugin
+# (scripts/k8s-volume), each tested and vetted on its own.
+MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/go.mod)) scripts/k8s-volume
 
 ## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
 ## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the

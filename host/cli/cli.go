@@ -58,6 +58,8 @@ commands:
                      run the suite's evals and write one log per eval
   run [SUITE] --resume LOG
                      run only the samples LOG lacks, into LOG (suite and vars default to the log's)
+  run SUITE --resume auto
+                     continue each eval's log in --log-dir (of --shard's slice), if any; skip complete ones
   run SUITE --shard I/N
                      run only slice I of N of each eval's sample × epochs, into its own log
   log merge [--log-dir DIR] LOG...

@@ -39,6 +39,7 @@ var resumingClaims = []struct {
 	{"a log with status `success` has nothing to resume", []string{"TestResumeChecks"}},
 	{"A run stopped with Ctrl-C (status `cancelled`) resumes the same way", []string{"TestCtrlCThenResume"}},
 	{"A log `--resume` cannot read is refused with what is wrong with it", []string{"TestResumeRefusalNeverSuggestsItself"}},
+	{"`--resume auto` (with `SUITE`) continues each eval's log found in `--log-dir`", []string{"TestRunResumeAuto"}},
 }
 
 // TestReadmeResumingClaims: every guarantee listed is in the README's

@@ -65,7 +65,8 @@ func TestK8sJobShardsMergeToOneRun(t *testing.T) {
 	require.Equal(t, cli.ExitOK, code, out+errOut)
 	runJob(t, c, manifest)
 
-	shards, err := filepath.Glob(filepath.Join(logs, "*.eval")) // the default format
+	// the default format, in the Job's own directory: NAME/UID
+	shards, err := filepath.Glob(filepath.Join(logs, name, "*", "*.eval"))
 	require.NoError(t, err)
 	require.Len(t, shards, 4, "one log per shard pod")
 	merged := t.TempDir()
