@@ -154,7 +154,7 @@ func runEvalSums(ctx context.Context, e env, s *session, evals []string, f runFl
 			skip, err := autoResume(e, &opts, name)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "swarmhost run: %v\n", err)
-				return ExitUsage
+				return ExitUsage, sums
 			}
 			if skip {
 				continue

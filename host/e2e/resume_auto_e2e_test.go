@@ -1,4 +1,4 @@
-package cli
+package e2e
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/cli"
 	"github.com/swarmhost/swarmhost/host/evallog"
 )
 
@@ -31,13 +32,13 @@ func TestRunResumeAuto(t *testing.T) {
 	}
 
 	code, out, errOut := auto("1/3")
-	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, cli.ExitOK, code, errOut)
 	first := jsonLine(t, out)
 	path := first["log"].(string)
 	assert.Equal(t, []string{path}, logs(), "a new log")
 
 	code, out, errOut = auto("1/3")
-	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, cli.ExitOK, code, errOut)
 	assert.Empty(t, out, "a complete log is not run again")
 	assert.Contains(t, errOut, path+" is complete; not run again")
 	assert.Equal(t, []string{path}, logs())
@@ -51,7 +52,7 @@ func TestRunResumeAuto(t *testing.T) {
 	require.Positive(t, last)
 	require.NoError(t, os.WriteFile(path, data[:(last+end)/2], 0o644), "cut in the middle of the last sample")
 	code, out, errOut = auto("1/3")
-	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, cli.ExitOK, code, errOut)
 	again := jsonLine(t, out)
 	assert.Contains(t, errOut, "continuing "+path)
 	assert.Equal(t, path, again["log"], "the same log, continued")
@@ -75,13 +76,13 @@ func TestRunResumeAuto(t *testing.T) {
 	}
 
 	code, _, errOut = auto("0/3")
-	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, cli.ExitOK, code, errOut)
 	assert.Len(t, logs(), 2, "another shard's log beside it")
 
 	twin := filepath.Join(dir, "twin.json")
 	require.NoError(t, os.WriteFile(twin, readFile(t, path), 0o644))
 	code, _, errOut = auto("1/3")
-	assert.Equal(t, ExitUsage, code)
+	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, errOut, "eval e shard 1/3 has 2 logs in "+dir)
 	assert.Contains(t, errOut, "--resume LOG")
 }
