@@ -34,11 +34,31 @@ type GenerateRequest struct {
 	// Config overrides the model's generate config for this call
 	// (temperature, max_tokens, seed, ...).
 	Config map[string]any
+	// OwnNotices says the agent takes the member's notices itself, at its
+	// turn boundaries ([TakeNotice]): the host adds none to this call.
+	OwnNotices bool
 }
 
 // GenerateResponse carries the model's output.
 type GenerateResponse struct {
 	Output model.Output
+	// Notice is the member's notice (what changed in the swarm's channels
+	// since its last one: a user message), which the host added at the end
+	// of this call's messages; nil when there was none. Keep it in the
+	// conversation after the messages sent and before the output's message
+	// ([GenerateResponse.Added] gives both): a notice stays in an Inspect
+	// Swarm member's conversation, so later calls send it again and it
+	// counts toward the member's message limit.
+	Notice *model.Message
+}
+
+// Added are the messages this call adds to the conversation after the
+// messages it sent: the notice, if any, then the output's message.
+func (r GenerateResponse) Added() []model.Message {
+	if r.Notice == nil {
+		return []model.Message{r.Output.Message}
+	}
+	return []model.Message{*r.Notice, r.Output.Message}
 }
 
 // ToolResult is what a tool call returned.
@@ -120,4 +140,30 @@ func RecordTool(ctx context.Context, h Host, call model.ToolCall, res ToolResult
 		return ErrRecordToolUnsupported
 	}
 	return r.RecordTool(ctx, call, res)
+}
+
+// NoticeTaker is the optional part of a Host through which an agent takes
+// the member's notices itself at its turn boundaries (as Inspect Swarm's
+// swarm_on_continue() hook does for an Inspect agent), rather than letting
+// the host add each to its next model call; such an agent sets
+// [GenerateRequest.OwnNotices]. The Host the SDK hands a member has it, a
+// test's fake Host may not.
+type NoticeTaker interface {
+	// TakeNotice returns the member's notice now, or nil when nothing is
+	// new; the host records it as given. A stopping member still gets it.
+	TakeNotice(ctx context.Context) (*model.Message, error)
+}
+
+// ErrTakeNoticeUnsupported is TakeNotice's error for a host without the call.
+var ErrTakeNoticeUnsupported = errors.New("agent: the host cannot give a member its notice on request")
+
+// TakeNotice asks the host for the member's notice now, to append to the
+// conversation at a turn boundary; nil when there is none. A Host without
+// the call (a test's fake) yields ErrTakeNoticeUnsupported.
+func TakeNotice(ctx context.Context, h Host) (*model.Message, error) {
+	t, ok := h.(NoticeTaker)
+	if !ok {
+		return nil, ErrTakeNoticeUnsupported
+	}
+	return t.TakeNotice(ctx)
 }

@@ -41,11 +41,12 @@ type Member interface {
 type Call struct {
 	// Generate, Tool, Submit and StopSelf are the host calls of the same
 	// names ([Host.Generate], [Host.CallTool], [Host.Submit],
-	// [StopSelf]).
-	Generate *GenerateRequest
-	Tool     *model.ToolCall
-	Submit   *string
-	StopSelf *string
+	// [StopSelf]); TakeNotice is [TakeNotice].
+	Generate   *GenerateRequest
+	Tool       *model.ToolCall
+	Submit     *string
+	StopSelf   *string
+	TakeNotice bool
 	// Sleep waits this long, or until the member's context ends (then
 	// the answer's Err is the context's error); [Forever] waits for the
 	// context alone.
@@ -58,13 +59,15 @@ type Call struct {
 const Forever time.Duration = math.MaxInt64
 
 // Answer is what the member's last call returned: Err, and the field of
-// its kind (Generate, Tool or Verdict); nothing for a Sleep or StopSelf
-// beyond Err.
+// its kind (Generate, Tool, Verdict or Notice); nothing for a Sleep or
+// StopSelf beyond Err.
 type Answer struct {
 	Generate GenerateResponse
 	Tool     ToolResult
 	Verdict  Verdict
-	Err      error
+	// Notice is TakeNotice's answer: the member's notice, nil for none.
+	Notice *model.Message
+	Err    error
 }
 
 // RunSteps runs a member to its end with blocking calls on h: the Run of a
@@ -95,6 +98,8 @@ func blockingCall(ctx context.Context, h Host, c Call) Answer {
 		a.Verdict, a.Err = h.Submit(ctx, *c.Submit)
 	case c.StopSelf != nil:
 		a.Err = StopSelf(ctx, h, *c.StopSelf)
+	case c.TakeNotice:
+		a.Notice, a.Err = TakeNotice(ctx, h)
 	default:
 		a.Err = sleep(ctx, c.Sleep)
 	}

@@ -19,6 +19,8 @@ type AgentHost struct {
 	Tools        []model.ToolInfo
 	// BudgetValue is what Budget answers (the zero Budget: no cap).
 	BudgetValue agent.Budget
+	// Notices are what TakeNotice hands out, one per call, then nil.
+	Notices []model.Message
 
 	mu    sync.Mutex
 	calls []string
@@ -86,6 +88,19 @@ func (h *AgentHost) Budget(context.Context) (agent.Budget, error) {
 func (h *AgentHost) StopSelf(context.Context, string) error {
 	h.record("stop_self")
 	return nil
+}
+
+// TakeNotice hands out the next of Notices, or nil (agent.NoticeTaker).
+func (h *AgentHost) TakeNotice(context.Context) (*model.Message, error) {
+	h.record("take_notice")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.Notices) == 0 {
+		return nil, nil
+	}
+	msg := h.Notices[0]
+	h.Notices = h.Notices[1:]
+	return &msg, nil
 }
 
 // ScorerHost is a fake [scorer.Host] over in-memory files: Files maps a

@@ -13,6 +13,7 @@ import (
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // agentHostServer runs in the host and serves one member's host calls
@@ -63,7 +64,7 @@ func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest)
 	var cfg map[string]any
 	_ = json.Unmarshal(req.ConfigJson, &cfg)
 	out, err := h.Generate(ctx, agent.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages),
-		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg})
+		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg, OwnNotices: req.OwnNotices})
 	cause, err := refusal(err)
 	if err != nil {
 		return nil, err
@@ -71,7 +72,15 @@ func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest)
 	if cause != "" {
 		return &pb.GenerateResponse{Refused: cause}, nil
 	}
-	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}, nil
+	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output), Notice: noticeToProto(out.Notice)}, nil
+}
+
+// noticeToProto is a notice on the wire; nil for none.
+func noticeToProto(m *model.Message) *pb.ChatMessage {
+	if m == nil {
+		return nil
+	}
+	return wire.MessageToProto(*m)
 }
 
 func (s *agentHostServer) ListTools(ctx context.Context, req *pb.ListToolsRequest) (*pb.ListToolsResponse, error) {

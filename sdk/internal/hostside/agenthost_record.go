@@ -2,6 +2,7 @@ package hostside
 
 import (
 	"context"
+	"errors"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -29,4 +30,20 @@ func (s *agentHostServer) RecordTool(ctx context.Context, req *pb.RecordToolRequ
 		return nil, status.Error(codes.Unimplemented, err.Error())
 	}
 	return &pb.RecordToolResponse{}, nil
+}
+
+// TakeNotice gives the member its notice now (agent.NoticeTaker).
+func (s *agentHostServer) TakeNotice(ctx context.Context, req *pb.TakeNoticeRequest) (*pb.TakeNoticeResponse, error) {
+	h, err := s.host(req.Token)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := agent.TakeNotice(ctx, h)
+	if errors.Is(err, agent.ErrTakeNoticeUnsupported) {
+		return nil, status.Error(codes.Unimplemented, err.Error())
+	}
+	if err != nil {
+		return nil, status.Error(codes.Unknown, err.Error())
+	}
+	return &pb.TakeNoticeResponse{Notice: noticeToProto(msg)}, nil
 }

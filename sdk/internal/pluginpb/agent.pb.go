@@ -627,12 +627,15 @@ func (x *RunResponse) GetOutput() *ModelOutput {
 }
 
 type GenerateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
-	Messages      []*ChatMessage         `protobuf:"bytes,2,rep,name=messages,proto3" json:"messages,omitempty"`
-	Tools         []*ToolInfo            `protobuf:"bytes,3,rep,name=tools,proto3" json:"tools,omitempty"`
-	ToolChoice    string                 `protobuf:"bytes,4,opt,name=tool_choice,json=toolChoice,proto3" json:"tool_choice,omitempty"`
-	ConfigJson    []byte                 `protobuf:"bytes,5,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Token      string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	Messages   []*ChatMessage         `protobuf:"bytes,2,rep,name=messages,proto3" json:"messages,omitempty"`
+	Tools      []*ToolInfo            `protobuf:"bytes,3,rep,name=tools,proto3" json:"tools,omitempty"`
+	ToolChoice string                 `protobuf:"bytes,4,opt,name=tool_choice,json=toolChoice,proto3" json:"tool_choice,omitempty"`
+	ConfigJson []byte                 `protobuf:"bytes,5,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	// The agent takes the member's notices itself (TakeNotice): the host adds
+	// none to this call.
+	OwnNotices    bool `protobuf:"varint,6,opt,name=own_notices,json=ownNotices,proto3" json:"own_notices,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -702,11 +705,25 @@ func (x *GenerateRequest) GetConfigJson() []byte {
 	return nil
 }
 
+func (x *GenerateRequest) GetOwnNotices() bool {
+	if x != nil {
+		return x.OwnNotices
+	}
+	return false
+}
+
 type GenerateResponse struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	Output *ModelOutput           `protobuf:"bytes,1,opt,name=output,proto3" json:"output,omitempty"`
 	// Non-empty when the host refused the call; the cause, e.g. "stopped".
-	Refused       string `protobuf:"bytes,2,opt,name=refused,proto3" json:"refused,omitempty"`
+	Refused string `protobuf:"bytes,2,opt,name=refused,proto3" json:"refused,omitempty"`
+	// The member's notice, which the host added at the end of this call's
+	// messages (what changed in the swarm's channels since its last notice).
+	// The agent keeps it in its conversation after the messages it sent and
+	// before the output's message, so later calls send it again and it
+	// counts toward message limits, as a notice stays in an Inspect Swarm
+	// member's conversation. Unset when there was none.
+	Notice        *ChatMessage `protobuf:"bytes,3,opt,name=notice,proto3" json:"notice,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -753,6 +770,13 @@ func (x *GenerateResponse) GetRefused() string {
 		return x.Refused
 	}
 	return ""
+}
+
+func (x *GenerateResponse) GetNotice() *ChatMessage {
+	if x != nil {
+		return x.Notice
+	}
+	return nil
 }
 
 type ListToolsRequest struct {
@@ -1569,6 +1593,95 @@ func (*RecordToolResponse) Descriptor() ([]byte, []int) {
 	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{24}
 }
 
+type TakeNoticeRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeNoticeRequest) Reset() {
+	*x = TakeNoticeRequest{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeNoticeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeNoticeRequest) ProtoMessage() {}
+
+func (x *TakeNoticeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeNoticeRequest.ProtoReflect.Descriptor instead.
+func (*TakeNoticeRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *TakeNoticeRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type TakeNoticeResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The notice (a user message), unset when nothing is new.
+	Notice        *ChatMessage `protobuf:"bytes,1,opt,name=notice,proto3" json:"notice,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeNoticeResponse) Reset() {
+	*x = TakeNoticeResponse{}
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeNoticeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeNoticeResponse) ProtoMessage() {}
+
+func (x *TakeNoticeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeNoticeResponse.ProtoReflect.Descriptor instead.
+func (*TakeNoticeResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *TakeNoticeResponse) GetNotice() *ChatMessage {
+	if x != nil {
+		return x.Notice
+	}
+	return nil
+}
+
 type SandboxNamesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
@@ -1578,7 +1691,7 @@ type SandboxNamesRequest struct {
 
 func (x *SandboxNamesRequest) Reset() {
 	*x = SandboxNamesRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1590,7 +1703,7 @@ func (x *SandboxNamesRequest) String() string {
 func (*SandboxNamesRequest) ProtoMessage() {}
 
 func (x *SandboxNamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[25]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1603,7 +1716,7 @@ func (x *SandboxNamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxNamesRequest.ProtoReflect.Descriptor instead.
 func (*SandboxNamesRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{25}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SandboxNamesRequest) GetToken() string {
@@ -1622,7 +1735,7 @@ type SandboxNamesResponse struct {
 
 func (x *SandboxNamesResponse) Reset() {
 	*x = SandboxNamesResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1634,7 +1747,7 @@ func (x *SandboxNamesResponse) String() string {
 func (*SandboxNamesResponse) ProtoMessage() {}
 
 func (x *SandboxNamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[26]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1647,7 +1760,7 @@ func (x *SandboxNamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxNamesResponse.ProtoReflect.Descriptor instead.
 func (*SandboxNamesResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{26}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SandboxNamesResponse) GetNames() []string {
@@ -1672,7 +1785,7 @@ type SandboxExecRequest struct {
 
 func (x *SandboxExecRequest) Reset() {
 	*x = SandboxExecRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1684,7 +1797,7 @@ func (x *SandboxExecRequest) String() string {
 func (*SandboxExecRequest) ProtoMessage() {}
 
 func (x *SandboxExecRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[27]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1697,7 +1810,7 @@ func (x *SandboxExecRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxExecRequest.ProtoReflect.Descriptor instead.
 func (*SandboxExecRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{27}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SandboxExecRequest) GetToken() string {
@@ -1754,7 +1867,7 @@ type SandboxExecResponse struct {
 
 func (x *SandboxExecResponse) Reset() {
 	*x = SandboxExecResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1766,7 +1879,7 @@ func (x *SandboxExecResponse) String() string {
 func (*SandboxExecResponse) ProtoMessage() {}
 
 func (x *SandboxExecResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[28]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1779,7 +1892,7 @@ func (x *SandboxExecResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxExecResponse.ProtoReflect.Descriptor instead.
 func (*SandboxExecResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{28}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SandboxExecResponse) GetExitCode() int32 {
@@ -1821,7 +1934,7 @@ type SandboxReadFileRequest struct {
 
 func (x *SandboxReadFileRequest) Reset() {
 	*x = SandboxReadFileRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1833,7 +1946,7 @@ func (x *SandboxReadFileRequest) String() string {
 func (*SandboxReadFileRequest) ProtoMessage() {}
 
 func (x *SandboxReadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[29]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1846,7 +1959,7 @@ func (x *SandboxReadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxReadFileRequest.ProtoReflect.Descriptor instead.
 func (*SandboxReadFileRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{29}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SandboxReadFileRequest) GetToken() string {
@@ -1879,7 +1992,7 @@ type SandboxReadFileResponse struct {
 
 func (x *SandboxReadFileResponse) Reset() {
 	*x = SandboxReadFileResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1891,7 +2004,7 @@ func (x *SandboxReadFileResponse) String() string {
 func (*SandboxReadFileResponse) ProtoMessage() {}
 
 func (x *SandboxReadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[30]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1904,7 +2017,7 @@ func (x *SandboxReadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxReadFileResponse.ProtoReflect.Descriptor instead.
 func (*SandboxReadFileResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{30}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SandboxReadFileResponse) GetContent() []byte {
@@ -1926,7 +2039,7 @@ type SandboxWriteFileRequest struct {
 
 func (x *SandboxWriteFileRequest) Reset() {
 	*x = SandboxWriteFileRequest{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1938,7 +2051,7 @@ func (x *SandboxWriteFileRequest) String() string {
 func (*SandboxWriteFileRequest) ProtoMessage() {}
 
 func (x *SandboxWriteFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[31]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1951,7 +2064,7 @@ func (x *SandboxWriteFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxWriteFileRequest.ProtoReflect.Descriptor instead.
 func (*SandboxWriteFileRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{31}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SandboxWriteFileRequest) GetToken() string {
@@ -1990,7 +2103,7 @@ type SandboxWriteFileResponse struct {
 
 func (x *SandboxWriteFileResponse) Reset() {
 	*x = SandboxWriteFileResponse{}
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2002,7 +2115,7 @@ func (x *SandboxWriteFileResponse) String() string {
 func (*SandboxWriteFileResponse) ProtoMessage() {}
 
 func (x *SandboxWriteFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_agent_proto_msgTypes[32]
+	mi := &file_swarmhost_v1_agent_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2015,7 +2128,7 @@ func (x *SandboxWriteFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SandboxWriteFileResponse.ProtoReflect.Descriptor instead.
 func (*SandboxWriteFileResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{32}
+	return file_swarmhost_v1_agent_proto_rawDescGZIP(), []int{34}
 }
 
 var File_swarmhost_v1_agent_proto protoreflect.FileDescriptor
@@ -2065,7 +2178,7 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x10\vR\x0ehost_broker_idR\n" +
 	"host_token\"@\n" +
 	"\vRunResponse\x121\n" +
-	"\x06output\x18\x01 \x01(\v2\x19.swarmhost.v1.ModelOutputR\x06output\"\xce\x01\n" +
+	"\x06output\x18\x01 \x01(\v2\x19.swarmhost.v1.ModelOutputR\x06output\"\xef\x01\n" +
 	"\x0fGenerateRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x125\n" +
 	"\bmessages\x18\x02 \x03(\v2\x19.swarmhost.v1.ChatMessageR\bmessages\x12,\n" +
@@ -2073,10 +2186,13 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\vtool_choice\x18\x04 \x01(\tR\n" +
 	"toolChoice\x12\x1f\n" +
 	"\vconfig_json\x18\x05 \x01(\fR\n" +
-	"configJson\"_\n" +
+	"configJson\x12\x1f\n" +
+	"\vown_notices\x18\x06 \x01(\bR\n" +
+	"ownNotices\"\x92\x01\n" +
 	"\x10GenerateResponse\x121\n" +
 	"\x06output\x18\x01 \x01(\v2\x19.swarmhost.v1.ModelOutputR\x06output\x12\x18\n" +
-	"\arefused\x18\x02 \x01(\tR\arefused\"(\n" +
+	"\arefused\x18\x02 \x01(\tR\arefused\x121\n" +
+	"\x06notice\x18\x03 \x01(\v2\x19.swarmhost.v1.ChatMessageR\x06notice\"(\n" +
 	"\x10ListToolsRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\"A\n" +
 	"\x11ListToolsResponse\x12,\n" +
@@ -2130,7 +2246,11 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x04call\x18\x02 \x01(\v2\x16.swarmhost.v1.ToolCallR\x04call\x12\x18\n" +
 	"\acontent\x18\x03 \x01(\tR\acontent\x12-\n" +
 	"\x05error\x18\x04 \x01(\v2\x17.swarmhost.v1.ToolErrorR\x05error\"\x14\n" +
-	"\x12RecordToolResponse\"+\n" +
+	"\x12RecordToolResponse\")\n" +
+	"\x11TakeNoticeRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"G\n" +
+	"\x12TakeNoticeResponse\x121\n" +
+	"\x06notice\x18\x01 \x01(\v2\x19.swarmhost.v1.ChatMessageR\x06notice\"+\n" +
 	"\x13SandboxNamesRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\",\n" +
 	"\x14SandboxNamesResponse\x12\x14\n" +
@@ -2162,7 +2282,7 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12A\n" +
-	"\aMembers\x12\x19.swarmhost.v1.MembersDown\x1a\x17.swarmhost.v1.MembersUp(\x010\x012\xbf\a\n" +
+	"\aMembers\x12\x19.swarmhost.v1.MembersDown\x1a\x17.swarmhost.v1.MembersUp(\x010\x012\x90\b\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
 	"\tListTools\x12\x1e.swarmhost.v1.ListToolsRequest\x1a\x1f.swarmhost.v1.ListToolsResponse\x12I\n" +
@@ -2172,7 +2292,9 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\x06Budget\x12\x1b.swarmhost.v1.BudgetRequest\x1a\x1c.swarmhost.v1.BudgetResponse\x12I\n" +
 	"\bStopSelf\x12\x1d.swarmhost.v1.StopSelfRequest\x1a\x1e.swarmhost.v1.StopSelfResponse\x12O\n" +
 	"\n" +
-	"RecordTool\x12\x1f.swarmhost.v1.RecordToolRequest\x1a .swarmhost.v1.RecordToolResponse\x12U\n" +
+	"RecordTool\x12\x1f.swarmhost.v1.RecordToolRequest\x1a .swarmhost.v1.RecordToolResponse\x12O\n" +
+	"\n" +
+	"TakeNotice\x12\x1f.swarmhost.v1.TakeNoticeRequest\x1a .swarmhost.v1.TakeNoticeResponse\x12U\n" +
 	"\fSandboxNames\x12!.swarmhost.v1.SandboxNamesRequest\x1a\".swarmhost.v1.SandboxNamesResponse\x12R\n" +
 	"\vSandboxExec\x12 .swarmhost.v1.SandboxExecRequest\x1a!.swarmhost.v1.SandboxExecResponse\x12^\n" +
 	"\x0fSandboxReadFile\x12$.swarmhost.v1.SandboxReadFileRequest\x1a%.swarmhost.v1.SandboxReadFileResponse\x12a\n" +
@@ -2190,7 +2312,7 @@ func file_swarmhost_v1_agent_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_agent_proto_rawDescData
 }
 
-var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_swarmhost_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*MembersDown)(nil),              // 0: swarmhost.v1.MembersDown
 	(*MemberCancel)(nil),             // 1: swarmhost.v1.MemberCancel
@@ -2217,25 +2339,27 @@ var file_swarmhost_v1_agent_proto_goTypes = []any{
 	(*StopSelfResponse)(nil),         // 22: swarmhost.v1.StopSelfResponse
 	(*RecordToolRequest)(nil),        // 23: swarmhost.v1.RecordToolRequest
 	(*RecordToolResponse)(nil),       // 24: swarmhost.v1.RecordToolResponse
-	(*SandboxNamesRequest)(nil),      // 25: swarmhost.v1.SandboxNamesRequest
-	(*SandboxNamesResponse)(nil),     // 26: swarmhost.v1.SandboxNamesResponse
-	(*SandboxExecRequest)(nil),       // 27: swarmhost.v1.SandboxExecRequest
-	(*SandboxExecResponse)(nil),      // 28: swarmhost.v1.SandboxExecResponse
-	(*SandboxReadFileRequest)(nil),   // 29: swarmhost.v1.SandboxReadFileRequest
-	(*SandboxReadFileResponse)(nil),  // 30: swarmhost.v1.SandboxReadFileResponse
-	(*SandboxWriteFileRequest)(nil),  // 31: swarmhost.v1.SandboxWriteFileRequest
-	(*SandboxWriteFileResponse)(nil), // 32: swarmhost.v1.SandboxWriteFileResponse
-	(*ChatMessage)(nil),              // 33: swarmhost.v1.ChatMessage
-	(*SampleRef)(nil),                // 34: swarmhost.v1.SampleRef
-	(*ModelOutput)(nil),              // 35: swarmhost.v1.ModelOutput
-	(*ToolInfo)(nil),                 // 36: swarmhost.v1.ToolInfo
-	(*ToolCall)(nil),                 // 37: swarmhost.v1.ToolCall
-	(*ToolError)(nil),                // 38: swarmhost.v1.ToolError
-	(*Score)(nil),                    // 39: swarmhost.v1.Score
-	(*MetadataRequest)(nil),          // 40: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),    // 41: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),         // 42: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil),   // 43: swarmhost.v1.ValidateConfigResponse
+	(*TakeNoticeRequest)(nil),        // 25: swarmhost.v1.TakeNoticeRequest
+	(*TakeNoticeResponse)(nil),       // 26: swarmhost.v1.TakeNoticeResponse
+	(*SandboxNamesRequest)(nil),      // 27: swarmhost.v1.SandboxNamesRequest
+	(*SandboxNamesResponse)(nil),     // 28: swarmhost.v1.SandboxNamesResponse
+	(*SandboxExecRequest)(nil),       // 29: swarmhost.v1.SandboxExecRequest
+	(*SandboxExecResponse)(nil),      // 30: swarmhost.v1.SandboxExecResponse
+	(*SandboxReadFileRequest)(nil),   // 31: swarmhost.v1.SandboxReadFileRequest
+	(*SandboxReadFileResponse)(nil),  // 32: swarmhost.v1.SandboxReadFileResponse
+	(*SandboxWriteFileRequest)(nil),  // 33: swarmhost.v1.SandboxWriteFileRequest
+	(*SandboxWriteFileResponse)(nil), // 34: swarmhost.v1.SandboxWriteFileResponse
+	(*ChatMessage)(nil),              // 35: swarmhost.v1.ChatMessage
+	(*SampleRef)(nil),                // 36: swarmhost.v1.SampleRef
+	(*ModelOutput)(nil),              // 37: swarmhost.v1.ModelOutput
+	(*ToolInfo)(nil),                 // 38: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),                 // 39: swarmhost.v1.ToolCall
+	(*ToolError)(nil),                // 40: swarmhost.v1.ToolError
+	(*Score)(nil),                    // 41: swarmhost.v1.Score
+	(*MetadataRequest)(nil),          // 42: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 43: swarmhost.v1.ValidateConfigRequest
+	(*MetadataResponse)(nil),         // 44: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 45: swarmhost.v1.ValidateConfigResponse
 }
 var file_swarmhost_v1_agent_proto_depIdxs = []int32{
 	6,  // 0: swarmhost.v1.MembersDown.start:type_name -> swarmhost.v1.RunRequest
@@ -2244,56 +2368,60 @@ var file_swarmhost_v1_agent_proto_depIdxs = []int32{
 	4,  // 3: swarmhost.v1.MembersUp.call:type_name -> swarmhost.v1.HostCall
 	5,  // 4: swarmhost.v1.MembersUp.end:type_name -> swarmhost.v1.MemberEnd
 	7,  // 5: swarmhost.v1.MemberEnd.response:type_name -> swarmhost.v1.RunResponse
-	33, // 6: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
-	34, // 7: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
-	35, // 8: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
-	33, // 9: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	36, // 10: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
-	35, // 11: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
-	36, // 12: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
-	37, // 13: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	38, // 14: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
-	39, // 15: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
-	19, // 16: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
-	19, // 17: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
-	19, // 18: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
-	37, // 19: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
-	38, // 20: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
-	40, // 21: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	41, // 22: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	0,  // 23: swarmhost.v1.Agent.Members:input_type -> swarmhost.v1.MembersDown
-	8,  // 24: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	10, // 25: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	12, // 26: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	14, // 27: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	16, // 28: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	18, // 29: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	21, // 30: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	23, // 31: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
-	25, // 32: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
-	27, // 33: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
-	29, // 34: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
-	31, // 35: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
-	42, // 36: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	43, // 37: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	3,  // 38: swarmhost.v1.Agent.Members:output_type -> swarmhost.v1.MembersUp
-	9,  // 39: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	11, // 40: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	13, // 41: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	15, // 42: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	17, // 43: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	20, // 44: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	22, // 45: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	24, // 46: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
-	26, // 47: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
-	28, // 48: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
-	30, // 49: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
-	32, // 50: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
-	36, // [36:51] is the sub-list for method output_type
-	21, // [21:36] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	35, // 6: swarmhost.v1.RunRequest.input:type_name -> swarmhost.v1.ChatMessage
+	36, // 7: swarmhost.v1.RunRequest.sample:type_name -> swarmhost.v1.SampleRef
+	37, // 8: swarmhost.v1.RunResponse.output:type_name -> swarmhost.v1.ModelOutput
+	35, // 9: swarmhost.v1.GenerateRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	38, // 10: swarmhost.v1.GenerateRequest.tools:type_name -> swarmhost.v1.ToolInfo
+	37, // 11: swarmhost.v1.GenerateResponse.output:type_name -> swarmhost.v1.ModelOutput
+	35, // 12: swarmhost.v1.GenerateResponse.notice:type_name -> swarmhost.v1.ChatMessage
+	38, // 13: swarmhost.v1.ListToolsResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	39, // 14: swarmhost.v1.CallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	40, // 15: swarmhost.v1.CallToolResponse.error:type_name -> swarmhost.v1.ToolError
+	41, // 16: swarmhost.v1.SubmitResponse.score:type_name -> swarmhost.v1.Score
+	19, // 17: swarmhost.v1.BudgetResponse.cost:type_name -> swarmhost.v1.BudgetUsage
+	19, // 18: swarmhost.v1.BudgetResponse.tokens:type_name -> swarmhost.v1.BudgetUsage
+	19, // 19: swarmhost.v1.BudgetResponse.time:type_name -> swarmhost.v1.BudgetUsage
+	39, // 20: swarmhost.v1.RecordToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	40, // 21: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
+	35, // 22: swarmhost.v1.TakeNoticeResponse.notice:type_name -> swarmhost.v1.ChatMessage
+	42, // 23: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	43, // 24: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	0,  // 25: swarmhost.v1.Agent.Members:input_type -> swarmhost.v1.MembersDown
+	8,  // 26: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	10, // 27: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	12, // 28: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	14, // 29: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	16, // 30: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	18, // 31: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	21, // 32: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	23, // 33: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
+	25, // 34: swarmhost.v1.AgentHost.TakeNotice:input_type -> swarmhost.v1.TakeNoticeRequest
+	27, // 35: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
+	29, // 36: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
+	31, // 37: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
+	33, // 38: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
+	44, // 39: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	45, // 40: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	3,  // 41: swarmhost.v1.Agent.Members:output_type -> swarmhost.v1.MembersUp
+	9,  // 42: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	11, // 43: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	13, // 44: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	15, // 45: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	17, // 46: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	20, // 47: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	22, // 48: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	24, // 49: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
+	26, // 50: swarmhost.v1.AgentHost.TakeNotice:output_type -> swarmhost.v1.TakeNoticeResponse
+	28, // 51: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
+	30, // 52: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
+	32, // 53: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
+	34, // 54: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
+	39, // [39:55] is the sub-list for method output_type
+	23, // [23:39] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_agent_proto_init() }
@@ -2319,7 +2447,7 @@ func file_swarmhost_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_agent_proto_rawDesc), len(file_swarmhost_v1_agent_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   33,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

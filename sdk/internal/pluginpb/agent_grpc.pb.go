@@ -216,6 +216,7 @@ const (
 	AgentHost_Budget_FullMethodName           = "/swarmhost.v1.AgentHost/Budget"
 	AgentHost_StopSelf_FullMethodName         = "/swarmhost.v1.AgentHost/StopSelf"
 	AgentHost_RecordTool_FullMethodName       = "/swarmhost.v1.AgentHost/RecordTool"
+	AgentHost_TakeNotice_FullMethodName       = "/swarmhost.v1.AgentHost/TakeNotice"
 	AgentHost_SandboxNames_FullMethodName     = "/swarmhost.v1.AgentHost/SandboxNames"
 	AgentHost_SandboxExec_FullMethodName      = "/swarmhost.v1.AgentHost/SandboxExec"
 	AgentHost_SandboxReadFile_FullMethodName  = "/swarmhost.v1.AgentHost/SandboxReadFile"
@@ -247,6 +248,13 @@ type AgentHostClient interface {
 	// (an Inspect agent's own submit tool, say), as a tool event in the
 	// member's span, counted like the host's own.
 	RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error)
+	// TakeNotice gives the member its notice now, for an agent that keeps its
+	// notices itself at its turn boundaries (an Inspect agent's on_continue
+	// hook, as Inspect Swarm's swarm_on_continue()): what changed in the
+	// swarm's channels since its last notice, as the user message to append
+	// to its conversation, or none. Such an agent sets own_notices on its
+	// Generate calls. A member that is stopping still gets it.
+	TakeNotice(ctx context.Context, in *TakeNoticeRequest, opts ...grpc.CallOption) (*TakeNoticeResponse, error)
 	// The member's sandboxes, for agents that bring their own sandbox API
 	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
 	// shared one) first as "", and exec, read and write in them with the
@@ -345,6 +353,16 @@ func (c *agentHostClient) RecordTool(ctx context.Context, in *RecordToolRequest,
 	return out, nil
 }
 
+func (c *agentHostClient) TakeNotice(ctx context.Context, in *TakeNoticeRequest, opts ...grpc.CallOption) (*TakeNoticeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TakeNoticeResponse)
+	err := c.cc.Invoke(ctx, AgentHost_TakeNotice_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *agentHostClient) SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SandboxNamesResponse)
@@ -410,6 +428,13 @@ type AgentHostServer interface {
 	// (an Inspect agent's own submit tool, say), as a tool event in the
 	// member's span, counted like the host's own.
 	RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error)
+	// TakeNotice gives the member its notice now, for an agent that keeps its
+	// notices itself at its turn boundaries (an Inspect agent's on_continue
+	// hook, as Inspect Swarm's swarm_on_continue()): what changed in the
+	// swarm's channels since its last notice, as the user message to append
+	// to its conversation, or none. Such an agent sets own_notices on its
+	// Generate calls. A member that is stopping still gets it.
+	TakeNotice(context.Context, *TakeNoticeRequest) (*TakeNoticeResponse, error)
 	// The member's sandboxes, for agents that bring their own sandbox API
 	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
 	// shared one) first as "", and exec, read and write in them with the
@@ -451,6 +476,9 @@ func (UnimplementedAgentHostServer) StopSelf(context.Context, *StopSelfRequest) 
 }
 func (UnimplementedAgentHostServer) RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordTool not implemented")
+}
+func (UnimplementedAgentHostServer) TakeNotice(context.Context, *TakeNoticeRequest) (*TakeNoticeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method TakeNotice not implemented")
 }
 func (UnimplementedAgentHostServer) SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SandboxNames not implemented")
@@ -629,6 +657,24 @@ func _AgentHost_RecordTool_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentHost_TakeNotice_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TakeNoticeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentHostServer).TakeNotice(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentHost_TakeNotice_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentHostServer).TakeNotice(ctx, req.(*TakeNoticeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AgentHost_SandboxNames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SandboxNamesRequest)
 	if err := dec(in); err != nil {
@@ -739,6 +785,10 @@ var AgentHost_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordTool",
 			Handler:    _AgentHost_RecordTool_Handler,
+		},
+		{
+			MethodName: "TakeNotice",
+			Handler:    _AgentHost_TakeNotice_Handler,
 		},
 		{
 			MethodName: "SandboxNames",

@@ -30,7 +30,8 @@ func (c *agentHostClient) Generate(ctx context.Context, req agent.GenerateReques
 // generateRequest is a Generate call on the wire.
 func generateRequest(token string, req agent.GenerateRequest) *pb.GenerateRequest {
 	return &pb.GenerateRequest{Token: token, Messages: wire.MessagesToProto(req.Messages),
-		Tools: wire.ToolsToProto(req.Tools), ToolChoice: req.ToolChoice, ConfigJson: marshalOrNil(req.Config)}
+		Tools: wire.ToolsToProto(req.Tools), ToolChoice: req.ToolChoice, ConfigJson: marshalOrNil(req.Config),
+		OwnNotices: req.OwnNotices}
 }
 
 // generateAnswer reads a Generate response: the output, or the refusal.
@@ -38,7 +39,16 @@ func generateAnswer(resp *pb.GenerateResponse) (agent.GenerateResponse, error) {
 	if resp.Refused != "" {
 		return agent.GenerateResponse{}, &agent.RefusedError{Cause: resp.Refused}
 	}
-	return agent.GenerateResponse{Output: wire.OutputFromProto(resp.Output)}, nil
+	return agent.GenerateResponse{Output: wire.OutputFromProto(resp.Output), Notice: noticeOf(resp.Notice)}, nil
+}
+
+// noticeOf reads a notice on the wire; nil for none.
+func noticeOf(m *pb.ChatMessage) *model.Message {
+	if m == nil {
+		return nil
+	}
+	msg := wire.MessageFromProto(m)
+	return &msg
 }
 
 func (c *agentHostClient) ListTools(ctx context.Context) ([]model.ToolInfo, error) {
@@ -110,8 +120,20 @@ func (c *agentHostClient) StopSelf(ctx context.Context, reason string) error {
 	return nil
 }
 
-// Interface guard.
-var _ agent.SelfStopper = (*agentHostClient)(nil)
+// TakeNotice asks the host for the member's notice now.
+func (c *agentHostClient) TakeNotice(ctx context.Context) (*model.Message, error) {
+	resp, err := c.client.TakeNotice(ctx, &pb.TakeNoticeRequest{Token: c.token})
+	if err != nil {
+		return nil, protocol.CallError("take notice", err)
+	}
+	return noticeOf(resp.Notice), nil
+}
+
+// Interface guards.
+var (
+	_ agent.SelfStopper = (*agentHostClient)(nil)
+	_ agent.NoticeTaker = (*agentHostClient)(nil)
+)
 
 // NewAgentHost is the agent.Host a member's agent gets, calling the host's
 // AgentHost service on conn with token, for tests of the host's half.

@@ -50,7 +50,7 @@ func (sm *stepMember) advance(a agent.Answer) {
 		sm.p.end(sm.id, endOf(err))
 	case c.Done != nil:
 		sm.p.end(sm.id, outputEnd(c.Done.Output))
-	case c.Generate != nil || c.Tool != nil || c.Submit != nil || c.StopSelf != nil:
+	case c.Generate != nil || c.Tool != nil || c.Submit != nil || c.StopSelf != nil || c.TakeNotice:
 		sm.call(c)
 	default:
 		sm.sleep(c.Sleep)
@@ -128,6 +128,8 @@ func stepMethod(c agent.Call) (string, proto.Message) {
 		return pb.AgentHost_CallTool_FullMethodName, &pb.CallToolResponse{}
 	case c.Submit != nil:
 		return pb.AgentHost_Submit_FullMethodName, &pb.SubmitResponse{}
+	case c.TakeNotice:
+		return pb.AgentHost_TakeNotice_FullMethodName, &pb.TakeNoticeResponse{}
 	}
 	return pb.AgentHost_StopSelf_FullMethodName, &pb.StopSelfResponse{}
 }
@@ -141,6 +143,8 @@ func stepRequest(c agent.Call) proto.Message {
 		return &pb.CallToolRequest{Call: wire.ToolCallToProto(*c.Tool)}
 	case c.Submit != nil:
 		return &pb.SubmitRequest{Answer: *c.Submit}
+	case c.TakeNotice:
+		return &pb.TakeNoticeRequest{}
 	}
 	return &pb.StopSelfRequest{Reason: *c.StopSelf}
 }
@@ -161,6 +165,10 @@ func stepAnswer(reply proto.Message, err error) agent.Answer {
 	case *pb.SubmitResponse:
 		if a.Err = callErrorOrNil("submit", err); a.Err == nil {
 			a.Verdict = verdictOf(r)
+		}
+	case *pb.TakeNoticeResponse:
+		if a.Err = callErrorOrNil("take notice", err); a.Err == nil {
+			a.Notice = noticeOf(r.Notice)
 		}
 	default:
 		a.Err = callErrorOrNil("stop self", err)

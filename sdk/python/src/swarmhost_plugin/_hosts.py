@@ -87,14 +87,23 @@ class GrpcAgentHost:
         return self._stub
 
     def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
-                 tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
+                 tool_choice: str = "", config: dict[str, Any] | None = None, *,
+                 own_notices: bool = False) -> Output:
         req = agent_pb2.GenerateRequest(messages=_wire.messages_to_proto(messages),
                                         tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
-                                        config_json=_wire.dumps(config))
+                                        config_json=_wire.dumps(config), own_notices=own_notices)
         resp = _call("generate", lambda: self._s().Generate(req))
         if resp.refused:
             raise Refused(resp.refused)
-        return _wire.output_from_proto(resp.output)
+        out = _wire.output_from_proto(resp.output)
+        if resp.HasField("notice"):
+            out.notice = _wire.message_from_proto(resp.notice)
+        return out
+
+    def take_notice(self) -> Message | None:
+        req = agent_pb2.TakeNoticeRequest()
+        resp = _call("take notice", lambda: self._s().TakeNotice(req))
+        return _wire.message_from_proto(resp.notice) if resp.HasField("notice") else None
 
     def list_tools(self) -> list[ToolInfo]:
         req = agent_pb2.ListToolsRequest()

@@ -110,7 +110,10 @@ class AgentHostServicer(agent_pb2_grpc.AgentHostServicer):
             return agent_pb2.GenerateResponse(refused=r.cause)
         except Exception as e:  # noqa: BLE001
             _fail(context, grpc.StatusCode.UNKNOWN, e)
-        return agent_pb2.GenerateResponse(output=_wire.output_to_proto(out))
+        resp = agent_pb2.GenerateResponse(output=_wire.output_to_proto(out))
+        if getattr(out, "notice", None) is not None:
+            resp.notice.CopyFrom(_wire.message_to_proto(out.notice))
+        return resp
 
     def ListTools(self, request, context):  # noqa: N802
         host = self.tokens.get(request.token, context)
@@ -152,6 +155,14 @@ class AgentHostServicer(agent_pb2_grpc.AgentHostServicer):
         host.stop_self(request.reason)
         return agent_pb2.StopSelfResponse()
 
+    def TakeNotice(self, request, context):  # noqa: N802
+        host = self.tokens.get(request.token, context)
+        notice = host.take_notice() if hasattr(host, "take_notice") else None
+        resp = agent_pb2.TakeNoticeResponse()
+        if notice is not None:
+            resp.notice.CopyFrom(_wire.message_to_proto(notice))
+        return resp
+
 
 class ScorerHostServicer(scorer_pb2_grpc.ScorerHostServicer):
     def __init__(self, tokens: Tokens) -> None:
@@ -189,4 +200,7 @@ class ScorerHostServicer(scorer_pb2_grpc.ScorerHostServicer):
             return agent_pb2.GenerateResponse(refused=r.cause)
         except Exception as e:  # noqa: BLE001
             _fail(context, grpc.StatusCode.UNKNOWN, e)
-        return agent_pb2.GenerateResponse(output=_wire.output_to_proto(out))
+        resp = agent_pb2.GenerateResponse(output=_wire.output_to_proto(out))
+        if getattr(out, "notice", None) is not None:
+            resp.notice.CopyFrom(_wire.message_to_proto(out.notice))
+        return resp

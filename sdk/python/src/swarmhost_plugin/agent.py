@@ -79,10 +79,23 @@ class AgentHost(Protocol):
     other than refusals raise HostError."""
 
     def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
-                 tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
+                 tool_choice: str = "", config: dict[str, Any] | None = None, *,
+                 own_notices: bool = False) -> Output:
         """Makes one model call. tool_choice is "auto" (default), "none",
         "any" or a tool name; config overrides the model's generate config
-        (temperature, max_tokens, seed, ...). Raises Refused."""
+        (temperature, max_tokens, seed, ...). The host adds the member's
+        notice, if it has one, at the end of the call's messages and returns
+        it as the output's notice: keep output.added() in the conversation.
+        own_notices says the agent takes its notices itself (take_notice) and
+        the host adds none. Raises Refused."""
+        ...
+
+    def take_notice(self) -> Message | None:
+        """The member's notice now, for an agent that keeps its notices
+        itself at its turn boundaries (as Inspect Swarm's swarm_on_continue()
+        hook does) and calls generate with own_notices=True: a user message
+        to append to its conversation, or None when nothing is new. A
+        stopping member still gets it."""
         ...
 
     def list_tools(self) -> list[ToolInfo]:

@@ -67,8 +67,10 @@ class FakeAgentHost:
     logs: list[tuple[str, str, dict]] = field(default_factory=list)
     # what budget() answers (the default: no cap)
     budget_value: Budget = field(default_factory=Budget)
+    # what take_notice() hands out, one per call, then None
+    notices: list[Message] = field(default_factory=list)
 
-    def generate(self, messages, tools=None, tool_choice="", config=None) -> Output:
+    def generate(self, messages, tools=None, tool_choice="", config=None, *, own_notices=False) -> Output:
         self.calls.append("generate")
         if self.generate_func:
             return self.generate_func(messages, tools or [], tool_choice, config or {})
@@ -98,6 +100,10 @@ class FakeAgentHost:
 
     def stop_self(self, reason: str = "") -> None:
         self.calls.append("stop_self")
+
+    def take_notice(self) -> Message | None:
+        self.calls.append("take_notice")
+        return self.notices.pop(0) if self.notices else None
 
 
 @dataclass

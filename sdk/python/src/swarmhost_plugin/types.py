@@ -220,6 +220,18 @@ class Output:
     usage: Usage = field(default_factory=Usage)
     time: float = 0.0
     error: str = ""
+    # Set only on what AgentHost.generate returns: the member's notice (what
+    # changed in the swarm's channels since its last one, a user message),
+    # which the host added at the end of the call's messages. Keep it in the
+    # conversation after the messages sent and before message (added() gives
+    # both), as a notice stays in an Inspect Swarm member's conversation; so
+    # later calls send it again and it counts toward the message limit.
+    notice: "Message | None" = field(default=None, compare=False)
+
+    def added(self) -> list["Message"]:
+        """The messages this call adds to the conversation after those it
+        sent: the notice, if any, then the output's message."""
+        return [self.notice, self.message] if self.notice is not None else [self.message]
 
     @staticmethod
     def text(model: str, text: str) -> "Output":

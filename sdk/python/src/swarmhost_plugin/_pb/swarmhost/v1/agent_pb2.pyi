@@ -94,26 +94,30 @@ class RunResponse(_message.Message):
     def __init__(self, output: _Optional[_Union[_common_pb2.ModelOutput, _Mapping]] = ...) -> None: ...
 
 class GenerateRequest(_message.Message):
-    __slots__ = ("token", "messages", "tools", "tool_choice", "config_json")
+    __slots__ = ("token", "messages", "tools", "tool_choice", "config_json", "own_notices")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     MESSAGES_FIELD_NUMBER: _ClassVar[int]
     TOOLS_FIELD_NUMBER: _ClassVar[int]
     TOOL_CHOICE_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    OWN_NOTICES_FIELD_NUMBER: _ClassVar[int]
     token: str
     messages: _containers.RepeatedCompositeFieldContainer[_common_pb2.ChatMessage]
     tools: _containers.RepeatedCompositeFieldContainer[_common_pb2.ToolInfo]
     tool_choice: str
     config_json: bytes
-    def __init__(self, token: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., tools: _Optional[_Iterable[_Union[_common_pb2.ToolInfo, _Mapping]]] = ..., tool_choice: _Optional[str] = ..., config_json: _Optional[bytes] = ...) -> None: ...
+    own_notices: bool
+    def __init__(self, token: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., tools: _Optional[_Iterable[_Union[_common_pb2.ToolInfo, _Mapping]]] = ..., tool_choice: _Optional[str] = ..., config_json: _Optional[bytes] = ..., own_notices: _Optional[bool] = ...) -> None: ...
 
 class GenerateResponse(_message.Message):
-    __slots__ = ("output", "refused")
+    __slots__ = ("output", "refused", "notice")
     OUTPUT_FIELD_NUMBER: _ClassVar[int]
     REFUSED_FIELD_NUMBER: _ClassVar[int]
+    NOTICE_FIELD_NUMBER: _ClassVar[int]
     output: _common_pb2.ModelOutput
     refused: str
-    def __init__(self, output: _Optional[_Union[_common_pb2.ModelOutput, _Mapping]] = ..., refused: _Optional[str] = ...) -> None: ...
+    notice: _common_pb2.ChatMessage
+    def __init__(self, output: _Optional[_Union[_common_pb2.ModelOutput, _Mapping]] = ..., refused: _Optional[str] = ..., notice: _Optional[_Union[_common_pb2.ChatMessage, _Mapping]] = ...) -> None: ...
 
 class ListToolsRequest(_message.Message):
     __slots__ = ("token",)
@@ -240,6 +244,18 @@ class RecordToolRequest(_message.Message):
 class RecordToolResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class TakeNoticeRequest(_message.Message):
+    __slots__ = ("token",)
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    def __init__(self, token: _Optional[str] = ...) -> None: ...
+
+class TakeNoticeResponse(_message.Message):
+    __slots__ = ("notice",)
+    NOTICE_FIELD_NUMBER: _ClassVar[int]
+    notice: _common_pb2.ChatMessage
+    def __init__(self, notice: _Optional[_Union[_common_pb2.ChatMessage, _Mapping]] = ...) -> None: ...
 
 class SandboxNamesRequest(_message.Message):
     __slots__ = ("token",)

@@ -245,6 +245,11 @@ class AgentHostStub:
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
                 _registered_method=True)
+        self.TakeNotice = channel.unary_unary(
+                '/swarmhost.v1.AgentHost/TakeNotice',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.TakeNoticeRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.TakeNoticeResponse.FromString,
+                _registered_method=True)
         self.SandboxNames = channel.unary_unary(
                 '/swarmhost.v1.AgentHost/SandboxNames',
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.SerializeToString,
@@ -330,6 +335,18 @@ class AgentHostServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def TakeNotice(self, request, context):
+        """TakeNotice gives the member its notice now, for an agent that keeps its
+        notices itself at its turn boundaries (an Inspect agent's on_continue
+        hook, as Inspect Swarm's swarm_on_continue()): what changed in the
+        swarm's channels since its last notice, as the user message to append
+        to its conversation, or none. Such an agent sets own_notices on its
+        Generate calls. A member that is stopping still gets it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SandboxNames(self, request, context):
         """The member's sandboxes, for agents that bring their own sandbox API
         (Inspect's sandbox()): the names it may reach, its own (or the sample's
@@ -400,6 +417,11 @@ def add_AgentHostServicer_to_server(servicer, server):
                     servicer.RecordTool,
                     request_deserializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.SerializeToString,
+            ),
+            'TakeNotice': grpc.unary_unary_rpc_method_handler(
+                    servicer.TakeNotice,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.TakeNoticeRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.TakeNoticeResponse.SerializeToString,
             ),
             'SandboxNames': grpc.unary_unary_rpc_method_handler(
                     servicer.SandboxNames,
@@ -642,6 +664,33 @@ class AgentHost:
             '/swarmhost.v1.AgentHost/RecordTool',
             swarmhost_dot_v1_dot_agent__pb2.RecordToolRequest.SerializeToString,
             swarmhost_dot_v1_dot_agent__pb2.RecordToolResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TakeNotice(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.AgentHost/TakeNotice',
+            swarmhost_dot_v1_dot_agent__pb2.TakeNoticeRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.TakeNoticeResponse.FromString,
             options,
             channel_credentials,
             insecure,
