@@ -11,9 +11,9 @@ type Board interface {
 	swarm.Observer
 	// Tools returns member's tools, the member bound by the host.
 	Tools(member string) swarm.Tools
-	// NoticeMessage is member's notice at its turn boundary ("" for none)
-	// and the id of the message that carries it.
-	NoticeMessage(member string) (text, id string)
+	// NoticePart is member's notice at its turn boundary (Text "" for
+	// none), with the id of the message that carries it.
+	NoticePart(member string) NoticePart
 	// Evidence is the board's evidence so far, in order.
 	Evidence() swarm.Events
 }

@@ -17,20 +17,27 @@ import (
 // tools' status line keeps the count in view. "" in poll mode or when there
 // is nothing new.
 func (b *Bus) Notice(name string) string {
+	return b.NoticePart(name).Text
+}
+
+// NoticePart is Notice with what the notice message's metadata says of it:
+// the unread records it counts ({"messages": [ids]}).
+func (b *Bus) NoticePart(name string) NoticePart {
 	if b.cfg.Delivery != DeliveryNotify {
-		return ""
+		return NoticePart{}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	m := b.byName[name]
 	if m == nil || len(m.inbox) == 0 || m.received == m.noticed {
-		return ""
+		return NoticePart{}
 	}
 	m.noticed = m.received
 	m.metrics.Notices++
 	senders := b.senders(m.inbox)
 	b.evidenceNotified(m, senders)
-	return NoticeText(len(m.inbox), senders)
+	return NoticePart{Text: NoticeText(len(m.inbox), senders), Channel: ChannelMessages,
+		IDs: map[string][]string{"messages": ids(m.inbox)}}
 }
 
 // NoticeText is SPEC §7's notice for unread messages from senders.

@@ -1,9 +1,7 @@
 package eval
 
 import (
-	"cmp"
 	"fmt"
-	"strings"
 
 	"github.com/swarmhost/swarmhost/host/channels"
 	"github.com/swarmhost/swarmhost/host/channels/board"
@@ -58,24 +56,23 @@ func (o observers) Stopping(reason string) {
 	}
 }
 
-// joinNotices is one turn-boundary hook from several: their non-empty
-// texts, one per line, as one message with the id one of them gave. Nil for
-// none.
-func joinNotices(notices []func(string) (string, string)) func(string) model.Message {
+// joinNotices is one turn-boundary hook from several: their parts as one
+// message (channels.JoinNotices) with the package's notice metadata under
+// "inspect_swarm". Nil for none.
+func joinNotices(notices []func(string) channels.NoticePart) func(string) model.Message {
 	if len(notices) == 0 {
 		return nil
 	}
 	return func(member string) model.Message {
-		var msg model.Message
-		var lines []string
-		for _, n := range notices {
-			if text, id := n(member); text != "" {
-				lines = append(lines, text)
-				msg.ID = cmp.Or(msg.ID, id)
-			}
+		parts := make([]channels.NoticePart, len(notices))
+		for i, n := range notices {
+			parts[i] = n(member)
 		}
-		msg.Content = strings.Join(lines, "\n")
-		return msg
+		text, id, md, ok := channels.JoinNotices(parts)
+		if !ok {
+			return model.Message{}
+		}
+		return model.Message{ID: id, Content: text, Metadata: map[string]any{"inspect_swarm": md}}
 	}
 }
 

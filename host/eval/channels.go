@@ -100,16 +100,16 @@ func (r *evalRun) rosterNames() []string {
 // channel, none.
 func (s *sampleRun) channelHooks() (swarm.Observer, func(string) model.Message) {
 	var obs observers
-	var notices []func(string) (string, string)
+	var notices []func(string) channels.NoticePart
 	if s.bus != nil {
 		obs = append(obs, s.bus)
 		if s.bus.Config().Delivery == channels.DeliveryNotify {
-			notices = append(notices, func(m string) (string, string) { return s.bus.Notice(m), "" })
+			notices = append(notices, s.bus.NoticePart)
 		}
 	}
 	if s.board != nil {
 		obs = append(obs, s.board)
-		notices = append(notices, s.board.NoticeMessage)
+		notices = append(notices, s.board.NoticePart)
 	}
 	if len(obs) == 0 {
 		return nil, nil

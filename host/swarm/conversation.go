@@ -1,6 +1,7 @@
 package swarm
 
 import (
+	"encoding/json"
 	"reflect"
 	"sync"
 
@@ -115,7 +116,39 @@ func sameMetadata(a, b map[string]any) bool {
 	if len(a) == 0 && len(b) == 0 && (a == nil) == (b == nil) {
 		return true
 	}
-	return reflect.DeepEqual(a, b)
+	return reflect.DeepEqual(a, b) || sameJSON(a, b)
+}
+
+// sameJSON tells whether b is a as JSON decodes it: the host's own metadata
+// (a notice's, whose struct keeps the package's key order) comes back from
+// the agent as maps. Only metadata that DeepEqual finds different is
+// encoded, which is rare.
+func sameJSON(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	ja, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	var decoded any
+	if json.Unmarshal(ja, &decoded) != nil {
+		return false
+	}
+	return reflect.DeepEqual(decoded, jsonNumbers(b))
+}
+
+// jsonNumbers is v with its numbers as JSON decodes them (float64).
+func jsonNumbers(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return v
+	}
+	return out
 }
 
 // WithIDs returns msgs with a new id for each message that has none (msgs

@@ -33,8 +33,10 @@ type Event struct {
 	ModelName string
 	Input     []model.Message
 	Tools     []model.ToolInfo
-	Output    model.Output
-	Error     string
+	// ToolChoice is the agent's ("" is "auto").
+	ToolChoice string
+	Output     model.Output
+	Error      string
 	// Retries counts retried attempts; Cache is "read", "write" or "";
 	// Config is the call's effective generate config.
 	Retries int

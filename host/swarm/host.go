@@ -3,6 +3,7 @@ package swarm
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/internal/shortid"
@@ -29,17 +30,25 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 		return agent.GenerateResponse{}, err
 	}
 	defer end()
-	if err := r.enforce(func() (string, string) { return r.admit(m, int64(len(req.Messages))) }); err != nil {
+	// the turn boundary's notice first, as Inspect Swarm's hook gives it
+	// before the call: a member whose call is then refused (the swarm is
+	// stopping) has still been told
+	sending := req.Messages
+	var notice *model.Message
+	if !req.OwnNotices {
+		if msg, ok := r.notice(m.spec.Name); ok {
+			notice = &msg
+			sending = append(slices.Clip(sending), msg)
+		}
+	}
+	if err := r.enforce(func() (string, string) { return r.admit(m, int64(len(sending))) }); err != nil {
 		return agent.GenerateResponse{}, err
 	}
 	provider := m.spec.Model
 	if provider == nil {
 		return agent.GenerateResponse{}, fmt.Errorf("member %s has no model", m.spec.Name)
 	}
-	messages, tools := m.conv.share(req.Messages), m.conv.shareTools(req.Tools)
-	if msg, ok := r.notice(m.spec.Name); ok {
-		messages = append(append([]model.Message(nil), messages...), msg)
-	}
+	messages, tools := m.conv.share(sending), m.conv.shareTools(req.Tools)
 	start := time.Now()
 	res, err := provider.Generate(ctx, hostmodel.Request{Caller: r.session + "/" + m.spec.Name,
 		Epoch: r.sample.Epoch, Messages: messages, Tools: tools, ToolChoice: req.ToolChoice, Config: req.Config})
@@ -48,7 +57,7 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 		out.Message.ID = shortid.New() // the agent sends it back with the id (see conversation.share)
 	}
 	ev := Event{Kind: EventModel, Time: start, Completed: time.Now(), SpanID: m.span,
-		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: tools, Output: out,
+		Member: m.spec.Name, ModelName: provider.Name(), Input: messages, Tools: tools, ToolChoice: req.ToolChoice, Output: out,
 		Retries: res.Retries, Cache: res.Cache, Config: res.Config}
 	if err != nil {
 		ev.Error = err.Error()
@@ -67,7 +76,7 @@ func (h *memberHost) Generate(ctx context.Context, req agent.GenerateRequest) (a
 	if err := r.enforce(settled); err != nil {
 		return agent.GenerateResponse{}, err
 	}
-	return agent.GenerateResponse{Output: out}, nil
+	return agent.GenerateResponse{Output: out, Notice: notice}, nil
 }
 
 // enforce runs a limit check (admit or settle) under r.mu, stops the swarm
@@ -174,10 +183,27 @@ func (h *memberHost) Log(_ context.Context, level, message string, fields map[st
 	return nil
 }
 
+// TakeNotice gives the member its notice now, for an agent that keeps its
+// notices itself at its turn boundaries (and sets OwnNotices on its calls).
+// A stopping member still gets it, as Inspect Swarm's hook runs before the
+// call the stop refuses.
+func (h *memberHost) TakeNotice(ctx context.Context) (*model.Message, error) {
+	_, end, err := h.r.beginCall(ctx, h.m)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
+	if msg, ok := h.r.notice(h.m.spec.Name); ok {
+		return &msg, nil
+	}
+	return nil, nil
+}
+
 // Interface guards.
 var (
 	_ agent.Host        = (*memberHost)(nil)
 	_ agent.SelfStopper = (*memberHost)(nil)
+	_ agent.NoticeTaker = (*memberHost)(nil)
 )
 
 // RecordTool logs a tool call the agent ran itself (an Inspect agent's own

@@ -5,9 +5,10 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// notice is the user message to add to member's model call at its turn
-// boundary, if any: from Spec.NoticeMessage, else Spec.Notice; it gets an
-// id unless the hook gave it one.
+// notice is member's notice at its turn boundary, if any: a user message
+// from Spec.NoticeMessage, else Spec.Notice, with no source (as Inspect
+// Swarm's notice has none: it is neither input nor generated); it gets an
+// id unless the hook gave it one. The member keeps it in its conversation.
 func (r *runtime) notice(member string) (model.Message, bool) {
 	var msg model.Message
 	switch {
@@ -19,7 +20,7 @@ func (r *runtime) notice(member string) (model.Message, bool) {
 	if msg.Content == "" {
 		return msg, false
 	}
-	msg.Role, msg.Source = model.RoleUser, "input"
+	msg.Role, msg.Source = model.RoleUser, ""
 	if msg.ID == "" {
 		msg.ID = shortid.New()
 	}

@@ -2,9 +2,15 @@
 swarmhost_inspect host interface, over the member's AgentHost.
 
 * model: Inspect's active model is "swarmhost/<member's model>", whose
-  generate is AgentHost.Generate, so the host meters, limits, logs every call
-  and adds the member's notices at its turn boundaries (as Inspect Swarm's
-  swarm_on_continue() does for a react() member);
+  generate is AgentHost.Generate, so the host meters, limits and logs every
+  call;
+* notices: an agent with an `on_continue` parameter (react()) gets the
+  member's notices at its turn boundaries in its own conversation, as
+  Inspect Swarm's swarm_on_continue() gives them to a react() member: its
+  hook (or none) is wrapped, and after it decides to go on the notice is
+  appended to the conversation (AgentHost.TakeNotice), where it stays; the
+  host then adds none to its calls. Any other agent gets each notice added
+  to its next model call by the host;
 * sandbox: Inspect's sandbox() and sandbox(name) are the member's own
   sandbox ("default") and those visible to it, through AgentHost's sandbox
   calls, with the host's limits and isolation (swarmhost_inspect's
@@ -146,17 +152,58 @@ def member_sandboxes(host) -> MemberSandboxes | None:
 
 class MemberModel:
     """swarmhost_inspect's ModelHost over the member's AgentHost; remembers
-    a refusal, which ends the member with the host's status."""
+    a refusal, which ends the member with the host's status. own_notices:
+    the member's hook takes its notices (notice_hook), so the host adds none
+    to its calls."""
 
     def __init__(self, host, name: str) -> None:
         self._host, self.name, self.refused = host, name, ""
+        self.own_notices = False
 
     def generate(self, messages, tools, tool_choice, config) -> Output:
         try:
+            if self.own_notices:
+                return self._host.generate(messages, tools=tools, tool_choice=tool_choice, config=config,
+                                           own_notices=True)
             return self._host.generate(messages, tools=tools, tool_choice=tool_choice, config=config)
         except Refused as r:
             self.refused = r.cause
             raise
+
+
+def notice_hook(host, inner: Any, no_tool_calls: str) -> Callable[..., Any]:
+    """The member's on_continue hook: inner's decision (inner is the hook the
+    agent would otherwise have: None, a continue message or a function;
+    no_tool_calls what the agent does after a turn without tool calls when
+    it has none, "continue" or "stop"), unchanged; unless the member stops,
+    its notice (AgentHost.TakeNotice), if any, is appended to the
+    conversation it goes on with, as Inspect Swarm's swarm_on_continue()
+    does."""
+    import anyio
+    from inspect_ai.agent import AgentState
+    from swarmhost_inspect import convert
+    from swarmhost_plugin import HostError
+
+    async def continuation(state):
+        if inner is None:
+            return bool(state.output.message.tool_calls) or no_tool_calls == "continue"
+        if isinstance(inner, str):
+            return True if state.output.message.tool_calls else inner
+        return await inner(state)
+
+    async def hook(state):
+        result = await continuation(state)
+        if result is not False:
+            try:
+                notice = await anyio.to_thread.run_sync(host.take_notice)
+            except HostError:
+                notice = None  # the member has ended: nothing to tell it
+            if notice is not None:
+                (result if isinstance(result, AgentState) else state).messages.append(
+                    convert.to_inspect_message(notice))
+        return result
+
+    return hook
 
 
 def host_tools(host, infos: list, model: MemberModel, events: "ToolEvents") -> list:
@@ -243,12 +290,22 @@ class ToolEvents:
             record(ToolCall(id=event.id, function=event.function, arguments=dict(event.arguments or {})), result)
 
 
-def build_agent(factory: Callable[..., Any], args: dict[str, Any], tools: list) -> Any:
+def build_agent(factory: Callable[..., Any], args: dict[str, Any], tools: list, host=None,
+                model: MemberModel | None = None) -> Any:
     """The member's agent: factory(**args), the host's tools added to its
-    `tools` parameter when it has one."""
+    `tools` parameter when it has one, and its `on_continue` hook wrapped to
+    give it the member's notices (notice_hook) when it has one and the host
+    gives notices on request."""
     args = dict(args)
-    if "tools" in pyinspect.signature(factory).parameters:
+    params = pyinspect.signature(factory).parameters
+    if "tools" in params:
         args["tools"] = list(args.get("tools") or []) + tools
+    if "on_continue" in params and host is not None and hasattr(host, "take_notice"):
+        # react() without a submit tool stops after a turn without tool calls
+        no_tool_calls = "stop" if args.get("submit") is False else "continue"
+        args["on_continue"] = notice_hook(host, args.get("on_continue"), no_tool_calls)
+        if model is not None:
+            model.own_notices = True
     return factory(**args)
 
 
@@ -295,7 +352,7 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
         events = ToolEvents(host, {info.name for info in infos})
         tools = host_tools(host, infos, model, events)
         transcript()._subscribe(events)
-        agent = build_agent(factory, args, tools)
+        agent = build_agent(factory, args, tools, host, model)
         state = AgentState(messages=[convert.to_inspect_message(m) for m in req.input])
         for m in state.messages:
             m.source = "input"

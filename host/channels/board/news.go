@@ -99,22 +99,22 @@ func writers(files []*boardFile, member string) string {
 // that no earlier notice named, with their writers (never content), which
 // this notice then covers; "" when there are none or in poll mode.
 func (b *Board) Notice(member string) string {
-	text, _ := b.NoticeMessage(member)
-	return text
+	return b.NoticePart(member).Text
 }
 
-// NoticeMessage is Notice with the id of the message the notice is (from
-// Options.NewID), which its "notified" evidence names.
-func (b *Board) NoticeMessage(member string) (text, id string) {
+// NoticePart is Notice with what the notice message's metadata says of it
+// (the files it names and the notice's id) and the id of the message the
+// notice is (from Options.NewID), which its "notified" evidence names.
+func (b *Board) NoticePart(member string) channels.NoticePart {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	m := b.members[member]
 	if m == nil || m.delivery != channels.DeliveryNotify || !b.running(member) {
-		return "", ""
+		return channels.NoticePart{}
 	}
 	files := b.news(m)
 	if len(files) == 0 {
-		return "", ""
+		return channels.NoticePart{}
 	}
 	labels := b.labels(m, files, true)
 	ids := make([]NoticeFile, len(files))
@@ -122,14 +122,18 @@ func (b *Board) NoticeMessage(member string) (text, id string) {
 		m.covered[f.id] = f.version
 		ids[i] = NoticeFile{File: f.id, Version: f.version, Record: f.record}
 	}
+	var id string
 	if b.newID != nil {
 		id = b.newID()
 	}
+	notice := next("n", &b.lastNotice)
+	covered := map[string][]NoticeFile{"files": ids}
 	b.addBoard(member, Notified{CommHead: head(channels.KindNotified, member), Channel: Channel,
-		Notice: next("n", &b.lastNotice), Message: channels.Optional(id), IDs: map[string][]NoticeFile{"files": ids}})
-	return fmt.Sprintf("[Swarm notice] %s (%s; written by %s). "+
+		Notice: notice, Message: channels.Optional(id), IDs: covered})
+	text := fmt.Sprintf("[Swarm notice] %s (%s; written by %s). "+
 		`To see one, call shared_memory(command="view", path="%s"); path="%s" lists every file.`,
-		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, Root), id
+		filesChanged(len(files), "shared memory "), labels, writers(files, member), files[0].id, Root)
+	return channels.NoticePart{Text: text, Channel: Channel, IDs: covered, Notice: notice, MessageID: id}
 }
 
 // joinStatus ends a result with the status line, when there is one.

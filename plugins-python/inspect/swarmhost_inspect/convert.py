@@ -18,8 +18,13 @@ STOP_REASONS = {"stop", "max_tokens", "model_length", "tool_calls", "content_fil
 
 
 def to_inspect_message(m: sdk.Message) -> ChatMessage:
-    """An SDK message as Inspect's ChatMessage."""
-    mid = {"id": m.id} if m.id else {}
+    """An SDK message as Inspect's ChatMessage, with its id, source and
+    metadata (a swarm notice's)."""
+    mid: dict[str, Any] = {"id": m.id} if m.id else {}
+    if m.source in ("input", "generate"):
+        mid["source"] = m.source
+    if m.metadata:
+        mid["metadata"] = dict(m.metadata)
     if m.role == sdk.ROLE_SYSTEM:
         return ChatMessageSystem(content=m.content, **mid)
     if m.role == sdk.ROLE_ASSISTANT:
@@ -34,8 +39,10 @@ def to_inspect_message(m: sdk.Message) -> ChatMessage:
 
 
 def to_sdk_message(m: ChatMessage) -> sdk.Message:
-    """Inspect's ChatMessage as an SDK message (its text)."""
-    out = sdk.Message(role=m.role, content=m.text, id=m.id or "")
+    """Inspect's ChatMessage as an SDK message (its text, id, source and
+    metadata)."""
+    out = sdk.Message(role=m.role, content=m.text, id=m.id or "", source=m.source or "",
+                      metadata=dict(m.metadata or {}))
     if isinstance(m, ChatMessageAssistant):
         out.model = m.model or ""
         out.tool_calls = [sdk.ToolCall(id=c.id, function=c.function, arguments=dict(c.arguments or {}),

@@ -101,7 +101,7 @@ func (l *loop) generate(ctx context.Context) (*model.Output, error) {
 		return nil, nil
 	}
 	l.failures = 0
-	l.messages = append(l.messages, resp.Output.Message)
+	l.messages = append(l.messages, resp.Added()...)
 	return &resp.Output, nil
 }
 

@@ -126,7 +126,7 @@ func (r *runner) finish(s Step, a agent.Answer) (out model.Output, done bool, er
 		if a.Err != nil {
 			return out, false, a.Err
 		}
-		r.messages = append(r.messages, a.Generate.Output.Message)
+		r.messages = append(r.messages, a.Generate.Added()...)
 		r.lastModel = a.Generate.Output.Model
 		return out, false, nil
 	case "submit":
