@@ -19,9 +19,9 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e.Output = logconv.Output(out.Output)
 	if out.Error == nil {
 		// an errored sample has no scores, as in Inspect
-		e.Scores = map[string]evallog.Score{}
+		e.Scores = evallog.Scores{}
 		for i, sc := range s.r.scorers {
-			e.Scores[sc.name] = logconv.Score(scores[i])
+			e.Scores.Add(sc.name, logconv.Score(scores[i]))
 		}
 	}
 	e.Store = swarmStore(out.Record, out.Ledger, s.metrics(out))

@@ -56,10 +56,8 @@ func appendMessage(b []byte, m *ChatMessage) []byte {
 			}
 			b = append(b, ']')
 		}
-		if m.Model != "" {
-			b = append(b, `,"model":`...)
-			b = jsonenc.AppendString(b, m.Model)
-		}
+		b = append(b, `,"model":`...)
+		b = jsonenc.AppendString(b, m.Model)
 	}
 	if m.Role == RoleTool {
 		if m.Function != "" {

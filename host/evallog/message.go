@@ -16,7 +16,7 @@ const (
 )
 
 // ChatMessage is one chat message; Role says which of Inspect's four message types it is and
-// which role-specific fields are written: ToolCalls and Model for assistant messages;
+// which role-specific fields are written: ToolCalls and Model (also "") for assistant messages;
 // ToolCallID, Function and Error for tool messages; ToolCallIDs for user messages answering
 // tool calls. Source is "input", "generate" or "operator".
 type ChatMessage struct {
@@ -43,7 +43,7 @@ type messageWire struct {
 	Role       string          `json:"role"`
 	ToolCallID json.RawMessage `json:"tool_call_id,omitempty"`
 	ToolCalls  []ToolCall      `json:"tool_calls,omitempty"`
-	Model      string          `json:"model,omitempty"`
+	Model      *string         `json:"model,omitempty"`
 	Function   string          `json:"function,omitempty"`
 	Error      *ToolCallError  `json:"error,omitempty"`
 }
@@ -54,7 +54,9 @@ func (m ChatMessage) MarshalJSON() ([]byte, error) {
 	var err error
 	switch m.Role {
 	case RoleAssistant:
-		w.ToolCalls, w.Model = m.ToolCalls, m.Model
+		// an empty model is written "", as Inspect writes the model of an
+		// output made for model "" (it reads back "", not None)
+		w.ToolCalls, w.Model = m.ToolCalls, &m.Model
 	case RoleTool:
 		w.Function, w.Error = m.Function, m.Error
 		if m.ToolCallID != "" {
@@ -81,7 +83,10 @@ func (m *ChatMessage) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*m = ChatMessage{ID: w.ID, Content: w.Content, Source: w.Source, Metadata: w.Metadata,
-		Role: w.Role, ToolCalls: w.ToolCalls, Model: w.Model, Function: w.Function, Error: w.Error}
+		Role: w.Role, ToolCalls: w.ToolCalls, Function: w.Function, Error: w.Error}
+	if w.Model != nil {
+		m.Model = *w.Model
+	}
 	if len(w.ToolCallID) == 0 || string(w.ToolCallID) == "null" {
 		return nil
 	}

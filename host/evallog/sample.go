@@ -26,7 +26,7 @@ type EvalSample struct {
 	Setup       string                `json:"setup,omitempty"`
 	Messages    []ChatMessage         `json:"messages"`
 	Output      ModelOutput           `json:"output"`
-	Scores      map[string]Score      `json:"scores,omitempty"` // keyed by scorer name
+	Scores      Scores                `json:"scores,omitempty"` // by scorer name, in the task's order
 	Metadata    map[string]any        `json:"metadata"`
 	Store       Store                 `json:"store"`
 	Events      Events                `json:"events"`

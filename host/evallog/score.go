@@ -14,6 +14,8 @@ type Score struct {
 	Explanation *string           `json:"explanation,omitempty"`
 	Metadata    map[string]any    `json:"metadata,omitempty"`
 	History     []json.RawMessage `json:"history"`
+	// order is the score's place among its sample's Scores (0: none).
+	order int
 }
 
 // MarshalJSON writes history as [] when nil and non-finite metadata numbers as bare tokens.
