@@ -1,6 +1,7 @@
 package logconv
 
 import (
+	"cmp"
 	"encoding/json"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -104,16 +105,31 @@ func ScoreFromLog(scores map[string]evallog.Score, name string) scorer.Score {
 	return s
 }
 
-// ModelEvent converts a runtime model call to the log's model event.
+// ModelEvent converts a runtime model call to the log's model event. Its
+// tools and tool choice are what Inspect logs for the call: the choice
+// "auto" when the agent gave none, "none" (and no tools) when no tool is
+// offered, and only the named tool when the choice names one.
 func ModelEvent(e swarm.Event, base evallog.EventBase) evallog.Event {
+	choice := cmp.Or(e.ToolChoice, evallog.ToolChoiceAuto)
 	tools := make([]evallog.ToolInfo, 0, len(e.Tools))
 	for _, t := range e.Tools {
+		if isFunction(choice) && t.Name != choice {
+			continue
+		}
 		tools = append(tools, Tool(t))
 	}
+	if choice == evallog.ToolChoiceNone || len(tools) == 0 {
+		choice, tools = evallog.ToolChoiceNone, tools[:0]
+	}
 	return &evallog.ModelEvent{EventBase: base, Model: e.ModelName, Input: Messages(e.Input), Tools: tools,
-		ToolChoice: evallog.ToolChoiceAuto, Config: evallog.GenerateConfig(e.Config), Output: Output(e.Output),
+		ToolChoice: evallog.ToolChoice(choice), Config: evallog.GenerateConfig(e.Config), Output: Output(e.Output),
 		Error: e.Error, Retries: e.Retries, Cache: e.Cache, Completed: evallog.TimeOf(e.Completed),
 		WorkingTime: evallog.Seconds(e.Completed.Sub(e.Time).Seconds())}
+}
+
+// isFunction reports whether a tool choice names one function.
+func isFunction(choice string) bool {
+	return choice != evallog.ToolChoiceAuto && choice != evallog.ToolChoiceAny && choice != evallog.ToolChoiceNone
 }
 
 // ToolEvent converts a runtime tool call to the log's tool event.
