@@ -49,7 +49,7 @@ func TestChannelsConversationGoldenE2E(t *testing.T) {
 		"alice": counts(3, 2, 2, 0, 0),
 		"bob":   counts(1, 2, 2, 0, 0),
 		"carol": counts(1, 2, 2, 0, 1),
-	}, s.Metadata["inspect_swarm"].(map[string]any)["messages"])
+	}, s.Store["swarmhost:messages"])
 }
 
 // TestChannelsEvidenceE2E checks the conversation's evidence against the

@@ -117,18 +117,16 @@ func (s *sampleRun) channelHooks() (swarm.Observer, func(string) model.Message) 
 	return obs, joinNotices(notices)
 }
 
-// swarmMetadata is the sample metadata's "inspect_swarm" entry: the stop
-// reason (null when nothing stopped the swarm: an error or a sample limit
-// ended the sample) and, with a messages channel, each member's message counts
-// ("messages": {member: {sent, delivered, read, rejected,
-// rejected_by_control, notices}}; see channels.Metrics).
-func (s *sampleRun) swarmMetadata(out *swarm.Result) map[string]any {
-	md := map[string]any{"stop_reason": nil}
-	if out.StopReason != "" {
-		md["stop_reason"] = out.StopReason
-	}
+// StoreKeyMessages is the store key of the messages channel's per-member
+// counts (swarmhost's own channel, so its own key, beside Inspect Swarm's).
+const StoreKeyMessages = "swarmhost:messages"
+
+// messagesStore adds, with a messages channel, each member's message counts
+// to the store ({member: {sent, delivered, read, rejected,
+// rejected_by_control, notices}}; see channels.Metrics). The sample's
+// metadata stays the dataset's: Inspect Swarm writes nothing there.
+func (s *sampleRun) messagesStore(store map[string]any) {
 	if s.bus != nil {
-		md["messages"] = s.bus.Metrics()
+		store[StoreKeyMessages] = s.bus.Metrics()
 	}
-	return md
 }

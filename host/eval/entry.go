@@ -34,7 +34,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	s.addScorerUsage(e.ModelUsage)
 	n := out.Events.Count(swarm.EventModel)
 	e.TurnCount = &n
-	e.Metadata["inspect_swarm"] = s.swarmMetadata(out)
+	s.messagesStore(e.Store)
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
 	}

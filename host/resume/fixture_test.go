@@ -53,13 +53,14 @@ const (
 // sample is a finished sample of the fixture.
 func sample(id evallog.SampleID, epoch int, how sampleHow) evallog.EvalSample {
 	s := evallog.EvalSample{ID: id, Epoch: epoch, UUID: id.String() + "-" + string(rune('0'+epoch)),
-		Metadata: map[string]any{"inspect_swarm": map[string]any{"stop_reason": "completed"}},
+		Metadata: map[string]any{},
+		Store:    evallog.Store{swarm.StoreKeyLedger: map[string]any{"stop_reason": "all_done", "ended_by": nil}},
 		Scores:   map[string]evallog.Score{"match": {Value: evallog.NewValue("C")}}}
 	switch how {
 	case errored:
 		s.Scores, s.Error = nil, &evallog.EvalError{Message: "controller failed"}
 	case operator:
-		s.Metadata["inspect_swarm"] = map[string]any{"stop_reason": swarm.StopOperator}
+		s.Store[swarm.StoreKeyLedger] = map[string]any{"stop_reason": nil, "ended_by": swarm.StopOperator}
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package resume
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -81,8 +82,14 @@ func Split(samples []evallog.EvalSample, plan []evallog.SampleID, epochs int) (S
 }
 
 // CutShort reports whether the operator's Ctrl-C ended the sample: its
-// metadata.inspect_swarm.stop_reason is the swarm's [swarm.StopOperator].
+// ledger's ended_by is the swarm's [swarm.StopOperator].
 func CutShort(s *evallog.EvalSample) bool {
-	md, _ := s.Metadata["inspect_swarm"].(map[string]any)
-	return md["stop_reason"] == swarm.StopOperator
+	var ledger struct {
+		EndedBy *string `json:"ended_by"`
+	}
+	raw, err := json.Marshal(s.Store[swarm.StoreKeyLedger])
+	if err != nil || json.Unmarshal(raw, &ledger) != nil {
+		return false
+	}
+	return ledger.EndedBy != nil && *ledger.EndedBy == swarm.StopOperator
 }
