@@ -24,12 +24,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import allow  # noqa: E402
 from harness.analysis import analysis_part, check_logs  # noqa: E402
 from harness.diff import Difference, diff  # noqa: E402
-from harness.parts import PARTS, sample_parts  # noqa: E402
+from harness.parts import LOG_PARTS, PARTS, sample_parts  # noqa: E402
 from harness.requests import requests_part  # noqa: E402
 from harness.scenarios import PARITY, Example, Scenario, discover, examples, run_both  # noqa: E402
 
 ROOT = PARITY.parent
-COLUMNS = [*PARTS, "analysis", "requests"]
+COLUMNS = [*PARTS, *LOG_PARTS, "analysis", "requests"]
 # The part a scenario that could not run on one side is filed under.
 RUN_PART = "run"
 MARK = {"same": "same", "allowed": "allowed", "pending": "pending", "different": "DIFFERENT"}

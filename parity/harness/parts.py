@@ -135,11 +135,41 @@ def _sort_runs(events: list[Any]) -> list[Any]:
 
 
 def _sample(sample: EvalSample) -> Any:
+    """Whether the sample errored, its limit (type, limit as its JSON type,
+    Inspect's reason), its metadata, its scores in the log's order and the
+    sample_limit events."""
     scores = {
         name: {"value": s.value, "answer": s.answer} for name, s in (sample.scores or {}).items()
     }
-    limit = sample.limit.type if sample.limit is not None else None
-    return {"error": sample.error is not None, "limit": limit, "scores": scores}
+    limit = None
+    if sample.limit is not None:
+        limit = sample.limit.model_dump(mode="json")
+    limit_events = [
+        {"type": e.type, "message": e.message, "limit": e.limit}
+        for e in sample.events
+        if e.event == "sample_limit"
+    ]
+    return {
+        "error": sample.error is not None,
+        "limit": limit,
+        "metadata": normalise(sample.metadata or {}),
+        "scores": scores,
+        "limit_events": limit_events,
+    }
+
+
+def log_part(log: EvalLog) -> Any:
+    """The log as a whole: its status, the scorers of its results in order
+    (name and scorer, as Inspect numbers a repeated scorer), and whether it
+    has an error."""
+    scores = [{"name": s.name, "scorer": s.scorer} for s in (log.results.scores if log.results else [])]
+    return {
+        "status": log.status,
+        "error": log.error is not None,
+        "scorers": scores,
+        "samples": len(log.samples or []),
+        "errored": sum(1 for s in (log.samples or []) if s.error is not None),
+    }
 
 
 # The compared parts, in the table's column order.
@@ -155,12 +185,18 @@ PARTS: dict[str, Callable[[EvalSample], Any]] = {
     "sample": _sample,
 }
 
+# Parts read from the whole log rather than its first sample.
+LOG_PARTS = ("log",)
+
 
 def sample_parts(log: EvalLog) -> dict[str, Any]:
     """Every part of the log's first sample, or of the log itself when it
     has no sample (the eval failed before running one)."""
     if not log.samples:
         err = log.error.message if log.error else "no sample"
-        return {name: f"<no sample: {log.status}: {err.splitlines()[0] if err else ''}>" for name in PARTS}
-    sample = log.samples[0]
-    return {name: fn(sample) for name, fn in PARTS.items()}
+        parts = {name: f"<no sample: {log.status}: {err.splitlines()[0] if err else ''}>" for name in PARTS}
+    else:
+        sample = log.samples[0]
+        parts = {name: fn(sample) for name, fn in PARTS.items()}
+    parts["log"] = log_part(log)
+    return parts

@@ -1,10 +1,11 @@
 """The model requests of a sample, for scenarios that opt in with a
 `compare-requests` file: each model event's input messages (role, text,
-tool calls, tool call id), tools and tool choice, in order. Volatile ids
-are normalised as in every part, and the member's preamble (the first user
-message after the sample's input) is "<preamble>": swarmhost says what
-Inspect Swarm's says in its own words (README, "Differences from Inspect
-Swarm")."""
+tool calls, tool call id, source, metadata such as a notice's), tools and
+tool choice, in order. Volatile ids
+are normalised as in every part, the member's preamble (the first user
+message after the sample's input) is "<preamble>" and a notice's text is
+"<notice>": swarmhost says what Inspect Swarm's say in its own words
+(README, "Differences from Inspect Swarm")."""
 
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,17 @@ OPT_IN = "compare-requests"
 NOT_COMPARED = "<not compared>"
 
 
+def _is_notice(m: Any) -> bool:
+    swarm = (m.metadata or {}).get("inspect_swarm")
+    return isinstance(swarm, dict) and swarm.get("type") == "notice"
+
+
 def _message(m: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": m.role, "text": m.text}
+    # a notice's text is swarmhost's own words (README: board-wording), its
+    # metadata the package's
+    out: dict[str, Any] = {"role": m.role, "text": "<notice>" if _is_notice(m) else m.text, "source": m.source}
+    if m.metadata:
+        out["metadata"] = m.metadata
     calls = getattr(m, "tool_calls", None)
     if calls:
         out["tool_calls"] = [{"id": c.id, "function": c.function, "arguments": c.arguments} for c in calls]

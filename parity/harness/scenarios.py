@@ -96,7 +96,8 @@ def run_peer(scenarios: list[Scenario], out: Path) -> None:
         # milliseconds, which one busy event loop running every task would blur
         max_tasks=min(PEER_TASKS, len(tasks)),
         log_format="json",
-        fail_on_error=False,
+        # each task's own fail_on_error (Inspect's default when unset), as
+        # swarmhost runs each suite with its defaults
     )
     for s, log in zip(scenarios, logs, strict=True):
         s.peer_file = Path(log.location)

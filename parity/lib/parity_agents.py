@@ -83,13 +83,17 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
     board's steps (see `board_step`). Running out of steps returns an empty
     output. Every member resolves `swarm_tools()` first; with channel tools
     it gets the swarm's notices before each `generate`, as swarmhost gives
-    them at each model call.
+    them at each model call. The outputs it makes itself (`submit`,
+    `give_up`, `stop_self`, the end) name the model of its last `generate`,
+    "" before any, as swarmhost's scripted agent does.
     """
 
     async def execute(state: AgentState) -> AgentState:
         model = get_model()
         tools = await _swarm_tools()
         hook = swarm_on_continue(_go_on) if tools else None
+        # the model its last generate answered with ("" before any)
+        last_model = ""
         for step in steps:
             action = step["action"]
             if action in BOARD_ACTIONS:
@@ -103,16 +107,17 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
                 out = await model.generate(state.messages)
                 state.messages.append(out.message)
                 state.output = out
+                last_model = out.model
             elif action == "sleep":
                 await anyio.sleep(float(step["seconds"]))
             elif action == "submit":
-                state.output = ModelOutput.from_content(model=str(model), content=step["answer"])
+                state.output = ModelOutput.from_content(model=last_model, content=step["answer"])
                 return state
             elif action == "fail":
                 raise RuntimeError(step.get("message", "failed"))
             elif action == "give_up":
                 state.output = ModelOutput.from_content(
-                    model=str(model), content=step.get("message", ""), stop_reason=step.get("stop_reason", "model_length")
+                    model=last_model, content=step.get("message", ""), stop_reason=step.get("stop_reason", "model_length")
                 )
                 return state
             elif action == "stop_self":
@@ -121,7 +126,7 @@ def scripted(steps: Sequence[Step] = ()) -> Agent:
                 )
             else:
                 raise ValueError(f"unknown step action {action!r}")
-        state.output = ModelOutput.from_content(model=str(model), content="")
+        state.output = ModelOutput.from_content(model=last_model, content="")
         return state
 
     return execute
