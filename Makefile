@@ -13,7 +13,7 @@ GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=fal
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 
-.PHONY: all build trust-manifest demo test vet fmt proto bench clean fuzz llama-server venv proto-python parity
+.PHONY: all build trust-manifest demo test vet docs fmt proto bench clean fuzz llama-server venv proto-python parity
 
 all: build
 
@@ -54,6 +54,11 @@ test: vet llama-server
 vet:
 	$(GO) vet ./...
 	cd sdk && $(GO) vet ./...
+
+## docs: regenerate the reference pages of docs/reference from the code (host/internal/docgen); a test of
+## `make test` and `make test-short` fails when they are stale
+docs:
+	$(GO) run ./host/internal/docgen
 
 ## llama-server: build llama.cpp's server for the real inference engine test (host/internal/llamae2e)
 ## with ../shared/models/tiny-toolcall/setup-llama-server.sh: cached per machine under ~/.cache/swarmhost,
