@@ -100,9 +100,10 @@ clean:
 	rm -rf $(BIN) .tools
 
 ## bench: build swarmhost, the plugins it needs and the benchmark into bench/bin, then run the benchmark
-## suite and print its table (see BENCHMARKS.md). Pass swarmbench flags in BENCHFLAGS, e.g.
-## `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"` or `BENCHFLAGS=-profile=bench/profiles`.
+## suite and print its table; without BENCHFLAGS it also rewrites BENCHMARKS.md's "Latest run" (BENCH_REPORT).
+## Pass swarmbench flags in BENCHFLAGS, e.g. `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"`.
 BENCH_BIN     := $(CURDIR)/bench/bin
+BENCH_REPORT  ?= $(if $(BENCHFLAGS),,$(CURDIR)/BENCHMARKS.md)
 BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match \
 	plugins/scorers/exec
 bench:
@@ -120,7 +121,8 @@ bench:
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
-	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
+	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) \
+		$(if $(BENCH_REPORT),-report $(abspath $(BENCH_REPORT))) $(BENCHFLAGS)
 
 ## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
 ## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
