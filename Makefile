@@ -12,10 +12,19 @@ PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
 GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=false -ldflags=-w
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+STATICCHECK_VERSION        := v0.8.2
+GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all build trust-manifest demo test vet docs fmt proto bench clean fuzz llama-server venv proto-python parity
+.PHONY: all help build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv \
+	proto-python parity
 
 all: build
+
+## help: list the targets and what each does (from the `## target:` comments of this Makefile)
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); split($$0, a, ":"); name = a[1]; sub(/^[^:]*: */, ""); \
+		printf "  %-15s %s\n", name, $$0; next } \
+		/^## / && name != "" { sub(/^## /, ""); printf "  %-15s %s\n", "", $$0; next } { name = "" }' $(MAKEFILE_LIST)
 
 ## build: swarmhost and every plugin binary into ./bin
 build:
@@ -30,7 +39,7 @@ build:
 	@$(MAKE) --no-print-directory trust-manifest
 
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
-## repository's Python plugins: only those bytes run unsandboxed by default (README, "Running plugins you did not write")
+## repository's Python plugins: only those bytes run unsandboxed by default (docs/guides/untrusted-plugins.md)
 TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-* parity/scenarios/*/plugins/swarmhost-*-*)
 plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
 TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
@@ -51,9 +60,34 @@ test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
 	cd sdk && $(GO) test -race -count=1 ./...
 
+## test-short: the fast loop: vet and every test under -short, without the race detector, of both modules;
+## no llama-server, container engine or cluster (tests that need one skip); a few minutes
+test-short: vet
+	$(GO) test -short -count=1 -timeout 10m ./...
+	cd sdk && $(GO) test -short -count=1 ./...
+
+## vet: go vet both modules
 vet:
 	$(GO) vet ./...
 	cd sdk && $(GO) vet ./...
+
+## lint: staticcheck and golangci-lint (.golangci.yml) on both modules, each installed at a pinned version
+## from the Go module proxy into .tools/
+lint: .tools/staticcheck-$(STATICCHECK_VERSION) .tools/golangci-lint-$(GOLANGCI_LINT_VERSION)
+	.tools/staticcheck-$(STATICCHECK_VERSION) ./...
+	cd sdk && ../.tools/staticcheck-$(STATICCHECK_VERSION) ./...
+	.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run ./...
+	cd sdk && ../.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run --config ../.golangci.yml ./...
+
+.tools/staticcheck-$(STATICCHECK_VERSION):
+	@mkdir -p .tools/staticcheck.tmp
+	GOBIN=$(CURDIR)/.tools/staticcheck.tmp $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	mv .tools/staticcheck.tmp/staticcheck $@ && rmdir .tools/staticcheck.tmp
+
+.tools/golangci-lint-$(GOLANGCI_LINT_VERSION):
+	@mkdir -p .tools/golangci-lint.tmp
+	GOBIN=$(CURDIR)/.tools/golangci-lint.tmp $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	mv .tools/golangci-lint.tmp/golangci-lint $@ && rmdir .tools/golangci-lint.tmp
 
 ## docs: regenerate the reference pages of docs/reference from the code (host/internal/docgen); a test of
 ## `make test` and `make test-short` fails when they are stale
@@ -73,6 +107,7 @@ llama-server:
 		tail -5 .tools/llama-server.log >.tools/llama-server.err; rm -f .tools/llama-server.path; \
 	fi
 
+## fmt: gofmt every Go file
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
@@ -96,6 +131,7 @@ venv:
 proto-python: venv
 	.venv/bin/python sdk/python/scripts/gen_proto.py
 
+## clean: remove ./bin and the installed tools
 clean:
 	rm -rf $(BIN) .tools
 

@@ -20,6 +20,7 @@ const testImage = "localhost/swarmhost-busybox:2"
 // (CI=true) or SWARMHOST_EXPECT_DOCKER (engineMissing).
 func needEngine(t *testing.T) *client.Client {
 	t.Helper()
+	skipShort(t, "container engine")
 	cli, err := connect(t.Context())
 	if err == nil {
 		_, err = cli.ImageInspect(t.Context(), testImage)
