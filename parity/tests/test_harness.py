@@ -1,5 +1,5 @@
 """Tests of the parity harness itself: the diff, the normalisation, the
-lists and the README mirror. Run by `make parity` before the suite."""
+lists and the docs page that mirrors them. Run by `make parity` before the suite."""
 
 import sys
 import tempfile
