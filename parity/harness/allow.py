@@ -99,8 +99,8 @@ DOCS_PAGE = "docs/reference/differences.md"
 
 def listed_ids(page: str) -> list[str]:
     """The `**id**` bullets of the differences page."""
-    if not page.startswith("# Differences from Inspect Swarm"):
-        raise ListError(f'{DOCS_PAGE} does not start with "# Differences from Inspect Swarm"')
+    if not re.search(r"^# Differences from Inspect Swarm\s*$", page, re.M):
+        raise ListError(f'{DOCS_PAGE} has no "# Differences from Inspect Swarm" title')
     return _BULLET.findall(page)
 
 
