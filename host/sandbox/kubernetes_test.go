@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/streaming/pkg/httpstream"
 )
 
 // TestKubernetesFiles: testEngineFiles on the kubernetes provider.
@@ -219,4 +221,16 @@ func TestKubernetesSweepAfterKilledHost(t *testing.T) {
 // TestKubernetesHoldSample is TestKubernetesSweepAfterKilledHost's host (holdSample).
 func TestKubernetesHoldSample(t *testing.T) {
 	holdSample(t, kubernetesEngine)
+}
+
+// TestUpgradeFailedKnowsClientGoRefusal: the exec falls back to SPDY only on
+// a refused upgrade, which client-go's websocket transport reports as
+// k8s.io/streaming's UpgradeFailureError (apimachinery's deprecated type of
+// the same name is another type, which errors.As never matches).
+func TestUpgradeFailedKnowsClientGoRefusal(t *testing.T) {
+	t.Parallel()
+	refused := &httpstream.UpgradeFailureError{Cause: errors.New("bad handshake")}
+	assert.True(t, upgradeFailed(refused), "a refused upgrade")
+	assert.True(t, upgradeFailed(fmt.Errorf("exec: %w", refused)), "a wrapped refused upgrade")
+	assert.False(t, upgradeFailed(errors.New("command exited 1")), "any other error: the command ran")
 }
