@@ -12,6 +12,8 @@ PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
 GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=false -ldflags=-w
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+# The Go modules besides the host's (each has its own go.mod): the SDK, and any other under sdk/ or examples/.
+GO_MODULES := $(patsubst %/go.mod,%,$(wildcard sdk/go.mod sdk/*/go.mod examples/plugins/*/go.mod))
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
@@ -60,24 +62,26 @@ test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
 	cd sdk && $(GO) test -race -count=1 ./...
 
-## test-short: the fast loop: vet and every test under -short, without the race detector, of both modules;
+## test-short: the fast loop: vet and every test under -short, without the race detector, of every module;
 ## no llama-server, container engine, cluster, browser or Inspect Swarm peer (tests that need one skip)
 test-short: vet
 	$(GO) test -short -count=1 -timeout 10m ./...
-	cd sdk && $(GO) test -short -count=1 ./...
+	@for m in $(GO_MODULES); do echo "cd $$m && $(GO) test -short -count=1 ./..."; \
+		(cd $$m && $(GO) test -short -count=1 ./...) || exit 1; done
 
 ## vet: go vet both modules
 vet:
 	$(GO) vet ./...
 	cd sdk && $(GO) vet ./...
 
-## lint: staticcheck and golangci-lint (.golangci.yml) on both modules, each installed at a pinned version
+## lint: staticcheck and golangci-lint (.golangci.yml) on every module, each installed at a pinned version
 ## from the Go module proxy into .tools/
 lint: .tools/staticcheck-$(STATICCHECK_VERSION) .tools/golangci-lint-$(GOLANGCI_LINT_VERSION)
 	.tools/staticcheck-$(STATICCHECK_VERSION) ./...
-	cd sdk && ../.tools/staticcheck-$(STATICCHECK_VERSION) ./...
 	.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run ./...
-	cd sdk && ../.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run --config ../.golangci.yml ./...
+	@for m in $(GO_MODULES); do echo "cd $$m && staticcheck ./... && golangci-lint run ./..."; \
+		(cd $$m && $(CURDIR)/.tools/staticcheck-$(STATICCHECK_VERSION) ./... && \
+		$(CURDIR)/.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run --config $(CURDIR)/.golangci.yml ./...) || exit 1; done
 
 .tools/staticcheck-$(STATICCHECK_VERSION):
 	@mkdir -p .tools/staticcheck.tmp
