@@ -65,7 +65,7 @@ test: vet llama-server
 ## test-short: the fast loop: vet and every test under -short, without the race detector, of every module;
 ## no llama-server, container engine, cluster, browser or Inspect Swarm peer (tests that need one skip)
 test-short: vet
-	$(GO) test -short -count=1 -timeout 10m ./...
+	$(GO) test -short -count=1 -timeout 20m ./...
 	@for m in $(GO_MODULES); do echo "cd $$m && $(GO) test -short -count=1 ./..."; \
 		(cd $$m && $(GO) test -short -count=1 ./...) || exit 1; done
 
