@@ -12,8 +12,6 @@ PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
 GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=false -ldflags=-w
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
-# The Go modules besides the host's (each has its own go.mod): the SDK, and any other under sdk/ or examples/.
-GO_MODULES := $(patsubst %/go.mod,%,$(wildcard sdk/go.mod sdk/*/go.mod examples/plugins/*/go.mod))
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
@@ -56,30 +54,41 @@ trust-manifest:
 demo: build
 	$(BIN)/swarmhost run examples/quickstart --log-dir logs
 
-## test: vet and run every test (race detector on) of both modules, the host's and the SDK's (sdk/go.mod);
-## builds llama-server first for the real-engine test
+# The Go modules besides the host's: the SDK (sdk/go.mod), the host's half of the plugin protocol
+# (sdk/hostrpc/go.mod), the example plugins (examples/plugins/*/go.mod) and the local cluster's volume plugin
+# (scripts/k8s-volume), each tested and vetted on its own.
+MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/go.mod)) scripts/k8s-volume
+
+## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
+## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the
+## real-engine test. The tests that run Inspect's code (the bridge, plugins-python/inspect and
+## plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS) run on the newest
+## supported inspect_ai (.venv) with the rest, then again on the oldest (scripts/inspect-versions.txt,
+## SWARMHOST_INSPECT_VERSION=oldest).
+BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...
-	cd sdk && $(GO) test -race -count=1 ./...
+	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/e2e/ ./host/evallog/
+	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 
 ## test-short: the fast loop: vet and every test under -short, without the race detector, of every module;
 ## no llama-server, container engine, cluster, browser or Inspect Swarm peer (tests that need one skip)
 test-short: vet
 	$(GO) test -short -count=1 -timeout 20m ./...
-	@for m in $(GO_MODULES); do echo "cd $$m && $(GO) test -short -count=1 ./..."; \
+	@for m in $(MODULES); do echo "cd $$m && $(GO) test -short -count=1 ./..."; \
 		(cd $$m && $(GO) test -short -count=1 ./...) || exit 1; done
 
-## vet: go vet both modules
+## vet: go vet every module
 vet:
 	$(GO) vet ./...
-	cd sdk && $(GO) vet ./...
+	@for m in $(MODULES); do echo "cd $$m && $(GO) vet ./..."; (cd $$m && $(GO) vet ./...) || exit 1; done
 
 ## lint: staticcheck and golangci-lint (.golangci.yml) on every module, each installed at a pinned version
 ## from the Go module proxy into .tools/
 lint: .tools/staticcheck-$(STATICCHECK_VERSION) .tools/golangci-lint-$(GOLANGCI_LINT_VERSION)
 	.tools/staticcheck-$(STATICCHECK_VERSION) ./...
 	.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run ./...
-	@for m in $(GO_MODULES); do echo "cd $$m && staticcheck ./... && golangci-lint run ./..."; \
+	@for m in $(MODULES); do echo "cd $$m && staticcheck ./... && golangci-lint run ./..."; \
 		(cd $$m && $(CURDIR)/.tools/staticcheck-$(STATICCHECK_VERSION) ./... && \
 		$(CURDIR)/.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run --config $(CURDIR)/.golangci.yml ./...) || exit 1; done
 
@@ -127,7 +136,8 @@ proto:
 		sdk/proto/swarmhost/v1/*.proto
 	mv sdk/internal/pluginpb/swarmhost/v1/*.go sdk/internal/pluginpb/ && rm -r sdk/internal/pluginpb/swarmhost
 
-## venv: the Python virtualenv (.venv) for Python plugins and their tests; `make test` makes it too
+## venv: the Python virtualenv (.venv, the newest supported inspect_ai) for Python plugins and their tests;
+## `make test` makes it too, and .venv-inspect-<oldest> for the bridge tests on the oldest supported inspect_ai
 venv:
 	scripts/venv.sh >/dev/null
 

@@ -16,6 +16,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 	github.com/swarmhost/swarmhost/sdk v0.1.0
+	github.com/swarmhost/swarmhost/sdk/hostrpc v0.1.0
 	github.com/zclconf/go-cty v1.20.0
 	golang.org/x/mod v0.41.0
 	golang.org/x/net v0.60.0
@@ -139,3 +140,8 @@ require (
 // the repository builds against its own copy. Outside plugin authors require
 // github.com/swarmhost/swarmhost/sdk at a version and need no replace.
 replace github.com/swarmhost/swarmhost/sdk => ./sdk
+
+// The host's half of the plugin protocol is a module of its own
+// (sdk/hostrpc/go.mod) beside the SDK, so that the SDK's public packages
+// carry none of it; only host/plugins (and bench/) import it.
+replace github.com/swarmhost/swarmhost/sdk/hostrpc => ./sdk/hostrpc

@@ -12,7 +12,7 @@ log on stdout:
    "df_score_columns", "records", "evals_df_rows"}
 
 Any disagreement exits 1 with the reasons on stderr. The Go test
-host/cli/inspectpy_test.go runs it under `make test` with the venv that
+host/e2e/inspectlog_test.go runs it under `make test` with the venv that
 scripts/venv.sh builds.
 """
 

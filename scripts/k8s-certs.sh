@@ -12,6 +12,7 @@ make_certs() {
 		-keyout "$PKI/ca.key" -out "$PKI/ca.crt" 2>/dev/null
 	local sans="IP:127.0.0.1,IP:10.96.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default"
 	sans+=",DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local"
+	[ "$APISERVER_ADDR" = 127.0.0.1 ] || sans+=",IP:$APISERVER_ADDR"
 	sign_cert apiserver "/CN=kube-apiserver" "$sans" serverAuth
 	sign_cert kubelet-serving "/CN=localhost" "DNS:localhost,IP:127.0.0.1" serverAuth
 	sign_cert admin "/O=system:masters/CN=swarmhost-admin" "" clientAuth
@@ -41,6 +42,14 @@ sign_cert() {
 	rm -f "$PKI/$name.csr" "$ext"
 }
 
+# node_certs NODE IP writes a node's kubelet certificates, unless they exist: its client cert as
+# system:node:NODE (the Node authorizer's identity) and its serving cert for NODE and IP.
+node_certs() {
+	[ -f "$PKI/kubelet-$1.crt" ] && [ -f "$PKI/kubelet-serving-$1.crt" ] && return 0
+	sign_cert "kubelet-$1" "/O=system:nodes/CN=system:node:$1" "" clientAuth
+	sign_cert "kubelet-serving-$1" "/CN=$1" "DNS:$1,IP:$2" serverAuth
+}
+
 # write_kubeconfig FILE CERTNAME writes a kubeconfig for the client cert CERTNAME.
 write_kubeconfig() {
 	cat >"$1" <<KUBECONFIG
@@ -49,7 +58,7 @@ kind: Config
 clusters:
 - name: swarmhost
   cluster:
-    server: https://127.0.0.1:$APISERVER_PORT
+    server: https://$APISERVER_ADDR:$APISERVER_PORT
     certificate-authority: $PKI/ca.crt
 users:
 - name: $2

@@ -4,17 +4,20 @@
 # Images the cluster provides.
 BUSYBOX_IMAGE=swarmhost.local/busybox:1
 PAUSE_IMAGE=swarmhost.local/pause:1
+# SFTP_IMAGE serves the ReadWriteMany volume of a cluster of nodes (scripts/k8s-volume.sh).
+SFTP_IMAGE=swarmhost.local/sftp:1
 IMAGES="$CACHE/images"
 
-# make_images builds the busybox and pause images once and imports them into the running containerd.
+# make_images builds the busybox and pause images once and imports them into every node's
+# containerd (SOCK..., default: every node's).
 make_images() {
 	mkdir -p "$IMAGES"
 	[ -f "$IMAGES/busybox.layer.tar" ] || busybox_layer "$IMAGES/busybox.layer.tar"
 	[ -f "$IMAGES/pause.layer.tar" ] || pause_layer "$IMAGES/pause.layer.tar"
 	oci_tarball "$BUSYBOX_IMAGE" "$IMAGES/busybox.oci.tar" '["sh"]' "$IMAGES/busybox.layer.tar"
 	oci_tarball "$PAUSE_IMAGE" "$IMAGES/pause.oci.tar" '["/pause"]' "$IMAGES/pause.layer.tar"
-	ctr_import "$IMAGES/busybox.oci.tar"
-	ctr_import "$IMAGES/pause.oci.tar"
+	ctr_import "$IMAGES/busybox.oci.tar" "$@"
+	ctr_import "$IMAGES/pause.oci.tar" "$@"
 }
 
 # import_dir_image NAME DIR [CMD...] imports an image NAME whose layers are busybox's and DIR's files.
@@ -33,9 +36,16 @@ import_dir_image() {
 	log "imported image $name"
 }
 
-# remove_image NAME removes an imported image from the node.
+# remove_image NAME removes an imported image from every node that runs (a stopped node keeps it).
 remove_image() {
-	ctr -a "$CONTAINERD_SOCK" -n k8s.io images rm "${1:?image name}" >/dev/null
+	local sock
+	for sock in $(containerd_socks); do
+		if ! ctr -a "$sock" version >/dev/null 2>&1; then
+			log "not removing $1 from a stopped node ($sock)"
+			continue
+		fi
+		ctr -a "$sock" -n k8s.io images rm "${1:?image name}" >/dev/null
+	done
 }
 
 # busybox_layer extracts Debian's busybox-static (downloaded, not installed) with one link per applet.
@@ -52,6 +62,57 @@ busybox_layer() {
 	mkdir -p "$root/usr" && ln -s ../bin "$root/usr/bin" && ln -s bin "$root/sbin"
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$root/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+	layer_tar "$root" "$1"
+	rm -rf "$tmp"
+}
+
+# sftp_image builds the volume server's image once and imports it into every node.
+sftp_image() {
+	[ -f "$IMAGES/sftp.layer.tar" ] || sftp_layer "$IMAGES/sftp.layer.tar"
+	oci_tarball "$SFTP_IMAGE" "$IMAGES/sftp.oci.tar" '["/usr/sbin/sshd","-D","-e","-f","/etc/ssh/sshd_config"]' \
+		"$IMAGES/busybox.layer.tar" "$IMAGES/sftp.layer.tar"
+	ctr_import "$IMAGES/sftp.oci.tar"
+}
+
+# sftp_layer writes the volume server's layer (on busybox's: sshd lets in only a user whose shell
+# exists, though ForceCommand never runs it): sshd from Debian's openssh-server (downloaded, not
+# installed: installing it would start a server on this machine) with the libraries it links, and a
+# configuration that serves SFTP only, to one key, from /export. The host key and the authorized
+# key come from a Secret mounted at /etc/swarmhost-volume.
+sftp_layer() {
+	local tmp root lib dest
+	tmp="$(mktemp -d)" root="$tmp/root"
+	(cd "$tmp" && apt-get download -q openssh-server libwrap0 >/dev/null 2>&1) ||
+		die "apt-get download openssh-server libwrap0 failed"
+	dpkg-deb -x "$tmp"/openssh-server_*.deb "$tmp/deb"
+	dpkg-deb -x "$tmp"/libwrap0_*.deb "$tmp/deb"
+	mkdir -p "$root/usr/sbin" "$root/etc/ssh" "$root/run/sshd" "$root/export"
+	chmod 0755 "$root/run/sshd"
+	cp "$tmp/deb/usr/sbin/sshd" "$root/usr/sbin/sshd"
+	for lib in $(LD_LIBRARY_PATH="$tmp/deb/usr/lib/x86_64-linux-gnu" ldd "$root/usr/sbin/sshd" | grep -o '/[^ ]*'); do
+		dest="${lib#"$tmp/deb"}"
+		mkdir -p "$root$(dirname "$dest")"
+		cp -L "$lib" "$root$dest"
+	done
+	printf 'root:x:0:0:root:/root:/bin/sh\nsshd:x:100:65534::/run/sshd:/bin/false\n' >"$root/etc/passwd"
+	printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+	cat >"$root/etc/ssh/sshd_config" <<SSHD
+Port $VOLUME_PORT
+HostKey /etc/swarmhost-volume/host_key
+AuthorizedKeysFile /etc/swarmhost-volume/authorized_keys
+PermitRootLogin prohibit-password
+StrictModes no
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+UseDNS no
+PidFile none
+AllowTcpForwarding no
+X11Forwarding no
+PermitTTY no
+Subsystem sftp internal-sftp
+ForceCommand internal-sftp
+SSHD
 	layer_tar "$root" "$1"
 	rm -rf "$tmp"
 }
@@ -140,7 +201,24 @@ json_array() {
 	echo "[$out]"
 }
 
+# ctr_import FILE [SOCK...] imports an OCI tarball into the containerds of SOCK... (default: every
+# node's).
 ctr_import() {
-	ctr -a "$CONTAINERD_SOCK" -n k8s.io images import --digests=false "$1" >/dev/null ||
-		die "ctr images import $1 failed"
+	local file="$1" sock socks
+	shift
+	socks="${*:-$(containerd_socks)}"
+	for sock in $socks; do
+		ctr -a "$sock" -n k8s.io images import --digests=false "$file" >/dev/null ||
+			die "ctr images import $file ($sock) failed"
+	done
+}
+
+# containerd_socks prints the socket of every node's containerd.
+containerd_socks() {
+	local i
+	if [ "$NODES" = 0 ]; then
+		echo "$CONTAINERD_SOCK"
+		return 0
+	fi
+	for ((i = 0; i < NODES; i++)); do echo "$(node_dir "$i")/containerd/containerd.sock"; done
 }

@@ -1,42 +1,57 @@
-# Sourced by scripts/k8s.sh: starts and stops the cluster's processes. Each started process's pid is kept
-# in $STATE/pids/NAME.pid; stop signals only those pids, and only while they are still that program.
+# Sourced by scripts/k8s.sh: starts and stops the control plane and the single loopback node. Each
+# started process's pid is kept in $STATE/pids/NAME.pid; stop signals only those pids, and only while
+# they are still that program.
 
-APISERVER_PORT="${SWARMHOST_K8S_APISERVER_PORT:-6443}"
-ETCD_PORT="${SWARMHOST_K8S_ETCD_PORT:-23790}"
 CONTAINERD_DIR="$STATE/containerd"
 CONTAINERD_SOCK="$CONTAINERD_DIR/containerd.sock"
 PIDS="$STATE/pids"
 LOGS="$STATE/logs"
-# PROCESSES in start order; stop goes in reverse.
-PROCESSES=(containerd etcd kube-apiserver kube-controller-manager kube-scheduler kubelet)
+# CONTROL_PLANE in start order; stop goes in reverse.
+CONTROL_PLANE=(etcd kube-apiserver kube-controller-manager kube-scheduler)
+# PROCESSES of the single loopback node, in start order.
+PROCESSES=(containerd "${CONTROL_PLANE[@]}" kubelet)
 
-# start_all starts every process that is not running and waits for a Ready node.
+# start_all starts every process of the single loopback node's cluster that is not running and
+# waits for a Ready node.
 start_all() {
 	mkdir -p "$STATE" "$PIDS" "$LOGS"
 	make_certs
+	write_kubeconfigs
+	write_kubeconfig "$STATE/kubelet.kubeconfig" kubelet
+	start_containerd containerd "$CONTAINERD_DIR" swarmhost swh-k8s0 10.244.77.0/24 false ""
+	make_images
+	start_control_plane
+	start_kubelet
+	wait_node_ready localhost
+	log "cluster ready: export KUBECONFIG=$STATE/kubeconfig"
+}
+
+# write_kubeconfigs writes the control plane's and the users' kubeconfigs.
+write_kubeconfigs() {
 	write_kubeconfig "$STATE/kubeconfig" admin
 	write_kubeconfig "$STATE/controller-manager.kubeconfig" controller-manager
 	write_kubeconfig "$STATE/scheduler.kubeconfig" scheduler
-	write_kubeconfig "$STATE/kubelet.kubeconfig" kubelet
 	write_kubeconfig "$STATE/nobody.kubeconfig" nobody
-	start_containerd
-	make_images
+}
+
+# start_control_plane starts etcd, the API server, the controller manager and the scheduler.
+start_control_plane() {
 	start_etcd
 	start_apiserver
 	start_controller_manager
 	start_scheduler
-	start_kubelet
-	wait_node_ready
-	log "cluster ready: export KUBECONFIG=$STATE/kubeconfig"
 }
 
-# running NAME reports whether the pidfile's process is alive and still the program started.
-running() {
-	local f="$PIDS/$1.pid" pid
+# running_in DIR NAME reports whether DIR/NAME.pid's process is alive and still the program started.
+running_in() {
+	local f="$1/$2.pid" pid
 	[ -f "$f" ] || return 1
 	pid="$(cat "$f")"
-	[ -r "/proc/$pid/exe" ] && [ "$(basename "$(readlink "/proc/$pid/exe")")" = "$1" ]
+	[ -r "/proc/$pid/exe" ] && [ "$(basename "$(readlink "/proc/$pid/exe")")" = "$2" ]
 }
+
+# running NAME is running_in for the control plane's and the loopback node's processes.
+running() { running_in "$PIDS" "$1"; }
 
 # launch NAME CMD... starts CMD in the background, logs to $LOGS/NAME.log, records the pid.
 launch() {
@@ -48,29 +63,41 @@ launch() {
 	log "started $name (pid $!)"
 }
 
+# start_containerd NAME DIR CNI_NAME BRIDGE SUBNET GATEWAY NODE writes containerd's config (its own
+# root, state and socket under DIR, pods on a CNI bridge network) and starts it: on node NODE (its
+# index) of a cluster of nodes, or here when NODE is empty.
 start_containerd() {
-	mkdir -p "$CONTAINERD_DIR" "$STATE/cni/conf" "$STATE/cni/ipam"
+	local name="$1" dir="$2" net="$3" bridge="$4" subnet="$5" gateway="$6" node="$7"
+	mkdir -p "$dir" "$dir/cni/conf" "$dir/cni/ipam"
 	local cni_bin=/usr/lib/cni
 	[ -x "$cni_bin/bridge" ] || cni_bin=/opt/cni/bin
-	cat >"$STATE/cni/conf/10-swarmhost.conflist" <<CNI
-{"cniVersion": "0.4.0", "name": "swarmhost", "plugins": [{"type": "bridge", "bridge": "swh-k8s0",
-  "isGateway": false, "ipMasq": false,
-  "ipam": {"type": "host-local", "dataDir": "$STATE/cni/ipam", "ranges": [[{"subnet": "10.244.77.0/24"}]]}}]}
+	# A node's pods reach other nodes' pods through the node (isGateway); the loopback node's pods
+	# reach only each other.
+	local ipam="\"ranges\": [[{\"subnet\": \"$subnet\"}]]"
+	[ "$gateway" = false ] || ipam+=", \"routes\": [{\"dst\": \"0.0.0.0/0\"}]"
+	cat >"$dir/cni/conf/10-swarmhost.conflist" <<CNI
+{"cniVersion": "0.4.0", "name": "$net", "plugins": [{"type": "bridge", "bridge": "$bridge",
+  "isGateway": $gateway, "ipMasq": false, "hairpinMode": true,
+  "ipam": {"type": "host-local", "dataDir": "$dir/cni/ipam", $ipam}}]}
 CNI
-	cat >"$CONTAINERD_DIR/config.toml" <<TOML
+	local runc_root=""
+	[ -z "$node" ] || runc_root="Root = \"$dir/runc\""
+	cat >"$dir/config.toml" <<TOML
 version = 2
-root = "$CONTAINERD_DIR/root"
-state = "$CONTAINERD_DIR/state"
+root = "$dir/root"
+state = "$dir/state"
 [grpc]
-  address = "$CONTAINERD_SOCK"
+  address = "$dir/containerd.sock"
 [ttrpc]
-  address = "$CONTAINERD_SOCK.ttrpc"
+  address = "$dir/containerd.sock.ttrpc"
 [plugins."io.containerd.internal.v1.opt"]
-  path = "$CONTAINERD_DIR/opt"
+  path = "$dir/opt"
 [plugins."io.containerd.grpc.v1.cri"]
   sandbox_image = "$PAUSE_IMAGE"
   restrict_oom_score_adj = true
   disable_apparmor = true
+  stream_server_address = "127.0.0.1"
+  stream_server_port = "0"
   [plugins."io.containerd.grpc.v1.cri".containerd]
     snapshotter = "overlayfs"
     default_runtime_name = "runc"
@@ -78,97 +105,148 @@ state = "$CONTAINERD_DIR/state"
       runtime_type = "io.containerd.runc.v2"
       [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
         SystemdCgroup = false
+        $runc_root
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "$cni_bin"
-    conf_dir = "$STATE/cni/conf"
+    conf_dir = "$dir/cni/conf"
 TOML
-	launch containerd containerd --config "$CONTAINERD_DIR/config.toml"
-	wait_for "containerd" 30 ctr -a "$CONTAINERD_SOCK" version
+	if [ -z "$node" ]; then
+		launch "$name" containerd --config "$dir/config.toml"
+	else
+		node_launch "$node" containerd containerd --config "$dir/config.toml"
+	fi
+	wait_for "containerd ($dir)" 30 ctr -a "$dir/containerd.sock" version
 }
 
 start_etcd() {
+	running etcd || { need_port etcd "$ETCD_PORT" && need_port etcd "$ETCD_PEER_PORT"; }
 	launch etcd "$BIN/etcd" --name swarmhost --data-dir "$STATE/etcd" \
 		--listen-client-urls "http://127.0.0.1:$ETCD_PORT" --advertise-client-urls "http://127.0.0.1:$ETCD_PORT" \
-		--listen-peer-urls "http://127.0.0.1:$((ETCD_PORT + 1))" \
-		--initial-advertise-peer-urls "http://127.0.0.1:$((ETCD_PORT + 1))" \
-		--initial-cluster "swarmhost=http://127.0.0.1:$((ETCD_PORT + 1))" --listen-metrics-urls "" \
+		--listen-peer-urls "http://127.0.0.1:$ETCD_PEER_PORT" \
+		--initial-advertise-peer-urls "http://127.0.0.1:$ETCD_PEER_PORT" \
+		--initial-cluster "swarmhost=http://127.0.0.1:$ETCD_PEER_PORT" --listen-metrics-urls "" \
 		--quota-backend-bytes 1073741824
-	wait_for "etcd" 30 bash -c "exec 3<>/dev/tcp/127.0.0.1/$ETCD_PORT"
+	wait_port etcd "$PIDS/etcd.pid" "$ETCD_PORT"
 }
 
 start_apiserver() {
+	running kube-apiserver || need_port kube-apiserver "$APISERVER_PORT"
+	local prefer=Hostname,InternalIP
+	[ "$NODES" = 0 ] || prefer=InternalIP,Hostname
 	launch kube-apiserver "$BIN/kube-apiserver" --etcd-servers "http://127.0.0.1:$ETCD_PORT" \
-		--bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$APISERVER_PORT" \
-		--endpoint-reconciler-type none --kubelet-preferred-address-types Hostname,InternalIP \
+		--bind-address "$APISERVER_ADDR" --advertise-address "$APISERVER_ADDR" --secure-port "$APISERVER_PORT" \
+		--endpoint-reconciler-type none --kubelet-preferred-address-types "$prefer" \
 		--client-ca-file "$PKI/ca.crt" --tls-cert-file "$PKI/apiserver.crt" --tls-private-key-file "$PKI/apiserver.key" \
 		--kubelet-client-certificate "$PKI/apiserver-kubelet.crt" --kubelet-client-key "$PKI/apiserver-kubelet.key" \
 		--kubelet-certificate-authority "$PKI/ca.crt" \
 		--service-account-issuer https://kubernetes.default.svc.cluster.local \
 		--service-account-key-file "$PKI/sa.pub" --service-account-signing-key-file "$PKI/sa.key" \
 		--service-cluster-ip-range 10.96.0.0/24 --authorization-mode Node,RBAC --allow-privileged=true
+	wait_port kube-apiserver "$PIDS/kube-apiserver.pid" "$APISERVER_PORT"
 	wait_for "kube-apiserver" 90 kube_get /readyz
 }
 
+# start_controller_manager starts the controllers; with nodes in namespaces, a node whose kubelet
+# stopped reporting is NotReady after 20 s instead of 50 (node-loss tests wait less). It serves no
+# port (--secure-port 0).
 start_controller_manager() {
+	local grace=()
+	[ "$NODES" = 0 ] || grace=(--node-monitor-grace-period 20s --node-monitor-period 2s)
 	launch kube-controller-manager "$BIN/kube-controller-manager" \
 		--kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--authentication-kubeconfig "$STATE/controller-manager.kubeconfig" \
 		--authorization-kubeconfig "$STATE/controller-manager.kubeconfig" \
-		--bind-address 127.0.0.1 --leader-elect=false --use-service-account-credentials=true \
-		--service-account-private-key-file "$PKI/sa.key" --root-ca-file "$PKI/ca.crt"
+		--secure-port 0 --leader-elect=false --use-service-account-credentials=true \
+		--service-account-private-key-file "$PKI/sa.key" --root-ca-file "$PKI/ca.crt" "${grace[@]}"
 }
 
+# start_scheduler starts the scheduler; it serves no port (--secure-port 0).
 start_scheduler() {
 	launch kube-scheduler "$BIN/kube-scheduler" --kubeconfig "$STATE/scheduler.kubeconfig" \
 		--authentication-kubeconfig "$STATE/scheduler.kubeconfig" \
 		--authorization-kubeconfig "$STATE/scheduler.kubeconfig" \
-		--bind-address 127.0.0.1 --leader-elect=false
+		--secure-port 0 --leader-elect=false
 }
 
-start_kubelet() {
-	mkdir -p "$STATE/kubelet"
-	cat >"$STATE/kubelet-config.yaml" <<YAML
+# kubelet_config FILE ADDRESS CONTAINERD_SOCK [EXTRA] writes a KubeletConfiguration serving on
+# ADDRESS:10250 (no other port), with EXTRA's lines appended.
+kubelet_config() {
+	cat >"$1" <<YAML
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 failCgroupV1: false
 cgroupDriver: cgroupfs
-address: 127.0.0.1
+address: $2
+port: 10250
 readOnlyPort: 0
-healthzBindAddress: 127.0.0.1
+healthzPort: 0
 failSwapOn: false
-tlsCertFile: $PKI/kubelet-serving.crt
-tlsPrivateKeyFile: $PKI/kubelet-serving.key
 authentication:
   anonymous: {enabled: false}
   webhook: {enabled: true}
   x509: {clientCAFile: $PKI/ca.crt}
 authorization: {mode: Webhook}
-containerRuntimeEndpoint: unix://$CONTAINERD_SOCK
+containerRuntimeEndpoint: unix://$3
 clusterDomain: cluster.local
 resolvConf: /etc/resolv.conf
 evictionHard: {memory.available: 50Mi, nodefs.available: 1%, imagefs.available: 1%, nodefs.inodesFree: 1%}
 imageGCHighThresholdPercent: 99
 imageGCLowThresholdPercent: 98
 serializeImagePulls: false
+${4:-}
 YAML
-	# A node left registered by an earlier start would look Ready before this kubelet reports.
-	running kubelet || curl -s -o /dev/null --max-time 5 -X DELETE --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" \
-		--key "$PKI/admin.key" "https://127.0.0.1:$APISERVER_PORT/api/v1/nodes/localhost" || true
-	launch kubelet "$BIN/kubelet" --config "$STATE/kubelet-config.yaml" --kubeconfig "$STATE/kubelet.kubeconfig" \
-		--hostname-override localhost --root-dir "$STATE/kubelet"
 }
 
-# wait_node_ready waits for node "localhost" to be Ready and the default ServiceAccount to exist.
+start_kubelet() {
+	mkdir -p "$STATE/kubelet"
+	kubelet_config "$STATE/kubelet-config.yaml" 127.0.0.1 "$CONTAINERD_SOCK" \
+		"$(printf 'tlsCertFile: %s\ntlsPrivateKeyFile: %s' "$PKI/kubelet-serving.crt" "$PKI/kubelet-serving.key")"
+	if ! running kubelet; then
+		need_port kubelet 10250
+		# A node left registered by an earlier start would look Ready before this kubelet reports.
+		kube_delete /api/v1/nodes/localhost
+	fi
+	launch kubelet "$BIN/kubelet" --config "$STATE/kubelet-config.yaml" --kubeconfig "$STATE/kubelet.kubeconfig" \
+		--hostname-override localhost --root-dir "$STATE/kubelet"
+	wait_port kubelet "$PIDS/kubelet.pid" 10250
+}
+
+# wait_node_ready NODE... waits for the nodes to be Ready and the default ServiceAccount to exist.
 wait_node_ready() {
-	wait_for "node Ready" 120 bash -c "$(declare -f kube_get); PKI='$PKI' APISERVER_PORT='$APISERVER_PORT' \
-		kube_get /api/v1/nodes/localhost | grep -A3 '\"type\": \"Ready\"' | grep -q '\"status\": \"True\"'"
+	local n
+	for n in "$@"; do
+		wait_for "node $n Ready" 120 node_ready "$n"
+	done
 	wait_for "default ServiceAccount" 60 kube_get /api/v1/namespaces/default/serviceaccounts/default
+}
+
+# node_ready NODE reports whether the node's Ready condition is True.
+node_ready() {
+	kube_get "/api/v1/nodes/$1" | tr -d ' \n' | grep -q '"type":"Ready","status":"True"'
 }
 
 # kube_get PATH GETs PATH from the API server as the admin.
 kube_get() {
 	curl -sf --max-time 5 --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" --key "$PKI/admin.key" \
-		"https://127.0.0.1:$APISERVER_PORT$1"
+		"https://$APISERVER_ADDR:$APISERVER_PORT$1"
+}
+
+# kube_delete PATH deletes PATH's object as the admin, if the API server answers.
+kube_delete() {
+	curl -s -o /dev/null --max-time 5 -X DELETE --cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" \
+		--key "$PKI/admin.key" "https://$APISERVER_ADDR:$APISERVER_PORT$1" || true
+}
+
+# kube_create PATH JSON creates an object as the admin; one that exists already is left as it is.
+kube_create() {
+	local code
+	code="$(curl -s -o "$LOGS/create.out" -w '%{http_code}' --max-time 10 -X POST -H 'Content-Type: application/json' \
+		--cacert "$PKI/ca.crt" --cert "$PKI/admin.crt" --key "$PKI/admin.key" \
+		--data-binary "$2" "https://$APISERVER_ADDR:$APISERVER_PORT$1")"
+	case "$code" in
+	200 | 201 | 202 | 409) ;;
+	*) die "creating $1 failed ($code): $(cat "$LOGS/create.out")" ;;
+	esac
 }
 
 # wait_for WHAT SECONDS CMD... retries CMD until it succeeds, or fails naming WHAT and the log.
@@ -179,71 +257,88 @@ wait_for() {
 		"$@" >/dev/null 2>&1 && return 0
 		sleep 0.25
 	done
-	die "$what not ready after ${secs}s (logs in $LOGS)"
+	die "$what not ready after ${secs}s (logs in $STATE)"
 }
 
 # cluster_status prints each process's state; it succeeds only when the API server is ready.
 cluster_status() {
 	local p
-	for p in "${PROCESSES[@]}"; do
-		if running "$p"; then echo "$p running (pid $(cat "$PIDS/$p.pid"))"; else echo "$p stopped"; fi
-	done
+	if [ "$NODES" = 0 ]; then
+		for p in "${PROCESSES[@]}"; do status_line "$PIDS" "$p"; done
+	else
+		for p in "${CONTROL_PLANE[@]}"; do status_line "$PIDS" "$p"; done
+		nodes_status
+	fi
 	kube_get /readyz >/dev/null 2>&1 || { echo "api server not ready"; return 1; }
-	echo "api server ready at https://127.0.0.1:$APISERVER_PORT"
+	echo "api server ready at https://$APISERVER_ADDR:$APISERVER_PORT"
 }
 
-# stop_all stops what start_all started, in reverse order: the kubelet, then the pods' containers
-# (through this containerd), then the control plane, etcd and containerd.
+# status_line DIR NAME prints whether the process DIR/NAME.pid names runs.
+status_line() {
+	if running_in "$1" "$2"; then echo "$2 running (pid $(cat "$1/$2.pid"))"; else echo "$2 stopped"; fi
+}
+
+# stop_all stops what start started, in reverse order.
 stop_all() {
-	local i
-	for ((i = ${#PROCESSES[@]} - 1; i >= 0; i--)); do
-		[ "${PROCESSES[i]}" = containerd ] && remove_pods
-		stop_one "${PROCESSES[i]}"
-	done
-	unmount_state
+	if [ "$NODES" != 0 ]; then
+		stop_nodes_cluster
+		return 0
+	fi
+	stop_in "$PIDS" kubelet
+	remove_pods "$CONTAINERD_SOCK" containerd "$PIDS"
+	stop_control_plane
+	stop_in "$PIDS" containerd
+	unmount_under "$STATE"
 	# The pods' bridge, made by the CNI plugin for this cluster only.
 	ip link delete swh-k8s0 2>/dev/null || true
 }
 
-# unmount_state unmounts what the kubelet and containerd left mounted under $STATE (pod volumes, shm).
-unmount_state() {
+# stop_control_plane stops the scheduler, the controller manager, the API server and etcd.
+stop_control_plane() {
+	local i
+	for ((i = ${#CONTROL_PLANE[@]} - 1; i >= 0; i--)); do stop_in "$PIDS" "${CONTROL_PLANE[i]}"; done
+}
+
+# unmount_under DIR unmounts what the kubelets, containerds and volume mounts left under DIR.
+unmount_under() {
 	local m
-	for m in $(findmnt -rn -o TARGET | grep "^$STATE/" | sort -r); do
+	for m in $(findmnt -rn -o TARGET | grep "^$1/" | sort -r); do
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
 	done
 }
 
-# stop_one NAME sends SIGTERM to the recorded pid (if it is still that program), then SIGKILL after 10 s.
-stop_one() {
-	local name="$1" pid i
-	if ! running "$name"; then
-		rm -f "$PIDS/$name.pid"
+# stop_in DIR NAME sends SIGTERM to DIR/NAME.pid's process (if it is still that program), then
+# SIGKILL after 10 s.
+stop_in() {
+	local dir="$1" name="$2" pid i
+	if ! running_in "$dir" "$name"; then
+		rm -f "$dir/$name.pid"
 		return 0
 	fi
-	pid="$(cat "$PIDS/$name.pid")"
+	pid="$(cat "$dir/$name.pid")"
 	kill -TERM "$pid" 2>/dev/null || true
 	for ((i = 0; i < 40; i++)); do
-		running "$name" || break
+		running_in "$dir" "$name" || break
 		sleep 0.25
 	done
-	running "$name" && kill -KILL "$pid" 2>/dev/null || true
-	rm -f "$PIDS/$name.pid"
+	running_in "$dir" "$name" && kill -KILL "$pid" 2>/dev/null || true
+	rm -f "$dir/$name.pid"
 	log "stopped $name"
 }
 
-# remove_pods stops and removes every pod sandbox this cluster's containerd runs (their shims are
-# children of containerd's runtime, not of this script), through containerd's own API.
+# remove_pods SOCK NAME DIR stops and removes every pod sandbox the containerd of DIR/NAME.pid runs
+# (their shims are children of containerd's runtime, not of this script), through its own API.
 remove_pods() {
-	running containerd || return 0
-	local c
-	for c in $(ctr -a "$CONTAINERD_SOCK" -n k8s.io tasks ls -q 2>/dev/null); do
-		ctr -a "$CONTAINERD_SOCK" -n k8s.io tasks kill -s SIGKILL "$c" >/dev/null 2>&1 || true
+	local sock="$1" c
+	running_in "$3" "$2" || return 0
+	for c in $(ctr -a "$sock" -n k8s.io tasks ls -q 2>/dev/null); do
+		ctr -a "$sock" -n k8s.io tasks kill -s SIGKILL "$c" >/dev/null 2>&1 || true
 	done
 	sleep 1
-	for c in $(ctr -a "$CONTAINERD_SOCK" -n k8s.io tasks ls -q 2>/dev/null); do
-		ctr -a "$CONTAINERD_SOCK" -n k8s.io tasks delete -f "$c" >/dev/null 2>&1 || true
+	for c in $(ctr -a "$sock" -n k8s.io tasks ls -q 2>/dev/null); do
+		ctr -a "$sock" -n k8s.io tasks delete -f "$c" >/dev/null 2>&1 || true
 	done
-	for c in $(ctr -a "$CONTAINERD_SOCK" -n k8s.io containers ls -q 2>/dev/null); do
-		ctr -a "$CONTAINERD_SOCK" -n k8s.io containers delete "$c" >/dev/null 2>&1 || true
+	for c in $(ctr -a "$sock" -n k8s.io containers ls -q 2>/dev/null); do
+		ctr -a "$sock" -n k8s.io containers delete "$c" >/dev/null 2>&1 || true
 	done
 }

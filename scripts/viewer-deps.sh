@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the log viewer test (host/cli/viewer_e2e_test.go) needs and
+# Installs what the log viewer test (host/e2e/viewer_e2e_test.go) needs and
 # prints, one per line: the chromium binary, then the node_modules folder
 # holding playwright-core. Chromium comes from Debian (apt-get), since
 # playwright's own browser download cannot be used here; playwright-core
@@ -41,14 +41,14 @@ fi
 echo "$chromium"
 echo "$dir/node_modules"
 [ "${1:-}" = npm ] || exit 0
-src="$root/host/cli/testdata/viewer/npm"
+src="$root/host/e2e/testdata/viewer/npm"
 app="$root/.tools/npm-viewer"
 want="$(cd "$src" && cat package.json package-lock.json main.jsx index.html | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$app/.sha256" 2>/dev/null)" != "$want" ]; then
   rm -rf "$app" && mkdir -p "$app/site"
   cp "$src/package.json" "$src/package-lock.json" "$src/main.jsx" "$app/"
   if ! (cd "$app" && npm ci --silent --no-audit --no-fund >&2); then
-    echo "scripts/viewer-deps.sh: npm ci could not install host/cli/testdata/viewer/npm" >&2
+    echo "scripts/viewer-deps.sh: npm ci could not install host/e2e/testdata/viewer/npm" >&2
     exit 3
   fi
   (cd "$app" && node_modules/.bin/esbuild main.jsx --bundle --format=esm --jsx=automatic \

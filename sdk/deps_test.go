@@ -46,7 +46,7 @@ func TestSDKDoesNotDependOnHost(t *testing.T) {
 					deps = append(deps, f[0])
 				}
 			}
-			if !slices.Contains(deps, "github.com/swarmhost/swarmhost/sdk/rpc") {
+			if !slices.Contains(deps, "github.com/swarmhost/swarmhost/sdk/internal/hostside") {
 				t.Fatalf("go %s did not list the sdk's own packages:\n%s", strings.Join(args, " "), out)
 			}
 			for _, dep := range deps {
@@ -109,6 +109,103 @@ func isUnder(mod, prefix string) bool {
 		return strings.HasPrefix(mod, prefix)
 	}
 	return mod == prefix || strings.HasPrefix(mod, prefix+"/")
+}
+
+// hostHalf are the SDK module's packages that make up the host's half of
+// the protocol: only sdk/sdktest (whose in-process engine pairs both
+// halves) and the facade module sdk/hostrpc may reach them.
+var hostHalf = []string{
+	"github.com/swarmhost/swarmhost/sdk/internal/hostside",
+	"github.com/swarmhost/swarmhost/sdk/internal/loopback",
+}
+
+// TestPublicPackagesLeaveOutTheHostHalf: no public package of the SDK but
+// sdktest depends on the host's half of the protocol, and `go doc` of every
+// public package (sdktest included) names no protocol machinery, generated
+// or the host's.
+func TestPublicPackagesLeaveOutTheHostHalf(t *testing.T) {
+	t.Parallel()
+	for _, pkg := range publicPackages(t) {
+		t.Run(strings.TrimPrefix(pkg, "github.com/swarmhost/swarmhost/"), func(t *testing.T) {
+			t.Parallel()
+			if !strings.HasSuffix(pkg, "/sdktest") {
+				for _, dep := range goList(t, "-deps", pkg) {
+					if slices.Contains(hostHalf, dep) {
+						t.Errorf("%s depends on the host's half, %s", pkg, dep)
+					}
+				}
+			}
+			doc := string(goOutput(t, "doc", "-all", pkg))
+			for _, word := range []string{"hostside", "pluginside", "loopback", "pluginpb", "hostrpc", "grpc.",
+				"plugin.PluginSet", "internal/"} {
+				if strings.Contains(doc, word) {
+					t.Errorf("go doc %s mentions %q", pkg, word)
+				}
+			}
+		})
+	}
+}
+
+// TestEveryPublicPackageHasAnExample: each public package of the SDK has
+// at least one Example function whose output go test checks.
+func TestEveryPublicPackageHasAnExample(t *testing.T) {
+	t.Parallel()
+	for _, pkg := range publicPackages(t) {
+		dir := strings.TrimSpace(string(goOutput(t, "list", "-f", "{{.Dir}}", pkg)))
+		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), "\nfunc Example") && strings.Contains(string(src), "// Output:") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s has no Example with // Output:", pkg)
+		}
+	}
+}
+
+// publicPackages are the SDK module's packages outside internal/.
+func publicPackages(t *testing.T) []string {
+	var out []string
+	for _, pkg := range goList(t, "./...") {
+		if !strings.Contains(pkg, "/internal/") && !strings.HasSuffix(pkg, "/internal") {
+			out = append(out, pkg)
+		}
+	}
+	if len(out) < 8 {
+		t.Fatalf("go list ./... found only %v", out)
+	}
+	return out
+}
+
+// goList runs `go list ARGS` in the sdk directory: the packages, one a line.
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	return strings.Fields(string(goOutput(t, append([]string{"list"}, args...)...)))
+}
+
+// goOutput runs the go command in the sdk directory and returns its stdout.
+func goOutput(t *testing.T, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(goTool(), args...)
+	cmd.Dir = "."
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr string
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr)
+	}
+	return out
 }
 
 // goTool is the go command of the toolchain running the test, else "go".

@@ -21,18 +21,35 @@ package sdk
 import (
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// Plugins lists the implementations one binary serves, by kind.
-type Plugins = rpc.Plugins
+// Plugins lists the implementations one binary serves, by kind. A binary
+// may serve several plugins of one kind and several kinds; the Metadata
+// names of one kind's plugins must differ. A suite names a plugin by kind
+// and name, and the host finds the binary swarmhost-<kind>-<name>, or a
+// binary that lists the name in its metadata.
+type Plugins struct {
+	// Agents are the agents the binary serves.
+	Agents []agent.Agent
+	// Controllers are the controllers the binary serves.
+	Controllers []controller.Controller
+	// Scorers are the scorers the binary serves.
+	Scorers []scorer.Scorer
+}
 
-// Serve serves the plugins until the host is done with the process. Run by
-// hand (without the host's handshake) it prints a message and exits 1.
-func Serve(p Plugins) { rpc.Serve(p, rpc.ServeOptions{}) }
+// Serve serves the plugins until the host is done with the process, then
+// returns. Run by hand (without the host's handshake) it prints a message
+// and exits 1; it exits 3 if the host goes away without ending it.
+func Serve(p Plugins) {
+	pluginside.Serve(pluginside.Plugins(p), pluginside.ServeOptions{Logger: logger})
+}
 
 // Logger returns the plugin's logger: JSON lines on stderr that the host
 // prints at their own level under the plugin's name.
 func Logger() hclog.Logger { return logger }
 
-var logger = rpc.NewPluginLogger()
+var logger = pluginside.NewPluginLogger()

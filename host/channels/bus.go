@@ -74,7 +74,7 @@ type record struct {
 // NewBus builds the bus of one sample: every member pending, no records.
 func NewBus(cfg Messages, roster []Member, opts Options) *Bus {
 	if opts.Clock == nil {
-		opts.Clock = realClock{}
+		opts.Clock = WallClock{}
 	}
 	b := &Bus{cfg: cfg, clock: opts.Clock, byName: map[string]*member{}}
 	for i, m := range roster {

@@ -10,8 +10,8 @@ type Clock interface {
 	After(d time.Duration) <-chan time.Time
 }
 
-// realClock is the wall clock.
-type realClock struct{}
+// WallClock is the wall clock, the Clock used when Options gives none.
+type WallClock struct{}
 
-func (realClock) Now() time.Time                         { return time.Now() }
-func (realClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+func (WallClock) Now() time.Time                         { return time.Now() }
+func (WallClock) After(d time.Duration) <-chan time.Time { return time.After(d) }

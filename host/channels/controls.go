@@ -33,13 +33,13 @@ func (b *Bus) controls(sender *member, recipients []string, rec *record) (string
 // rateWait reports whether another send of sender fits its rate, and when
 // not, the whole seconds to wait. Callers hold b.mu.
 func (b *Bus) rateWait(sender *member) (int, bool) {
-	return windowWait(&sender.sends, b.cfg.Rate, b.clock.Now())
+	return b.cfg.Rate.Wait(&sender.sends, b.clock.Now())
 }
 
-// windowWait drops the times that left r's sliding window ending at now
-// and reports whether one more fits; when not, how many whole seconds
+// Wait drops the times that left r's sliding window ending at now and
+// reports whether one more fits; when not, how many whole seconds
 // until the oldest leaves it (at least 1). The zero Rate always fits.
-func windowWait(times *[]time.Time, r Rate, now time.Time) (int, bool) {
+func (r Rate) Wait(times *[]time.Time, now time.Time) (int, bool) {
 	if r.Off() {
 		return 0, true
 	}

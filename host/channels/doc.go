@@ -13,4 +13,9 @@
 // stop) and gives notices through [Bus.Notice], which the runtime calls at a
 // member's turn boundary. Its evidence ([Bus.Evidence]) is neutral
 // [swarm.Event]s of kind "info" that the eval layer merges into the log.
+//
+// The "shared_memory" channel, a board of files, is package
+// host/channels/board, which builds on this package's rate, clock, problems
+// and evidence kinds; this package does not import it, and a sample uses the
+// board through the narrow [Board] interface.
 package channels

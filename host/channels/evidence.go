@@ -33,7 +33,7 @@ func (b *Bus) add(member string, data any) {
 
 func (b *Bus) evidenceSent(sender *member, req SendRequest, rec *record, recipients []string, rule, reason string) {
 	e := Sent{Version: EvidenceVersion, Type: EvidenceComm, Kind: KindSent, Channel: ChannelMessages, ID: rec.id,
-		From: sender.Name, To: nonNil(req.To), Recipients: nonNil(recipients), ReplyTo: optional(req.ReplyTo),
+		From: sender.Name, To: nonNil(req.To), Recipients: nonNil(recipients), ReplyTo: Optional(req.ReplyTo),
 		Wake: req.Wake, Bytes: len(req.Message), Decision: DecisionAccept, Control: IsControl(rule)}
 	if rule != "" {
 		e.Decision, e.Rule, e.Reason = DecisionReject, &rule, &reason
@@ -80,7 +80,9 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func optional(s string) *string {
+// Optional is s's address, or nil for the empty string: an evidence field
+// that is null when unset.
+func Optional(s string) *string {
 	if s == "" {
 		return nil
 	}

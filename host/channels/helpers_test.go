@@ -3,67 +3,21 @@ package channels
 import (
 	"context"
 	"encoding/json"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
-// fakeClock is a Clock the test moves by hand.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []fakeTimer
-}
-
-type fakeTimer struct {
-	at time.Time
-	ch chan time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) After(d time.Duration) <-chan time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ch := make(chan time.Time, 1)
-	c.timers = append(c.timers, fakeTimer{at: c.now.Add(d), ch: ch})
-	return ch
-}
-
-// Advance moves the clock and fires the timers that are due.
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-	keep := c.timers[:0]
-	for _, t := range c.timers {
-		if t.at.After(c.now) {
-			keep = append(keep, t)
-			continue
-		}
-		t.ch <- c.now
-	}
-	c.timers = keep
-}
-
 // newTestBus builds a bus over members named in roster order; running
 // lists those the runtime has started.
-func newTestBus(t *testing.T, cfg Messages, roster []string, running ...string) (*Bus, *fakeClock) {
+func newTestBus(t *testing.T, cfg Messages, roster []string, running ...string) (*Bus, *channelstest.FakeClock) {
 	t.Helper()
-	clock := newFakeClock()
+	clock := channelstest.NewFakeClock()
 	var ms []Member
 	for _, n := range roster {
 		ms = append(ms, Member{Name: n})

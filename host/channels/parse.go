@@ -67,7 +67,7 @@ func paramNames() string {
 func parseDelivery(c *Messages, raw json.RawMessage, _ []string) *Problem {
 	var s string
 	if json.Unmarshal(raw, &s) != nil || (s != DeliveryNotify && s != DeliveryPoll) {
-		return invalid("delivery", "delivery must be %q or %q; got %s.", DeliveryNotify, DeliveryPoll, raw)
+		return InvalidValue("delivery", "delivery must be %q or %q; got %s.", DeliveryNotify, DeliveryPoll, raw)
 	}
 	c.Delivery = s
 	return nil
@@ -91,7 +91,7 @@ func parseMaxUnread(c *Messages, raw json.RawMessage, _ []string) *Problem {
 
 func parseDedupe(c *Messages, raw json.RawMessage, _ []string) *Problem {
 	if json.Unmarshal(raw, &c.Dedupe) != nil {
-		return invalid("dedupe", "dedupe must be true or false; got %s.", raw)
+		return InvalidValue("dedupe", "dedupe must be true or false; got %s.", raw)
 	}
 	return nil
 }
@@ -100,15 +100,15 @@ func parseDedupe(c *Messages, raw json.RawMessage, _ []string) *Problem {
 func intIn(name string, raw json.RawMessage, lo, hi int) (int, *Problem) {
 	var f float64
 	if json.Unmarshal(raw, &f) != nil || f != float64(int64(f)) {
-		return 0, invalid(name, "%s must be a whole number; got %s.", name, raw)
+		return 0, InvalidValue(name, "%s must be a whole number; got %s.", name, raw)
 	}
 	if f < float64(lo) || f > float64(hi) {
-		return 0, invalid(name, "%s must be between %d and %d; got %s.", name, lo, hi, raw)
+		return 0, InvalidValue(name, "%s must be between %d and %d; got %s.", name, lo, hi, raw)
 	}
 	return int(f), nil
 }
 
-// invalid is the problem of a bad value.
-func invalid(name, format string, args ...any) *Problem {
+// InvalidValue is the problem of a bad value.
+func InvalidValue(name, format string, args ...any) *Problem {
 	return &Problem{Summary: fmt.Sprintf("Invalid value for %q", name), Detail: fmt.Sprintf(format, args...)}
 }

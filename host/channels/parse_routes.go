@@ -18,13 +18,13 @@ const AddressAll = "all"
 func parseRoutes(c *Messages, raw json.RawMessage, roster []string) *Problem {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(raw, &obj) != nil {
-		return invalid("routes", `routes must be an object from sender to allowed recipients, like { lead = ["all"], "worker-1" = ["lead"] }; got %s.`, raw)
+		return InvalidValue("routes", `routes must be an object from sender to allowed recipients, like { lead = ["all"], "worker-1" = ["lead"] }; got %s.`, raw)
 	}
 	routes := map[string][]string{}
 	for _, from := range slices.Sorted(maps.Keys(obj)) {
 		to, ok := names(obj[from])
 		if !ok {
-			return invalid("routes", "the recipients of %q must be a member name or a list of names; got %s.", from, obj[from])
+			return InvalidValue("routes", "the recipients of %q must be a member name or a list of names; got %s.", from, obj[from])
 		}
 		if p := unknownNames(from, to, roster); p != nil {
 			return p

@@ -11,12 +11,12 @@ import (
 // parseMaxWait accepts a duration string ("90s", "2m") or a number of
 // seconds (the unit of read_messages' wait_seconds), from 0 to 3600 s.
 func parseMaxWait(c *Messages, raw json.RawMessage, _ []string) *Problem {
-	d, ok := seconds(raw)
+	d, ok := ParseDuration(raw)
 	if !ok {
-		return invalid("max_wait", `max_wait must be a duration like "120s" or "2m", or a number of seconds; got %s.`, raw)
+		return InvalidValue("max_wait", `max_wait must be a duration like "120s" or "2m", or a number of seconds; got %s.`, raw)
 	}
 	if d < 0 || d > MaxMaxWait {
-		return invalid("max_wait", "max_wait must be between 0s and %s; got %s.", MaxMaxWait, d)
+		return InvalidValue("max_wait", "max_wait must be between 0s and %s; got %s.", MaxMaxWait, d)
 	}
 	c.MaxWait = d
 	return nil
@@ -36,7 +36,7 @@ func parseRate(c *Messages, raw json.RawMessage, _ []string) *Problem {
 	if json.Unmarshal(raw, &s) == nil {
 		n, d, ok := strings.Cut(s, "/")
 		if !ok {
-			return invalid("rate", want, raw)
+			return InvalidValue("rate", want, raw)
 		}
 		sends, per = json.RawMessage(strings.TrimSpace(n)), jsonString(strings.TrimSpace(d))
 	} else {
@@ -45,7 +45,7 @@ func parseRate(c *Messages, raw json.RawMessage, _ []string) *Problem {
 			Per   json.RawMessage `json:"per"`
 		}
 		if json.Unmarshal(raw, &obj) != nil || obj.Sends == nil || obj.Per == nil {
-			return invalid("rate", want, raw)
+			return InvalidValue("rate", want, raw)
 		}
 		sends, per = obj.Sends, obj.Per
 	}
@@ -59,16 +59,16 @@ func setRate(c *Messages, sends, per, raw json.RawMessage) *Problem {
 		p.Detail = "rate's sends: " + p.Detail
 		return p
 	}
-	d, ok := seconds(per)
+	d, ok := ParseDuration(per)
 	if !ok || d <= 0 || d > MaxRatePer {
-		return invalid("rate", "rate's window must be a duration greater than 0 and at most %s, like \"60s\"; got %s.", MaxRatePer, raw)
+		return InvalidValue("rate", "rate's window must be a duration greater than 0 and at most %s, like \"60s\"; got %s.", MaxRatePer, raw)
 	}
 	c.Rate = Rate{Sends: n, Per: d}
 	return nil
 }
 
-// seconds decodes a duration string or a number of seconds.
-func seconds(raw json.RawMessage) (time.Duration, bool) {
+// ParseDuration decodes a duration string ("60s") or a number of seconds.
+func ParseDuration(raw json.RawMessage) (time.Duration, bool) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		d, err := time.ParseDuration(s)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 )
 
 func TestReadWake(t *testing.T) {
@@ -21,16 +23,16 @@ func TestReadWake(t *testing.T) {
 		// before runs before bob reads.
 		before func(*Bus)
 		// during runs while bob waits (nil: bob does not wait).
-		during  func(*Bus, *fakeClock)
+		during  func(*Bus, *channelstest.FakeClock)
 		outcome string
 		text    string
 		ids     []string
 	}{
 		"a wake message ends the wait": {
-			during:  func(b *Bus, _ *fakeClock) { send(b, "alice", "ping", "bob") },
+			during:  func(b *Bus, _ *channelstest.FakeClock) { send(b, "alice", "ping", "bob") },
 			outcome: OutcomeMessages, ids: []string{"m-1"}},
 		"a message without wake does not; the timeout returns it": {
-			during: func(b *Bus, c *fakeClock) {
+			during: func(b *Bus, c *channelstest.FakeClock) {
 				b.Send("alice", SendRequest{To: []string{"bob"}, Message: "quiet"})
 				c.Advance(59 * time.Second)
 				assert.True(t, waiting(b, "bob"))
@@ -38,28 +40,28 @@ func TestReadWake(t *testing.T) {
 			},
 			outcome: OutcomeTimeout, ids: []string{"m-1"}},
 		"a message to someone else does not wake": {
-			during: func(b *Bus, c *fakeClock) {
+			during: func(b *Bus, c *channelstest.FakeClock) {
 				send(b, "alice", "not for bob", "carol")
 				assert.True(t, waiting(b, "bob"))
 				c.Advance(time.Minute)
 			},
 			outcome: OutcomeTimeout, text: "No new messages after 60 s."},
 		"timeout": {
-			during:  func(_ *Bus, c *fakeClock) { c.Advance(time.Minute) },
+			during:  func(_ *Bus, c *channelstest.FakeClock) { c.Advance(time.Minute) },
 			outcome: OutcomeTimeout, text: "No new messages after 60 s."},
 		"the wait is clipped to max_wait": {
 			cfg: func(c *Messages) { c.MaxWait = 90 * time.Second }, wait: time.Hour,
-			during:  func(_ *Bus, c *fakeClock) { c.Advance(90 * time.Second) },
+			during:  func(_ *Bus, c *channelstest.FakeClock) { c.Advance(90 * time.Second) },
 			outcome: OutcomeTimeout, text: "No new messages after 90 s."},
 		"fractional waits": {
-			wait: 1500 * time.Millisecond, during: func(_ *Bus, c *fakeClock) { c.Advance(2 * time.Second) },
+			wait: 1500 * time.Millisecond, during: func(_ *Bus, c *channelstest.FakeClock) { c.Advance(2 * time.Second) },
 			outcome: OutcomeTimeout, text: "No new messages after 1.5 s."},
 		"max_wait 0 turns waiting off": {
 			cfg:     func(c *Messages) { c.MaxWait = 0 },
 			outcome: OutcomeEmpty, text: "No new messages."},
 		"every other member waiting": {
 			running: []string{"alice", "bob"},
-			during: func(b *Bus, _ *fakeClock) {
+			during: func(b *Bus, _ *channelstest.FakeClock) {
 				got := b.Read(context.Background(), "alice", time.Minute)
 				assert.Equal(t, OutcomeIdle, got.Outcome, "alice wakes too")
 			},
@@ -69,10 +71,10 @@ func TestReadWake(t *testing.T) {
 			outcome: OutcomeIdle, text: "No new messages: every other member is waiting, ended or not started."},
 		"the last other member ends during the wait": {
 			running: []string{"alice", "bob"},
-			during:  func(b *Bus, _ *fakeClock) { end(b, "alice") },
+			during:  func(b *Bus, _ *channelstest.FakeClock) { end(b, "alice") },
 			outcome: OutcomeIdle, text: "No new messages: every other member is waiting, ended or not started."},
 		"the swarm begins to stop": {
-			during:  func(b *Bus, _ *fakeClock) { b.Stopping("controller:done") },
+			during:  func(b *Bus, _ *channelstest.FakeClock) { b.Stopping("controller:done") },
 			outcome: OutcomeStopping, text: "The swarm is stopping."},
 		"the swarm is already stopping": {
 			before:  func(b *Bus) { b.Stopping("all_done") },

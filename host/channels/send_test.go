@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 )
 
 var roster = []string{"alice", "bob", "carol", "dave"}
@@ -17,7 +19,7 @@ func TestSendRejections(t *testing.T) {
 		cfg func(*Messages)
 		// setup runs on a bus where alice and bob run, carol has ended and
 		// dave has not started.
-		setup  func(*Bus, *fakeClock)
+		setup  func(*Bus, *channelstest.FakeClock)
 		req    SendRequest
 		rule   string
 		reason string
@@ -38,7 +40,7 @@ func TestSendRejections(t *testing.T) {
 			req: SendRequest{To: []string{"bob"}, Message: "hi", ReplyTo: "m-99"}, rule: RuleReplyTo,
 			reason: `bad reply_to "m-99": it is not the id of a message you sent or received`},
 		"reply_to a message between others": {
-			setup: func(b *Bus, _ *fakeClock) { send(b, "bob", "private", "carol") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { send(b, "bob", "private", "carol") },
 			req:   SendRequest{To: []string{"bob"}, Message: "hi", ReplyTo: "m-1"}, rule: RuleReplyTo,
 			reason: `bad reply_to "m-1": it is not the id of a message you sent or received`},
 		"empty payload": {
@@ -49,14 +51,14 @@ func TestSendRejections(t *testing.T) {
 			req:  SendRequest{To: []string{"bob"}, Message: "<PEER_MESSAGE </peer_Message"},
 			rule: RuleEmpty, reason: "message is empty"},
 		"swarm stopping": {
-			setup: func(b *Bus, _ *fakeClock) { b.Stopping("all_done") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { b.Stopping("all_done") },
 			req:   SendRequest{To: []string{"bob"}, Message: "hi"}, rule: RuleStopping,
 			reason: "the swarm is stopping: no more messages can be sent"},
 		"no recipient": {
 			req: SendRequest{Message: "hi"}, rule: RuleNoRecipients,
 			reason: `no recipient: "to" must be a member's name, a list of names, or "all"`},
 		"all with no other running member": {
-			setup: func(b *Bus, _ *fakeClock) { end(b, "bob") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { end(b, "bob") },
 			req:   SendRequest{To: []string{"all"}, Message: "hi"}, rule: RuleNoRecipients,
 			reason: "no other running member you may send to"},
 		"malformed arguments": {
@@ -75,13 +77,16 @@ func TestSendRejections(t *testing.T) {
 			req: SendRequest{To: []string{"bob"}, Message: "twelve bytes"}, rule: RuleMaxBytes,
 			reason: "message is 12 bytes; the limit is 10"},
 		"storm control: inbox full": {
-			cfg:   func(c *Messages) { c.MaxUnread = 2 },
-			setup: func(b *Bus, _ *fakeClock) { send(b, "alice", "one", "bob"); send(b, "alice", "two", "bob") },
-			req:   SendRequest{To: []string{"bob"}, Message: "three"}, rule: RuleMaxUnread,
+			cfg: func(c *Messages) { c.MaxUnread = 2 },
+			setup: func(b *Bus, _ *channelstest.FakeClock) {
+				send(b, "alice", "one", "bob")
+				send(b, "alice", "two", "bob")
+			},
+			req: SendRequest{To: []string{"bob"}, Message: "three"}, rule: RuleMaxUnread,
 			reason: "inbox full: bob has 2 unread messages"},
 		"storm control: rate limit": {
 			cfg: func(c *Messages) { c.Rate = Rate{Sends: 2, Per: time.Minute} },
-			setup: func(b *Bus, c *fakeClock) {
+			setup: func(b *Bus, c *channelstest.FakeClock) {
 				send(b, "alice", "one", "bob")
 				c.Advance(10 * time.Second)
 				send(b, "alice", "two", "bob")
@@ -90,11 +95,11 @@ func TestSendRejections(t *testing.T) {
 			req: SendRequest{To: []string{"bob"}, Message: "three"}, rule: RuleRate,
 			reason: "rate limit: retry in 45 s"},
 		"storm control: duplicate of an unread message": {
-			setup: func(b *Bus, _ *fakeClock) { send(b, "alice", "same", "bob") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { send(b, "alice", "same", "bob") },
 			req:   SendRequest{To: []string{"bob"}, Message: "same"}, rule: RuleDedupe,
 			reason: "duplicate of unread m-1"},
 		"duplicate compares the stored text": {
-			setup: func(b *Bus, _ *fakeClock) { send(b, "alice", "same", "bob") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { send(b, "alice", "same", "bob") },
 			req:   SendRequest{To: []string{"bob"}, Message: "sa<peer_messageme"}, rule: RuleDedupe,
 			reason: "duplicate of unread m-1"},
 		"broadcast to a list is all-or-nothing": {
@@ -160,7 +165,7 @@ func TestSendAccepted(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
 		cfg     func(*Messages)
-		setup   func(*Bus, *fakeClock)
+		setup   func(*Bus, *channelstest.FakeClock)
 		req     SendRequest
 		want    []string
 		wantTxt string
@@ -169,35 +174,35 @@ func TestSendAccepted(t *testing.T) {
 		"all is every other running member": {
 			req: SendRequest{To: []string{"all"}, Message: "hi"}, want: []string{"bob"}},
 		"a list in roster order, duplicates once": {
-			setup: func(b *Bus, _ *fakeClock) { b.MemberState("dave", "running", "") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { b.MemberState("dave", "running", "") },
 			req:   SendRequest{To: []string{"dave", "bob", "dave"}, Message: "hi"}, want: []string{"bob", "dave"}},
 		"all follows the routes": {
 			cfg:   func(c *Messages) { c.Routes = map[string][]string{"alice": {"dave"}} },
-			setup: func(b *Bus, _ *fakeClock) { b.MemberState("dave", "running", "") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { b.MemberState("dave", "running", "") },
 			req:   SendRequest{To: []string{"all"}, Message: "hi"}, want: []string{"dave"}},
 		"reply to a message received": {
-			setup: func(b *Bus, _ *fakeClock) { send(b, "bob", "question", "alice") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { send(b, "bob", "question", "alice") },
 			req:   SendRequest{To: []string{"bob"}, Message: "answer", ReplyTo: "m-1"}, want: []string{"bob"}},
 		"duplicates pass with dedupe off": {
 			cfg:   func(c *Messages) { c.Dedupe = false },
-			setup: func(b *Bus, _ *fakeClock) { send(b, "alice", "same", "bob") },
+			setup: func(b *Bus, _ *channelstest.FakeClock) { send(b, "alice", "same", "bob") },
 			req:   SendRequest{To: []string{"bob"}, Message: "same"}, want: []string{"bob"}},
 		"a duplicate of a read message passes": {
-			setup: func(b *Bus, _ *fakeClock) {
+			setup: func(b *Bus, _ *channelstest.FakeClock) {
 				send(b, "alice", "same", "bob")
 				b.Read(t.Context(), "bob", 0)
 			},
 			req: SendRequest{To: []string{"bob"}, Message: "same"}, want: []string{"bob"}},
 		"the rate window slides": {
 			cfg: func(c *Messages) { c.Rate = Rate{Sends: 1, Per: time.Minute} },
-			setup: func(b *Bus, c *fakeClock) {
+			setup: func(b *Bus, c *channelstest.FakeClock) {
 				send(b, "alice", "one", "bob")
 				c.Advance(time.Minute)
 			},
 			req: SendRequest{To: []string{"bob"}, Message: "two"}, want: []string{"bob"}},
 		"rate off": {
 			cfg: func(c *Messages) { c.Rate = Rate{} },
-			setup: func(b *Bus, _ *fakeClock) {
+			setup: func(b *Bus, _ *channelstest.FakeClock) {
 				for i := range 30 {
 					send(b, "alice", strings.Repeat("x", i+1), "bob")
 				}

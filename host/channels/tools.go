@@ -11,11 +11,14 @@ import (
 
 // Tool names of the messages channel.
 const (
-	ToolSend  = "send_message"
-	ToolRead  = "read_messages"
-	ToolList  = "list_members"
-	errParsed = "parsing"
+	ToolSend = "send_message"
+	ToolRead = "read_messages"
+	ToolList = "list_members"
 )
+
+// ErrorParsing is the type of a tool error about malformed arguments
+// (Inspect's ToolCallError "parsing").
+const ErrorParsing = "parsing"
 
 // ToolInfos are the messages channel's tools with their JSON schemas.
 var ToolInfos = []model.ToolInfo{

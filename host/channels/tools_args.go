@@ -31,7 +31,7 @@ func errorType(rule string) string {
 	case IsControl(rule):
 		return "limit"
 	case rule == RuleBadArguments:
-		return errParsed
+		return ErrorParsing
 	}
 	return "permission"
 }
@@ -81,7 +81,7 @@ func sendRequest(args map[string]any) SendRequest {
 func (t *memberTools) read(ctx context.Context, args map[string]any) (string, *model.ToolError) {
 	wait, err := waitArg(args["wait_seconds"])
 	if err != "" {
-		return "", &model.ToolError{Type: errParsed, Message: err}
+		return "", &model.ToolError{Type: ErrorParsing, Message: err}
 	}
 	return ReadText(t.b.Read(ctx, t.member, wait)), nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/channels/channelstest"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -63,7 +64,7 @@ func TestToolCalls(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			b := NewBus(DefaultMessages(), []Member{{Name: "alice", Role: "lead"}, {Name: "bob"}, {Name: "carol"}, {Name: "dave"}},
-				Options{Clock: newFakeClock()})
+				Options{Clock: channelstest.NewFakeClock()})
 			for _, n := range []string{"alice", "bob", "carol"} {
 				b.MemberState(n, "running", "")
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/channels/board"
 	"github.com/swarmhost/swarmhost/host/config"
 )
 
@@ -36,7 +37,7 @@ func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 				}
 				_, probs = channels.ParseMessages(ch.Params, roster)
 			case ch.Type == config.ChannelSharedMemory:
-				_, probs = channels.ParseSharedMemory(ch.Params)
+				_, probs = board.ParseConfig(ch.Params)
 				if rosterOK {
 					diags = append(diags, boardNameDiags(sw)...)
 				}
@@ -52,7 +53,7 @@ func channelDiags(suite *config.Suite, rosterOK bool) hcl.Diagnostics {
 func boardNameDiags(sw *config.Swarm) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, e := range sw.Roster {
-		if p := channels.CheckBoardMember(e.Name); p != nil {
+		if p := board.CheckMember(e.Name); p != nil {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: p.Summary, Detail: p.Detail,
 				Subject: e.Member.NameRange.Ptr()})
 		}

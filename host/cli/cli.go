@@ -1,6 +1,8 @@
 // Package cli is the swarmhost command line (SPEC §2): run, validate,
-// plugins and log. Exit codes: 0 success, 1 an eval ended with status
-// error, 2 bad configuration or usage (diagnostics printed, nothing run).
+// plugins (with its lock and schema subcommands), log and k8s job. Exit
+// codes: 0 success, 1 an eval ended with status error, 2 bad configuration
+// or usage (diagnostics printed, nothing run), 130 a second Ctrl-C (every
+// plugin killed at once). Its end-to-end tests are package host/e2e.
 package cli
 
 import (
@@ -33,7 +35,7 @@ func run(e env, args []string) int {
 	}
 	cmds := map[string]func(env, []string) int{
 		"run": cmdRun, "validate": cmdValidate, "plugins": withLock(cmdPlugins), "log": cmdLog,
-		"k8s": cmdK8s,
+		"k8s": cmdK8s, "study": cmdStudy, "report": cmdReport,
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
@@ -56,6 +58,8 @@ commands:
                      run the suite's evals and write one log per eval
   run [SUITE] --resume LOG
                      run only the samples LOG lacks, into LOG (suite and vars default to the log's)
+  run SUITE --resume auto
+                     continue each eval's log in --log-dir (of --shard's slice), if any; skip complete ones
   run SUITE --shard I/N
                      run only slice I of N of each eval's sample × epochs, into its own log
   log merge [--log-dir DIR] LOG...
@@ -70,6 +74,11 @@ commands:
   plugins lock SUITE write the suite's lock file (swarmhost.lock.json): the sha256 of every plugin it uses
   log LOG [LOG...]   summarise a log: samples, scores, member statuses, tokens;
                      several logs: side by side (scores, realized tokens, cost, time)
+  study SUITE [--study NAME] [--log-dir DIR] [--out DIR] [--var k=v]...
+                     run a study's arms (a swarm, a baseline of epochs, one agent at k× the budget)
+                     and write its report: OUT/NAME.html, .json and .csv
+  report [--out DIR] [--name NAME] [--k K] [--scorer NAME] [ROLE[:LABEL]=]LOG...
+                     compare the arms' logs (swarmhost's or Inspect Swarm's) and write the study report
 `)
 }
 

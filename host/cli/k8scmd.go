@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 
@@ -28,6 +30,7 @@ func cmdK8sJob(e env, args []string) int {
 	var spec kube.JobSpec
 	var evals, vars multiFlag
 	var out, pull, suiteDir string
+	var checkClaim bool
 	fs := flag.NewFlagSet("k8s job", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.IntVar(&spec.Shards, "shards", 1, "how many shard pods (the Job's completions)")
@@ -39,8 +42,13 @@ func cmdK8sJob(e env, args []string) int {
 	fs.StringVar(&suiteDir, "suite-dir", "/opt/swarmhost/suite", "where the image holds the suite's directory")
 	fs.StringVar(&spec.Binary, "binary", "/opt/swarmhost/bin/swarmhost", "swarmhost's path in the image")
 	fs.StringVar(&spec.PluginPath, "plugin-path", "", "the plugins' directory in the image (default: swarmhost's)")
-	fs.StringVar(&spec.LogsClaim, "logs-claim", "", "PersistentVolumeClaim the shards write their logs to")
-	fs.StringVar(&spec.LogsHostPath, "logs-host-path", "", "node directory the shards write their logs to (single-node clusters)")
+	fs.StringVar(&spec.LogsClaim, "logs-claim", "", "PersistentVolumeClaim the shards write their logs to: "+
+		"ReadWriteMany ("+kube.RWXClasses+") when the shards may run on more than one node")
+	fs.StringVar(&spec.LogsHostPath, "logs-host-path", "", "node directory the shards write their logs to (single-node clusters only)")
+	fs.BoolVar(&checkClaim, "check-claim", true, "look the --logs-claim up on the cluster (KUBECONFIG) and refuse a "+
+		"ReadWriteOnce one on more than one node")
+	fs.IntVar(&spec.Retries, "retries", 3, "times a shard whose pod failed is started again, continuing its log "+
+		"(evictions and lost nodes are retried without counting; a refused suite never)")
 	fs.StringVar(&spec.CPU, "cpu", "", "each pod's CPU request and limit")
 	fs.StringVar(&spec.Memory, "memory", "", "each pod's memory request and limit")
 	fs.IntVar(&spec.Limit, "limit", 0, "run only the first N samples of each eval")
@@ -60,6 +68,9 @@ func cmdK8sJob(e env, args []string) int {
 	manifest, err := spec.YAML()
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost k8s job:", err)
+		return ExitUsage
+	}
+	if !checkLogsVolume(e, spec, checkClaim) {
 		return ExitUsage
 	}
 	if out == "" {
@@ -95,4 +106,38 @@ func suiteInImage(suite, dir string) string {
 		return path.Join(dir, filepath.Base(suite))
 	}
 	return dir
+}
+
+// claimCheckTimeout bounds the look-up of the logs claim.
+const claimCheckTimeout = 10 * time.Second
+
+// checkLogsVolume says on stderr which log volumes work across nodes and, for a claim, looks it up
+// on the cluster when one answers: a claim that cannot serve every shard is refused (false).
+func checkLogsVolume(e env, spec kube.JobSpec, check bool) bool {
+	if spec.LogsHostPath != "" {
+		fmt.Fprintf(e.stderr, "swarmhost k8s job: note: --logs-host-path %s is a directory of each node: use it on a "+
+			"single-node cluster only (a shard started again on another node would not find its log); on more "+
+			"nodes use --logs-claim with a ReadWriteMany claim (%s)\n", spec.LogsHostPath, kube.RWXClasses)
+		return true
+	}
+	if !check {
+		return true
+	}
+	c, err := kube.Connect(kube.Target{Namespace: spec.Namespace})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "swarmhost k8s job: note: claim %s not checked (%v); it must be ReadWriteMany (%s) "+
+			"when the shards may run on more than one node\n", spec.LogsClaim, err, kube.RWXClasses)
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), claimCheckTimeout)
+	defer cancel()
+	got := kube.CheckLogsClaim(ctx, c.Set, c.Namespace, spec.LogsClaim)
+	if got.Err != nil {
+		fmt.Fprintln(e.stderr, "swarmhost k8s job:", got.Err)
+		return false
+	}
+	if got.Warning != "" {
+		fmt.Fprintln(e.stderr, "swarmhost k8s job: note:", got.Warning)
+	}
+	return true
 }

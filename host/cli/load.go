@@ -11,6 +11,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/host/plugins/catalog"
 )
 
 // session is a loaded suite with its running plugins.
@@ -18,7 +19,7 @@ type session struct {
 	parsed *config.Parsed
 	suite  *config.Suite
 	mgr    *plugins.Manager
-	cat    *catalogue
+	cat    *catalog.Catalog
 }
 
 // load parses and decodes a suite, starting the plugins it names to fetch
@@ -79,8 +80,8 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 		onParsed(parsed)
 	}
 	mgr := plugins.NewManager(logger.Named("plugin"), plugins.Options{})
-	cat := newCatalogue(ctx, mgr, parsed.Dir, parsed.Plugins)
-	cat.warm(parsed.PluginRefs())
+	cat := catalog.New(ctx, mgr, parsed.Dir, parsed.Plugins)
+	cat.Warm(parsed.PluginRefs())
 	suite, more := parsed.Decode(cat)
 	more = append(more, channelDiags(suite, !more.HasErrors())...)
 	diags = append(diags, more...)

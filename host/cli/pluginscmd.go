@@ -12,7 +12,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/plugins"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/host/plugins/catalog"
 )
 
 // cmdPlugins lists discovered plugins: it starts each binary once to ask
@@ -41,8 +41,7 @@ func cmdPlugins(e env, args []string) int {
 	}
 	mgr := plugins.NewManager(newLogger(e).Named("plugin"), plugins.Options{})
 	defer mgr.Close()
-	cat := newCatalogue(context.Background(), mgr, dir, pins)
-	rows, err := pluginRows(cat, pins)
+	rows, err := catalog.New(context.Background(), mgr, dir, pins).List(pins)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost plugins:", err)
 		return ExitUsage
@@ -76,80 +75,25 @@ func suitePins(e env, path string, vars []string) ([]config.PluginPin, bool) {
 	return parsed.Plugins, true
 }
 
-// pluginRow is one line of the listing.
-type pluginRow struct {
-	kind, name, version, protocol string
-	bin                           plugins.Binary
-	err                           error
-}
-
-// pluginRows resolves every plugin found in the search directories and
-// every pinned one through the catalogue (pins, trust and lock applied),
-// and describes each.
-func pluginRows(cat *catalogue, pins []config.PluginPin) ([]pluginRow, error) {
-	found, listErr := plugins.List(cat.dirs)
-	type ref struct{ kind, name string }
-	var refs []ref
-	seen := map[ref]bool{}
-	for _, b := range found {
-		refs, seen[ref{b.Kind, b.Name}] = append(refs, ref{b.Kind, b.Name}), true
-	}
-	for _, p := range pins {
-		if r := (ref{p.Kind, p.Name}); !seen[r] {
-			refs, seen[r] = append(refs, r), true
-		}
-	}
-	rows := make([]pluginRow, 0, len(refs))
-	for _, r := range refs {
-		row := pluginRow{kind: r.kind, name: r.name, version: "-", protocol: "-"}
-		row.bin, row.err = cat.binary(r.kind, r.name)
-		if row.err == nil {
-			row.version, row.protocol, row.err = describe(cat.mgr, row.bin)
-		}
-		rows = append(rows, row)
-	}
-	return rows, listErr
-}
-
 // printPlugins writes the table, then the reason of each row in error,
 // numbered as its STATUS says: errors never sit in the VERSION column.
-func printPlugins(w io.Writer, rows []pluginRow) {
+func printPlugins(w io.Writer, rows []catalog.Row) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "KIND\tNAME\tVERSION\tPROTOCOL\tSTATUS\tPATH\tSHA256")
 	var notes []string
 	for _, r := range rows {
 		status := "ok"
-		if r.err != nil {
-			notes = append(notes, fmt.Sprintf("[%d] %s %s: %s", len(notes)+1, r.kind, r.name, indentLines(r.err.Error())))
+		if r.Err != nil {
+			notes = append(notes, fmt.Sprintf("[%d] %s %s: %s", len(notes)+1, r.Kind, r.Name, indentLines(r.Err.Error())))
 			status = fmt.Sprintf("error [%d]", len(notes))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.kind, r.name, r.version, r.protocol, status,
-			orDash(r.bin.Path), orDash(r.bin.SHA256))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Kind, r.Name, r.Version, r.Protocol, status,
+			orDash(r.Binary.Path), orDash(r.Binary.SHA256))
 	}
 	_ = tw.Flush()
 	if len(notes) > 0 {
 		fmt.Fprintln(w, "\n"+strings.Join(notes, "\n"))
 	}
-}
-
-// describe asks a binary for its version and negotiated protocol.
-func describe(mgr *plugins.Manager, b plugins.Binary) (version, protocol string, err error) {
-	ctx := context.Background()
-	infos, err := mgr.Info(ctx, b)
-	if err != nil {
-		return "-", "-", err
-	}
-	p, err := mgr.Start(ctx, b)
-	protocol = fmt.Sprint(rpc.ProtocolVersion)
-	if err == nil {
-		protocol = fmt.Sprint(p.ProtocolVersion())
-	}
-	for _, md := range infos {
-		if md.Name == b.Name {
-			return md.Version, protocol, nil
-		}
-	}
-	return "-", "-", fmt.Errorf("%s serves no %s plugin named %q", b.Path, b.Kind, b.Name)
 }
 
 // suiteDir is SUITE itself when a directory, else its parent.

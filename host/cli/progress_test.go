@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/swarmhost/swarmhost/host/eval"
+	"github.com/swarmhost/swarmhost/host/internal/clitest"
 )
 
 func TestProgressLine(t *testing.T) {
@@ -32,8 +33,8 @@ func TestDisplayModes(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			var out syncBuffer
-			d := startDisplay(env{stdout: &syncBuffer{}, stderr: &out}, tc.quiet, tc.tty)
+			var out clitest.SyncBuffer
+			d := startDisplay(env{stdout: &clitest.SyncBuffer{}, stderr: &out}, tc.quiet, tc.tty)
 			assert.Equal(t, tc.wantLines, d.progress() != nil)
 			if f := d.progress(); f != nil {
 				f(eval.Progress{Eval: "e", Done: 1, Total: 2})

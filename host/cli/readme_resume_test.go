@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,6 +43,7 @@ var resumingClaims = []struct {
 	{"a log with status `success` has nothing to resume", []string{"TestResumeChecks"}},
 	{"A run stopped with Ctrl-C (status `cancelled`) resumes the same way", []string{"TestCtrlCThenResume"}},
 	{"A log `--resume` cannot read is refused with what is wrong with it", []string{"TestResumeRefusalNeverSuggestsItself"}},
+	{"`--resume auto` (with `SUITE`) continues each eval's log found in `--log-dir`", []string{"TestRunResumeAuto"}},
 }
 
 // TestReadmeResumingClaims: every guarantee listed is in the resuming
@@ -86,19 +88,21 @@ func nextItem(s string, i int) int {
 }
 
 // testFuncs lists the Test and Fuzz functions of the repository's host
-// packages by name.
+// packages, at any depth (host/e2e, host/sandbox/docker), by name.
 func testFuncs(t *testing.T) map[string]bool {
 	t.Helper()
 	re := regexp.MustCompile(`(?m)^func ((?:Test|Fuzz)\w+)\(`)
 	out := map[string]bool{}
-	files, err := filepath.Glob(repoPath("host", "*", "*_test.go"))
-	require.NoError(t, err)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
+	err := filepath.WalkDir(repoPath("host"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
 		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
 			out[m[1]] = true
 		}
-	}
+		return err
+	})
+	require.NoError(t, err)
 	return out
 }

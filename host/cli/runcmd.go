@@ -91,7 +91,8 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.BoolVar(&f.noFailOn, "no-fail-on-error", false, "never fail the eval for errored samples (--fail-on-error false)")
 	fs.IntVar(&f.maxSamples, "max-samples", 0, "samples run in parallel (default: the largest max_connections of the swarm's models, else 10, as Inspect)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
-	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it")
+	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it; "+
+		"auto: continue each eval's log (and shard's) in --log-dir, if any")
 	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")
 	positional, ok := parsePositional(fs, bareRetryOnError(args))
 	if !ok {
@@ -120,7 +121,7 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 		fmt.Fprintf(e.stderr, "swarmhost run: --retry-on-error %d: want 0 or more\n", f.retries)
 		return f, false
 	}
-	if f.resume != "" {
+	if f.resume != "" && f.resume != resumeAuto {
 		return f, resolveResume(e, &f, positional)
 	}
 	if len(positional) != 1 {
@@ -134,17 +135,33 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 // runEvals runs each eval in turn and reports; exit 1 if any ended in error
 // or was cancelled.
 func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags) int {
+	code, _ := runEvalSums(ctx, e, s, evals, f)
+	return code
+}
+
+// runEvalSums is runEvals returning the evals' summaries too.
+func runEvalSums(ctx context.Context, e env, s *session, evals []string, f runFlags) (int, []eval.Summary) {
 	code := ExitOK
 	var sums []eval.Summary
 	for i, name := range evals {
-		d := newDisplayMode(e, f.json, f.insp.display)
 		failOn, _ := parseFailOnError(f.failOn)
 		from, limit, _ := parseRange(f.limit)
 		opts := eval.Options{LogDir: f.logDir, LogFormat: f.logFormat, RetryOnError: f.retries, FailOnError: failOn,
 			LimitFrom: from, SampleIDs: f.insp.sampleIDList(), NoLogSamples: f.insp.noLogSamples,
 			MaxSamples: f.maxSamples, Limit: limit, Logger: newLogger(e),
-			Progress: d.progress(), Meter: d.meter, Resume: f.resume, Metadata: runMetadata(f),
-			Shard: f.shard.Shard}
+			Resume: f.resume, Metadata: runMetadata(f), Shard: f.shard.Shard}
+		if f.resume == resumeAuto {
+			skip, err := autoResume(e, &opts, name)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "swarmhost run: %v\n", err)
+				return ExitUsage, sums
+			}
+			if skip {
+				continue
+			}
+		}
+		d := newDisplayMode(e, f.json, f.insp.display)
+		opts.Progress, opts.Meter = d.progress(), d.meter
 		if i == len(evals)-1 {
 			opts.SamplesDone = s.closeInBackground
 		}
@@ -168,7 +185,7 @@ func runEvals(ctx context.Context, e env, s *session, evals []string, f runFlags
 	if !f.json && len(sums) > 0 {
 		printTable(e, sums)
 	}
-	return code
+	return code, sums
 }
 
 // selectEvals returns the evals to run: all, or the named ones in order.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/host/plugins/catalog"
 	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
@@ -59,7 +60,7 @@ func pluginMetadata(e env, args, vars []string) (base.MetadataResponse, bool) {
 	}
 	mgr := plugins.NewManager(newLogger(e).Named("plugin"), plugins.Options{})
 	defer mgr.Close()
-	md, err := newCatalogue(context.Background(), mgr, dir, pins).info(args[0], args[1])
+	md, err := catalog.New(context.Background(), mgr, dir, pins).Info(args[0], args[1])
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost plugins schema:", err)
 		return md, false

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/swarmhost/swarmhost/host/eval"
+	"github.com/swarmhost/swarmhost/host/internal/clitest"
 )
 
 // TestRenderLive: the live view shows each number of the eval's progress
@@ -41,7 +42,7 @@ func TestRenderLive(t *testing.T) {
 			if tc.change != nil {
 				tc.change(&q)
 			}
-			text := ansi.ReplaceAllString(renderLive(q), "")
+			text := clitest.ANSI.ReplaceAllString(renderLive(q), "")
 			for _, w := range tc.want {
 				assert.Contains(t, text, w)
 			}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/internal/clitest"
 )
 
 func TestValidate(t *testing.T) {
@@ -82,7 +84,7 @@ func TestValidateJSON(t *testing.T) {
 					assert.Equal(t, d.Column, d.Range.Start.Column)
 				}
 			}
-			assertGolden(t, filepath.Join("validate", name+".json"), diagText(out, filepath.Dir(tc.suite)))
+			assertGolden(t, filepath.Join("validate", name+".json"), clitest.DiagText(out, filepath.Dir(tc.suite)))
 		})
 	}
 }

@@ -14,8 +14,8 @@ type decoder struct {
 	suite *Suite
 }
 
-// Decode runs phase 2: it decodes every model, task, swarm and eval, in that
-// order, resolving references by name, expanding `dynamic` blocks and
+// Decode runs phase 2: it decodes every model, task, swarm, eval and study,
+// in that order, resolving references by name, expanding `dynamic` blocks and
 // decoding each plugin-owned body against its plugin's schema from src
 // (fetched once per plugin per call). It keeps going after errors, so the
 // diagnostics list every problem; the Suite must not be run when they hold
@@ -42,6 +42,7 @@ func (p *Parsed) Decode(src SchemaSource) (*Suite, hcl.Diagnostics) {
 		d.suite.Swarms[b.Labels[0]] = d.swarm(b)
 	}
 	d.evals(p.defs.evals)
+	d.studies(p.defs.studies)
 	return d.suite, withSuggestions(d.diags)
 }
 

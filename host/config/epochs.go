@@ -13,7 +13,7 @@ type Epochs struct {
 	// Count is how many times each sample runs (default 1).
 	Count int64 `json:"count"`
 	// Reducers combine a sample's epoch scores, default ["mean"]: mean,
-	// median, mode, max, pass_at_K, at_least_K (K ≤ Count).
+	// median, mode, max, pass_at_K, at_least_K, best_at_K (K ≤ Count).
 	Reducers []string `json:"reducers"`
 	// DefRange is the block header (zero when the block is absent).
 	DefRange hcl.Range `json:"-"`
@@ -22,7 +22,7 @@ type Epochs struct {
 var epochsSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "count"}, {Name: "reducers"}}}
 
 // reducerRE matches the reducer names; group 1 is K for the parametrised ones.
-var reducerRE = regexp.MustCompile(`^(?:mean|median|mode|max|(?:pass_at|at_least)_([1-9][0-9]*))$`)
+var reducerRE = regexp.MustCompile(`^(?:mean|median|mode|max|(?:pass_at|at_least|best_at)_([1-9][0-9]*))$`)
 
 // epochs decodes the epochs block b (nil when absent: the defaults).
 func (d *decoder) epochs(b *hcl.Block) Epochs {
@@ -52,7 +52,7 @@ func (d *decoder) checkReducers(rs []string, count int64, r hcl.Range) {
 		m := reducerRE.FindStringSubmatch(name)
 		if m == nil {
 			d.report(errorf(r, fmt.Sprintf("Unknown reducer %q", name),
-				"Reducers are mean, median, mode, max, pass_at_K and at_least_K (K a whole number ≥ 1)."))
+				"Reducers are mean, median, mode, max, pass_at_K, at_least_K and best_at_K (K a whole number ≥ 1)."))
 			continue
 		}
 		if k, _ := strconv.ParseInt(m[1], 10, 64); k > count {

@@ -84,3 +84,39 @@ func TestOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyKeepsStudyArms: narrowing to one arm of a study keeps the
+// study and its other arms' evals (decoded, so the arm knows it is one); a
+// study naming none of the evals is left out.
+func TestOnlyKeepsStudyArms(t *testing.T) {
+	t.Parallel()
+	src := onlySuite + `
+eval "third" {
+  task  = task.good
+  swarm = swarm.s
+}
+study "pair" {
+  k = 1
+  arm "a" { eval = eval.chosen }
+  arm "b" { eval = eval.third }
+}
+study "elsewhere" {
+  k = 1
+  arm "x" { eval = eval.another }
+}
+`
+	p, diags := parseSrc(t, src, nil)
+	require.False(t, diags.HasErrors(), summaries(diags))
+	require.NoError(t, p.Only([]string{"chosen"}))
+	s, diags := p.Decode(newFakeSource())
+	require.False(t, diags.HasErrors(), summaries(diags))
+	var evals []string
+	for _, e := range s.Evals {
+		evals = append(evals, e.Name)
+	}
+	assert.Equal(t, []string{"chosen", "third"}, evals)
+	require.Len(t, s.Studies, 1)
+	assert.Equal(t, "pair", s.Studies[0].Name)
+	assert.Len(t, s.StudiesOf("chosen"), 1)
+	assert.NotContains(t, s.Swarms, "broken")
+}

@@ -31,7 +31,7 @@ type Parsed struct {
 // definitions are the top-level blocks phase 2 decodes, first definition of
 // each name only, in declaration order.
 type definitions struct {
-	models, tasks, swarms, evals []*hcl.Block
+	models, tasks, swarms, evals, studies []*hcl.Block
 	// start is where "the suite" begins, for diagnostics about the whole
 	// suite (no eval blocks).
 	start hcl.Range

@@ -20,6 +20,8 @@ type Suite struct {
 	Swarms map[string]*Swarm `json:"swarms"`
 	// Evals are in declaration order; `swarmhost run` runs them in this order.
 	Evals []*Eval `json:"evals"`
+	// Studies are in declaration order (see [Study]); empty without one.
+	Studies []*Study `json:"studies,omitempty"`
 }
 
 // Eval is an `eval "<name>" { task = task.X, swarm = swarm.Y }` block: one

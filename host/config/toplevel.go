@@ -17,6 +17,7 @@ var topSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "task", LabelNames: []string{"name"}},
 	{Type: "swarm", LabelNames: []string{"name"}},
 	{Type: "eval", LabelNames: []string{"name"}},
+	{Type: "study", LabelNames: []string{"name"}},
 }}
 
 // topLevel returns every top-level block of files in declaration order.
@@ -72,6 +73,8 @@ func (d *definitions) listFor(typ string) *[]*hcl.Block {
 		return &d.swarms
 	case "eval":
 		return &d.evals
+	case "study":
+		return &d.studies
 	}
 	return nil
 }

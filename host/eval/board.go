@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/channels/board"
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/internal/shortid"
 	"github.com/swarmhost/swarmhost/host/swarm"
@@ -21,12 +22,12 @@ func (s *sampleRun) prepareBoard() error {
 	if ch == nil {
 		return nil
 	}
-	cfg, probs := channels.ParseSharedMemory(ch.Params)
+	cfg, probs := board.ParseConfig(ch.Params)
 	if len(probs) > 0 {
 		return fmt.Errorf("channel \"shared_memory\": %s: %s", probs[0].Param, probs[0].Detail)
 	}
 	for _, name := range s.r.rosterNames() {
-		if p := channels.CheckBoardMember(name); p != nil {
+		if p := board.CheckMember(name); p != nil {
 			return fmt.Errorf("channel \"shared_memory\": %s", p.Detail)
 		}
 	}
@@ -36,7 +37,7 @@ func (s *sampleRun) prepareBoard() error {
 			delivery[e.Name] = e.Member.Delivery
 		}
 	}
-	s.board = channels.NewBoard(cfg, s.r.rosterNames(), delivery, channels.Options{NewID: shortid.New})
+	s.board = board.New(cfg, s.r.rosterNames(), delivery, channels.Options{NewID: shortid.New})
 	return nil
 }
 
@@ -91,22 +92,22 @@ func (s *sampleRun) boardMetrics(in *swarm.MetricsInput) {
 		}
 	}
 	for e := range s.board.Evidence().All() {
-		c := swarm.CommEvent{Member: e.Member, Channel: channels.ChannelSharedMemory}
+		c := swarm.CommEvent{Member: e.Member, Channel: board.Channel}
 		switch d := e.Data.(type) {
-		case channels.BoardSent:
+		case board.Sent:
 			c.Kind, c.Record = swarm.CommSent, d.Record.ID
 			if d.Rejected != nil {
 				c.Rejected = d.Rejected.Control
 			} else {
 				c.PayloadBytes = len(d.Record.Payload)
 			}
-		case channels.BoardDelivered:
+		case board.Delivered:
 			c.Kind, c.Record = swarm.CommDelivered, d.Record
-		case channels.BoardRead:
+		case board.Read:
 			c.Kind, c.Listing = swarm.CommRead, d.Listing
-		case channels.BoardNotified:
+		case board.Notified:
 			c.Kind = swarm.CommNotified
-		case channels.BoardWaited:
+		case board.Waited:
 			in.Waits = append(in.Waits, swarm.WaitEvent{Member: e.Member, Outcome: d.Outcome,
 				Duration: float64(d.Duration), Idle: float64(d.Idle)})
 			continue

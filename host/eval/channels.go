@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/swarmhost/swarmhost/host/channels"
+	"github.com/swarmhost/swarmhost/host/channels/board"
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
@@ -22,7 +23,7 @@ func (r *evalRun) channelInstructions(m swarm.Member, s *sampleRun) []string {
 		case ch.Type == config.ChannelMessages && s.bus != nil:
 			out = append(out, s.bus.Config().Instructions(m.Name))
 		case ch.Type == config.ChannelSharedMemory && s.board != nil:
-			out = append(out, channels.BoardInstructions)
+			out = append(out, board.Instructions)
 		}
 	}
 	return out

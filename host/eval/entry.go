@@ -6,6 +6,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/logconv"
+	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -24,6 +25,9 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 		}
 	}
 	e.Store = swarmStore(out.Record, out.Ledger, s.metrics(out))
+	if s.memberScores != nil {
+		e.Store[scoring.StoreKeyMemberScores] = json.RawMessage(mustJSON(s.memberScores))
+	}
 	tr := s.newTranscript(out, &e)
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logconv.UsageMap(out.UsageByModel)

@@ -16,8 +16,9 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 	usage := r.usage
 	tokens := r.tokens()
 	r.mu.Unlock()
-	scores, reductions, summaries := r.scoreResults(results)
+	scores, reductions, summaries, metricsErr := r.scoreResults(ctx, results)
 	status, evalErr := r.status(ctx, results)
+	status, evalErr = withMetricsError(status, evalErr, metricsErr)
 	stats := evallog.EvalStats{StartedAt: evallog.TimeOf(r.statsStart()), CompletedAt: evallog.TimeOf(time.Now()),
 		ModelUsage: usage, RoleUsage: map[string]evallog.ModelUsage{}}
 	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
@@ -33,6 +34,15 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 		return sum, fmt.Errorf("finish log: %w", err)
 	}
 	return sum, nil
+}
+
+// withMetricsError fails an eval whose metrics could not be computed, as
+// Inspect fails one whose eval_results raises; the samples stay in the log.
+func withMetricsError(status string, evalErr *evallog.EvalError, err error) (string, *evallog.EvalError) {
+	if err == nil || evalErr != nil {
+		return status, evalErr
+	}
+	return evallog.StatusError, &evallog.EvalError{Message: "metrics: " + err.Error()}
 }
 
 // planned is the number of sample × epochs the eval (or its shard) runs.

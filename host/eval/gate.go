@@ -90,9 +90,18 @@ func gateScore(name string, results []sampleResult) (evallog.EvalScore, ScoreSum
 		{Name: "first_pass_time", Value: meanOrNaN(times)},
 	}
 	es := evallog.EvalScore{Name: name, Scorer: GateScorer, ScoredSamples: len(checks), UnscoredSamples: unknown,
-		Params: map[string]any{}, Metrics: logMetrics(values),
+		Params: map[string]any{}, Metrics: logMetrics(metricResults(values)),
 		Metadata: map[string]any{"source": swarm.StoreKeyResult, "unit": "sample x epoch"}}
 	return es, ScoreSummary{Name: name, Scorer: GateScorer, Scored: len(checks), Total: len(results), Metrics: values}
+}
+
+// metricResults are named values as results' metrics (key and name alike).
+func metricResults(values []scoring.MetricValue) []scoring.MetricResult {
+	out := make([]scoring.MetricResult, len(values))
+	for i, v := range values {
+		out[i] = scoring.MetricResult{Key: v.Name, Name: v.Name, Value: v.Value}
+	}
+	return out
 }
 
 func meanOrNaN(xs []float64) float64 {

@@ -72,6 +72,9 @@ func (r *evalRun) metadata() map[string]any {
 		md[k] = v
 	}
 	md[resume.MetaEval], md["swarm"] = r.e.Name, r.sw.Name
+	if arms := r.studyArms(); len(arms) > 0 {
+		md[MetaStudies] = arms
+	}
 	return md
 }
 

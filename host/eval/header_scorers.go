@@ -4,23 +4,15 @@ import (
 	"encoding/json"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
 // logScorers are the task's scorers as eval.scorers lists them: name, the
-// options the suite gave, and their metrics.
+// options the suite gave, and their metrics as Inspect declares them (a
+// list, or per-key dictionaries).
 func (r *evalRun) logScorers() []evallog.EvalScorer {
 	out := make([]evallog.EvalScorer, 0, len(r.scorers))
 	for _, sc := range r.scorers {
-		metrics := sc.cfg.Metrics
-		if metrics == nil {
-			metrics = scoring.DefaultMetrics(sc.cfg.Plugin)
-		}
-		var ms []map[string]any
-		for _, m := range metrics {
-			ms = append(ms, map[string]any{"name": "inspect_ai/" + m, "options": map[string]any{}})
-		}
-		out = append(out, evallog.EvalScorer{Name: sc.name, Options: scorerOptions(sc), Metrics: ms,
+		out = append(out, evallog.EvalScorer{Name: sc.name, Options: scorerOptions(sc), Metrics: r.metricSet(sc),
 			Metadata: map[string]any{}})
 	}
 	return out

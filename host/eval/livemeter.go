@@ -48,22 +48,32 @@ func (m *Meter) metric(name string, value float64) {
 }
 
 // liveMetric computes the first scorer's first metric over the samples
-// finished so far; callers hold r.mu.
+// finished so far (the first key's, for dict-valued scores with per-key
+// metrics, as Inspect's headline); callers hold r.mu.
 func (r *evalRun) liveMetric() {
 	if len(r.scorers) == 0 {
 		return
 	}
 	sc := r.scorers[0]
-	names := sc.cfg.Metrics
-	if len(names) == 0 {
-		names = scoring.DefaultMetrics(sc.cfg.Plugin)
-	}
-	if len(names) == 0 {
-		return
-	}
 	reduced := reduce(r.reducers()[0], groupBySample(r.results, 0))
-	values, _, _, err := scoring.ComputeMetrics(names[:1], reduced.scores)
-	if err == nil && len(values) == 1 {
-		r.meter.metric(sc.name+" "+values[0].Name, values[0].Value)
+	name, value, ok := liveHeadline(sc.name, r.metricSet(sc), r.metricInput(reduced))
+	if ok {
+		r.meter.metric(name, value)
 	}
+}
+
+// liveHeadline is the first metric of the first result, with its result's
+// name: built-in metrics only (a metric the scorer computes is computed
+// once, when the eval ends). ok is false when there is none yet.
+func liveHeadline(scorer string, set scoring.MetricSet, scores []scoring.SampleScore) (name string, value float64, ok bool) {
+	res, err := scoring.Results(context.Background(), scoring.ResultsRequest{Scorer: scorer, Metrics: set, Scores: scores})
+	if err != nil {
+		return "", 0, false
+	}
+	for _, sr := range res {
+		if len(sr.Metrics) > 0 {
+			return sr.Name + " " + sr.Metrics[0].Key, sr.Metrics[0].Value, true
+		}
+	}
+	return "", 0, false
 }

@@ -1,75 +1,36 @@
 package eval
 
 import (
-	"context"
-	"errors"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	hostmodel "github.com/swarmhost/swarmhost/host/model"
-	"github.com/swarmhost/swarmhost/sdk/model"
+	"github.com/swarmhost/swarmhost/host/scoring"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// blockingProvider answers each call with tokens once release is closed,
-// saying on started that the call is under way.
-type blockingProvider struct {
-	started chan struct{}
-	release chan struct{}
-	tokens  int64
-	err     error
-}
-
-func (p *blockingProvider) Name() string { return "test/blocking" }
-
-func (p *blockingProvider) Generate(context.Context, hostmodel.Request) (hostmodel.Result, error) {
-	p.started <- struct{}{}
-	<-p.release
-	var res hostmodel.Result
-	res.Output.Usage = model.Usage{TotalTokens: p.tokens}
-	return res, p.err
-}
-
-// TestMeteredProviderCountsCallsInFlight: the live display's meter counts
-// a model call while it is under way (the connections in use) and adds its
-// tokens once it ends, before its sample finishes; a failed call leaves
-// the count too.
-func TestMeteredProviderCountsCallsInFlight(t *testing.T) {
+// TestLiveHeadline: the live view shows the first metric of the first
+// score, which for per-key metrics of dict-valued scores is the first key's
+// (not accuracy over the whole dicts, which Inspect counts as 0).
+func TestLiveHeadline(t *testing.T) {
 	t.Parallel()
+	dicts := []scoring.SampleScore{{Score: scorer.Score{Value: map[string]any{"utility": "C", "security": 0.0}}},
+		{Score: scorer.Score{Value: map[string]any{"utility": "I", "security": 1.0}}}}
 	tests := map[string]struct {
-		tokens     int64
-		err        error
-		wantTokens int64
+		set   scoring.MetricSet
+		name  string
+		value float64
+		ok    bool
 	}{
-		"answered": {tokens: 42, wantTokens: 42},
-		"failed":   {err: errors.New("http 500")},
+		"plain":   {scoring.ListOf("accuracy", "stderr"), "inspect accuracy", 0, true},
+		"per key": {scoring.MetricSet{IsDict: true, Dict: []scoring.KeyMetrics{{Key: "utility", Metrics: []scoring.MetricRef{{Name: "accuracy"}}}}}, "utility accuracy", 0.5, true},
+		"custom":  {scoring.ListOf("mypkg/m"), "", 0, false},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			inner := &blockingProvider{started: make(chan struct{}), release: make(chan struct{}), tokens: tc.tokens,
-				err: tc.err}
-			m := &Meter{}
-			p := &meteredProvider{Provider: inner, meter: m}
-			done := make(chan error)
-			for range 2 {
-				go func() {
-					_, err := p.Generate(context.Background(), hostmodel.Request{})
-					done <- err
-				}()
-				<-inner.started
+			n, v, ok := liveHeadline("inspect", tc.set, dicts)
+			if n != tc.name || v != tc.value || ok != tc.ok {
+				t.Errorf("liveHeadline = %q %v %v, want %q %v %v", n, v, ok, tc.name, tc.value, tc.ok)
 			}
-			assert.Equal(t, 2, m.Snapshot().CallsInFlight, "two calls under way")
-			assert.Zero(t, m.Snapshot().CallTokens, "no tokens before a call ends")
-			close(inner.release)
-			for range 2 {
-				require.ErrorIs(t, <-done, tc.err)
-			}
-			got := m.Snapshot()
-			assert.Zero(t, got.CallsInFlight)
-			assert.Equal(t, 2*tc.wantTokens, got.CallTokens)
-			assert.Zero(t, got.Tokens, "no sample has finished")
 		})
 	}
 }

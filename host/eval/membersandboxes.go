@@ -42,17 +42,17 @@ func (m *memberSandboxes) env(name string) (sandbox.Env, error) {
 }
 
 // Exec runs a command, bounded by agenttools.ToolTimeout as a tool call is.
-func (m *memberSandboxes) Exec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error) {
+func (m *memberSandboxes) Exec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error) {
 	env, err := m.env(req.Sandbox)
 	if err != nil {
-		return agent.SandboxExecResult{}, err
+		return agent.ExecResult{}, err
 	}
 	timeout := req.Timeout
 	if timeout <= 0 || timeout > agenttools.ToolTimeout {
 		timeout = agenttools.ToolTimeout
 	}
 	res, err := env.Exec(ctx, sandbox.ExecRequest{Command: req.Command, Input: req.Input, Timeout: timeout, Env: req.Env})
-	return agent.SandboxExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, err
+	return agent.ExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, err
 }
 
 // ReadFile reads a file.

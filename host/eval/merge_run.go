@@ -10,6 +10,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/resume"
+	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
 // mergeRun rebuilds, from shard 0's header and results, the parts of an evalRun that compute
@@ -24,7 +25,7 @@ func mergeRun(shards []shardLog) (*evalRun, error) {
 	for _, id := range spec.Dataset.SampleIDs {
 		r.samples = append(r.samples, dataset.Sample{ID: datasetID(id)})
 	}
-	r.scorers = scorersFromResults(shards[0].log.Results.Scores)
+	r.scorers = scorersFromLog(shards[0].log)
 	for _, s := range shards {
 		if err := r.loadFinished(s.log.Samples); err != nil {
 			return nil, fmt.Errorf("merge: %s: %w", s.path, err)
@@ -41,32 +42,44 @@ func datasetID(id evallog.SampleID) any {
 	return id.String()
 }
 
-// scorersFromResults recovers the task's scorers from results.scores: one entry per scorer ×
-// reducer, in scorer order, then the gate entry when the first scorer gates; each with the options
-// its entry's params record.
-func scorersFromResults(scores []evallog.EvalScore) []scorerRun {
+// scorersFromLog recovers the task's scorers from a shard's log: their names, plugins and options
+// from results.scores (one entry per scorer × reducer, and per key of dict-valued scores, in scorer
+// order, then the gate entry when the first scorer gates), their metrics from eval.scorers (as
+// Inspect declares them; a dictionary's keys in sorted order).
+func scorersFromLog(l *evallog.EvalLog) []scorerRun {
+	declared := map[string]*scoring.MetricSet{}
+	for _, sc := range l.Eval.Scorers {
+		if set, err := scoring.ParseMetricSet(sc.Metrics); err == nil && sc.Metrics != nil {
+			declared[sc.Name] = &set
+		}
+	}
 	var out []scorerRun
 	seen := map[string]bool{}
 	gate := false
-	for _, s := range scores {
+	for _, s := range l.Results.Scores {
 		if s.Scorer == GateScorer {
 			gate = true
 			continue
 		}
-		if seen[s.Name] {
-			continue
+		set, ok := declared[s.Name]
+		if seen[s.Name] || !ok && len(declared) > 0 {
+			continue // a later reducer's entry, or one key of a scorer's dict-valued scores
 		}
 		seen[s.Name] = true
-		var metrics []string
-		for _, m := range s.Metrics {
-			metrics = append(metrics, m.Name)
+		if !ok {
+			var names []string
+			for _, m := range s.Metrics {
+				names = append(names, m.Name)
+			}
+			plain := scoring.ListOf(names...)
+			set = &plain
 		}
 		// The scorer's options, which results.scores records as its params (scorerOptions).
 		opts, err := json.Marshal(s.Params)
 		if err != nil || s.Params == nil {
 			opts = []byte("{}")
 		}
-		out = append(out, scorerRun{name: s.Name, cfg: &config.Scorer{Plugin: s.Scorer, Metrics: metrics, Config: opts}})
+		out = append(out, scorerRun{name: s.Name, cfg: &config.Scorer{Plugin: s.Scorer, Metrics: set, Config: opts}})
 	}
 	if gate && len(out) > 0 {
 		out[0].cfg.Gate = true
@@ -78,8 +91,9 @@ func scorersFromResults(scores []evallog.EvalScore) []scorerRun {
 // shards, from the first start to the last completion.
 func (r *evalRun) finishMerge(shards []shardLog) (Summary, error) {
 	results := append([]sampleResult(nil), r.results...)
-	scores, reductions, summaries := r.scoreResults(results)
+	scores, reductions, summaries, metricsErr := r.scoreResults(context.Background(), results)
 	status, evalErr := r.status(context.Background(), results)
+	status, evalErr = withMetricsError(status, evalErr, metricsErr)
 	start, end := span(shards)
 	stats := evallog.EvalStats{StartedAt: start, CompletedAt: end,
 		ModelUsage: r.usage, RoleUsage: map[string]evallog.ModelUsage{}}

@@ -14,11 +14,12 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/resume"
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -34,7 +35,7 @@ type evalRun struct {
 	started time.Time
 
 	members []swarm.Member
-	ctrl    rpc.Controller
+	ctrl    plugins.Controller
 	scorers []scorerRun
 	// models are the providers built so far, by model block, shared by
 	// members and scorers (see model).
@@ -75,6 +76,15 @@ type scorerRun struct {
 	model hostmodel.Provider
 	// omits is what its requests leave out (see scorerOmits).
 	omits scorer.Reads
+	// declared are the metrics the plugin declares for its config (an
+	// Inspect scorer's own); nil when it declares none.
+	declared *scoring.MetricSet
+	// computeMetric computes, in the plugin, a metric the host does not
+	// have (an Inspect scorer's custom @metric); nil when it cannot.
+	computeMetric scoring.MetricComputer
+	// member is set on a summary of another scorer's member scores
+	// (best_member, mean_member), which has no plugin (memberscores.go).
+	member *memberColumn
 }
 
 func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins Plugins, opts Options) (*evalRun, error) {
@@ -97,7 +107,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
+		r.prepareMemberColumns, r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/swarmhost/swarmhost/host/evallog"
@@ -11,33 +14,75 @@ import (
 
 // scoreResults reduces each scorer's epochs with each reducer and computes
 // the scorer's metrics on the reduced scores, as Inspect's eval_results
-// does: one EvalScore and one reductions entry per scorer × reducer, named
-// by the scorer's unique log name. The gate entry (gate.go) comes last.
-func (r *evalRun) scoreResults(results []sampleResult) ([]evallog.EvalScore, []evallog.EvalSampleReductions, []ScoreSummary) {
+// does: per scorer × reducer one reductions entry, named by the scorer's
+// unique log name, and its EvalScores — the scorer's own and, for
+// dict-valued scores with per-key metrics, one per key (see
+// scoring.Results). The gate entry (gate.go) comes last. A scorer whose
+// metrics cannot be computed (per-key metrics over a value that is not a
+// dict, a metric its plugin cannot compute) is left out of the results
+// and its error returned, which fails the eval as it fails Inspect's.
+func (r *evalRun) scoreResults(ctx context.Context, results []sampleResult) ([]evallog.EvalScore,
+	[]evallog.EvalSampleReductions, []ScoreSummary, error) {
 	var scores []evallog.EvalScore
 	var reductions []evallog.EvalSampleReductions
 	var sums []ScoreSummary
+	var errs []error
 	for i, sc := range r.scorers {
 		perSample := groupBySample(results, i)
-		for _, name := range r.reducers() {
+		for _, name := range r.reducersFor(sc) {
 			reduced := reduce(name, perSample)
-			metrics := sc.cfg.Metrics
-			if len(metrics) == 0 {
-				metrics = scoring.DefaultMetrics(sc.cfg.Plugin)
-			}
-			values, scored, unscored, _ := scoring.ComputeMetrics(metrics, reduced.scores)
-			scores = append(scores, r.evalScore(sc, name, values, scored, unscored))
 			reductions = append(reductions, evallog.EvalSampleReductions{Scorer: sc.name, Reducer: r.reducerLabel(name),
 				Samples: r.sampleScores(reduced)})
-			sums = append(sums, ScoreSummary{Name: sc.name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(name),
-				Scored: scored, Total: len(reduced.scores), Metrics: values})
+			res, err := scoring.Results(ctx, scoring.ResultsRequest{Scorer: sc.name, Metrics: r.metricSet(sc),
+				Scores: r.metricInput(reduced), Compute: sc.computeMetric})
+			if err != nil {
+				errs = append(errs, fmt.Errorf("scorer %s: %w", sc.name, err))
+				continue
+			}
+			for _, sr := range res {
+				scores = append(scores, r.evalScore(sc, name, sr))
+				sums = append(sums, ScoreSummary{Name: sr.Name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(name),
+					Scored: sr.Scored, Total: len(reduced.scores), Metrics: summaryMetrics(sr.Metrics)})
+			}
 		}
 	}
 	if len(r.scorers) > 0 && r.scorers[0].cfg.Gate {
 		es, sum := gateScore(uniqueName("gate", r.scorerNames()), results)
 		scores, sums = append(scores, es), append(sums, sum)
 	}
-	return scores, reductions, sums
+	return scores, reductions, sums, errors.Join(errs...)
+}
+
+// metricSet is the scorer's metrics: the suite's `metrics`, else those its
+// plugin declares for its config, else the host's default for the plugin.
+func (r *evalRun) metricSet(sc scorerRun) scoring.MetricSet {
+	if sc.cfg.Metrics != nil {
+		return *sc.cfg.Metrics
+	}
+	if sc.declared != nil {
+		return *sc.declared
+	}
+	return scoring.ListOf(scoring.DefaultMetrics(sc.cfg.Plugin)...)
+}
+
+// metricInput is a reduced set as the metrics read it: each score with its
+// sample's id and metadata.
+func (r *evalRun) metricInput(set reducedSet) []scoring.SampleScore {
+	out := make([]scoring.SampleScore, len(set.scores))
+	for i, s := range set.scores {
+		sample := r.samples[set.index[i]]
+		out[i] = scoring.SampleScore{Score: s, SampleID: sampleID(sample.ID).String(), Metadata: sample.Metadata}
+	}
+	return out
+}
+
+// summaryMetrics are a result's metrics for the summary, by their keys.
+func summaryMetrics(ms []scoring.MetricResult) []scoring.MetricValue {
+	out := make([]scoring.MetricValue, len(ms))
+	for i, m := range ms {
+		out[i] = scoring.MetricValue{Name: m.Key, Value: m.Value}
+	}
+	return out
 }
 
 // reducerLabel is the reducer as logged: none with a single epoch.
@@ -48,17 +93,25 @@ func (r *evalRun) reducerLabel(name string) string {
 	return ""
 }
 
-// evalScore is one results.scores entry: a scorer × reducer's metrics.
-func (r *evalRun) evalScore(sc scorerRun, reducer string, values []scoring.MetricValue, scored, unscored int) evallog.EvalScore {
-	return evallog.EvalScore{Name: sc.name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(reducer),
-		ScoredSamples: scored, UnscoredSamples: unscored, Params: scorerOptions(sc), Metrics: logMetrics(values)}
+// evalScore is one results.scores entry: a scorer × reducer's metrics, or
+// those of one key of its dict-valued scores.
+func (r *evalRun) evalScore(sc scorerRun, reducer string, res scoring.ScoreResult) evallog.EvalScore {
+	return evallog.EvalScore{Name: res.Name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(reducer),
+		ScoredSamples: res.Scored, UnscoredSamples: res.Unscored, Params: scorerOptions(sc), Metrics: logMetrics(res.Metrics)}
 }
 
 // logMetrics converts computed metrics to the log's, in order.
-func logMetrics(values []scoring.MetricValue) evallog.Metrics {
-	var out evallog.Metrics
-	for _, v := range values {
-		out = append(out, evallog.EvalMetric{Name: v.Name, Value: evallog.Float(v.Value), Params: map[string]any{}})
+func logMetrics(ms []scoring.MetricResult) evallog.Metrics {
+	out := evallog.Metrics{}
+	for _, m := range ms {
+		em := evallog.EvalMetric{Name: m.Name, Group: m.Group, Value: evallog.Float(m.Value), Params: m.Params}
+		if m.Key != m.Name {
+			em.Key = m.Key
+		}
+		if em.Params == nil {
+			em.Params = map[string]any{}
+		}
+		out = append(out, em)
 	}
 	return out
 }
@@ -107,4 +160,15 @@ func (r *evalRun) sampleScores(set reducedSet) []evallog.EvalSampleScore {
 			Metadata: ls.Metadata, SampleID: sampleID(r.samples[set.index[i]].ID)}
 	}
 	return out
+}
+
+// reducersFor are the reducers of sc's epochs: the task's, except for the
+// member-score summaries (best_member, mean_member), which are already a
+// best and a mean over members and are reduced over epochs with the mean
+// only (a pass_at_k of a mean member would mean nothing).
+func (r *evalRun) reducersFor(sc scorerRun) []string {
+	if sc.cfg.Plugin == BestMemberScorer || sc.cfg.Plugin == MeanMemberScorer {
+		return []string{"mean"}
+	}
+	return r.reducers()
 }

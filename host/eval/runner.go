@@ -9,9 +9,9 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -19,7 +19,7 @@ import (
 // host/plugins provides them over gRPC.
 type Plugins interface {
 	Agent(ctx context.Context, name string) (agent.Agent, error)
-	Controller(ctx context.Context, name string) (rpc.Controller, error)
+	Controller(ctx context.Context, name string) (plugins.Controller, error)
 	Scorer(ctx context.Context, name string) (scorer.Scorer, error)
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/scoring"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -35,9 +36,12 @@ type sampleRun struct {
 	// bus is the messages channel's bus; nil without one.
 	bus *channels.Bus
 	// board is the shared_memory channel's board; nil without one.
-	board *channels.Board
+	board channels.Board
 	// scoreCalls records the scorers' model calls (scoremodel.go).
 	scoreCalls scorerModels
+	// memberScores are the member scores once scored (memberscores.go);
+	// nil when no scorer is scored per member.
+	memberScores *scoring.MemberScores
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its
@@ -131,7 +135,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		Grace:             s.r.sw.Budget.Grace, Logger: s.r.log, Gate: s.gate(), Budget: s.r.budget(),
 		Channels: s.channelLines, PreambleTemplate: s.r.sw.Preamble,
 		SharedDirectory:     s.r.perMember() && s.r.channel(config.ChannelFilesystem) != nil,
-		ContainMemberErrors: s.r.sw.ContainMemberErrors}
+		ContainMemberErrors: s.r.sw.ContainMemberErrors, KeepMemberOutputs: s.r.scoresMembers()}
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}

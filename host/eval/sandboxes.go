@@ -6,23 +6,39 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/docker"
 )
 
+// providers are the container sandbox providers a task's `sandbox` block
+// can name, by type: registered here, explicitly, not by the providers'
+// packages as a side effect of their import. No block, or any other type
+// ("local"), is the local provider.
+var providers = map[string]func(r *evalRun, ctx context.Context) (sandbox.Provider, error){
+	config.SandboxDocker:     (*evalRun).dockerProvider,
+	config.SandboxKubernetes: (*evalRun).kubernetesProvider,
+}
+
 // newProvider makes the run's sandbox provider from the task's sandbox
-// block: local directories under root (also without a block), or docker
+// block: local directories under root (also without a block), or
 // containers, connected and checked (engine, compose file, images) before
 // any sample runs.
 func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provider, error) {
+	if sb := r.task.Sandbox; sb != nil {
+		if newProvider, ok := providers[sb.Type]; ok {
+			return newProvider(r, ctx)
+		}
+	}
+	return sandbox.NewLocal(root), nil
+}
+
+// dockerProvider connects the task's `sandbox "docker"` block to the engine
+// DOCKER_HOST names.
+func (r *evalRun) dockerProvider(ctx context.Context) (sandbox.Provider, error) {
 	sb := r.task.Sandbox
-	if sb != nil && sb.Type == config.SandboxKubernetes {
-		return r.kubernetesProvider(ctx)
-	}
-	if sb == nil || sb.Type != config.SandboxDocker {
-		return sandbox.NewLocal(root), nil
-	}
-	d, err := sandbox.NewDocker(ctx, sandbox.DockerConfig{Compose: sb.Compose, Image: sb.Image,
+	d, err := docker.New(ctx, docker.Config{Compose: sb.Compose, Image: sb.Image,
 		PerMember: sb.PerMember, Network: sb.Network, Run: r.e.Name + "-" + r.started.UTC().Format("20060102T150405.000")})
 	if err != nil {
+		// not d: a nil *docker.Provider in the Provider interface is not nil
 		return nil, err
 	}
 	return d, nil

@@ -6,6 +6,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/kubernetes"
 )
 
 // kubernetesProvider connects the task's `sandbox "kubernetes"` block to its cluster; a cluster
@@ -13,12 +14,12 @@ import (
 func (r *evalRun) kubernetesProvider(ctx context.Context) (sandbox.Provider, error) {
 	sb := r.task.Sandbox
 	k := sb.Kubernetes
-	p, err := sandbox.NewKubernetes(ctx, sandbox.KubernetesConfig{Kubeconfig: k.Kubeconfig, Context: k.Context,
+	p, err := kubernetes.New(ctx, kubernetes.Config{Kubeconfig: k.Kubeconfig, Context: k.Context,
 		Namespace: k.Namespace, Compose: sb.Compose, Image: sb.Image, PerMember: sb.PerMember, Network: sb.Network,
 		CPU: k.CPU, Memory: k.Memory, PullPolicy: corev1.PullPolicy(k.PullPolicy), ReadyTimeout: k.ReadyTimeout,
-		Run: sandbox.RunID(r.e.Name, r.started)})
+		Run: kubernetes.RunID(r.e.Name, r.started)})
 	if err != nil {
-		// not p: a nil *Kubernetes in the Provider interface is not nil, and the run's close would
+		// not p: a nil *kubernetes.Provider in the Provider interface is not nil, and the run's close would
 		// call its Close
 		return nil, err
 	}

@@ -13,10 +13,14 @@ import (
 )
 
 // score runs every task scorer on the swarm's output, after the swarm has
-// drained. A failing scorer leaves the sample unscored for it.
+// drained, then the member scores (memberscores.go). A failing scorer
+// leaves the sample unscored for it.
 func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score {
 	scores := make([]scorer.Score, len(s.r.scorers))
 	for i, sc := range s.r.scorers {
+		if sc.member != nil {
+			continue
+		}
 		score, err := s.scoreWith(ctx, sc, out.Output, out.Messages)
 		if err != nil {
 			s.r.log.Error("scorer failed", "scorer", sc.name, "sample", s.j.sample.ID, "error", err)
@@ -24,6 +28,9 @@ func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score
 			score.Explanation = err.Error()
 		}
 		scores[i] = score
+	}
+	if s.r.scoresMembers() {
+		s.memberScores = s.scoreMembers(ctx, out, scores)
 	}
 	return scores
 }

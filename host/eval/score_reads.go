@@ -3,8 +3,8 @@ package eval
 import (
 	"context"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -18,7 +18,7 @@ func scorerOmits(ctx context.Context, impl scorer.Scorer) scorer.Reads {
 	}
 	var md scorer.MetadataResponse
 	impl.Metadata(ctx, scorer.MetadataRequest{}, &md)
-	return scorer.ReadsAll &^ rpc.ScorerReads(md)
+	return scorer.ReadsAll &^ plugins.ScorerReads(md)
 }
 
 // scoreRequest is the request for sc's verdict on output: the record and

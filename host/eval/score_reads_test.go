@@ -9,12 +9,11 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
+	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
-// capsScorer is a scorer as a plugin process looks to the host: what it
-// reads only in its metadata's capabilities.
+// capsScorer is a scorer that lists caps in its metadata.
 type capsScorer struct{ caps []string }
 
 func (s capsScorer) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.MetadataResponse) {
@@ -39,19 +38,27 @@ func (s inProcessScorer) Reads() scorer.Reads { return s.reads }
 func TestScoreRequestOmits(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
-		impl  scorer.Scorer
-		omits scorer.Reads
+		impl scorer.Scorer
+		// plugin serves impl through the SDK (sdktest): the host then sees
+		// what it reads only in its metadata's capabilities.
+		plugin bool
+		omits  scorer.Reads
 	}{
-		"plugin without capabilities": {capsScorer{}, 0},
-		"plugin without the store":    {capsScorer{[]string{rpc.CapabilityScoreWithoutStore}}, scorer.ReadsStore},
-		"plugin without either": {capsScorer{[]string{rpc.CapabilityScoreWithoutStore, rpc.CapabilityScoreWithoutRecord}},
-			scorer.ReadsAll},
-		"in-process, reads the record": {inProcessScorer{reads: scorer.ReadsRecord}, scorer.ReadsStore},
-		"in-process, reads none":       {inProcessScorer{capsScorer: capsScorer{[]string{"other"}}}, scorer.ReadsAll},
+		"plugin that declares nothing": {capsScorer{}, true, 0},
+		"plugin without the store":     {inProcessScorer{reads: scorer.ReadsRecord}, true, scorer.ReadsStore},
+		"plugin without either":        {inProcessScorer{reads: scorer.ReadsNone}, true, scorer.ReadsAll},
+		"in-process, reads the record": {inProcessScorer{reads: scorer.ReadsRecord}, false, scorer.ReadsStore},
+		"in-process, reads none":       {inProcessScorer{capsScorer: capsScorer{[]string{"other"}}}, false, scorer.ReadsAll},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			omits := scorerOmits(context.Background(), tc.impl)
+			impl := tc.impl
+			if tc.plugin {
+				impl = sdktest.Scorer(t, impl)
+				_, declares := impl.(scorer.WithReads)
+				assert.False(t, declares, "the host sees a plugin's reads only in its metadata")
+			}
+			omits := scorerOmits(context.Background(), impl)
 			assert.Equal(t, tc.omits, omits)
 			s := &sampleRun{j: job{epoch: 1, sample: dataset.Sample{ID: "q", Target: []string{"42"}}}}
 			s.setRecord(swarm.Record{Version: 1, Members: []swarm.RecordMember{{Name: "a"}}})

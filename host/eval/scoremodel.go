@@ -72,20 +72,33 @@ type scorerModels struct {
 // scorerModel returns the recorder of sc's calls in this sample (nil when
 // its block names no model); gate is true for a check inside a member.
 func (s *sampleRun) scorerModel(sc scorerRun, gate bool) *scorerModel {
+	// the caller keys mockllm's scripted turns: gate checks have their own,
+	// so the calls after the swarm see the same outputs with or without them
+	if gate {
+		return s.scorerModelAs(sc, "/gate", false)
+	}
+	return s.scorerModelAs(sc, "", true)
+}
+
+// memberScorerModel serves the scorer's model calls when it scores one
+// member (member scores): counted in the sample's usage, not logged as
+// events, with turns of their own.
+func (s *sampleRun) memberScorerModel(sc scorerRun, member string) *scorerModel {
+	return s.scorerModelAs(sc, "/member/"+member, false)
+}
+
+// scorerModelAs is scorerModel for a caller suffix; logged calls become
+// the scorer span's model events.
+func (s *sampleRun) scorerModelAs(sc scorerRun, suffix string, logged bool) *scorerModel {
 	if sc.model == nil {
 		return nil
 	}
-	// the caller keys mockllm's scripted turns: gate checks have their own,
-	// so the calls after the swarm see the same outputs with or without them
-	caller := fmt.Sprintf("%v/%d/scorer/%s", s.j.sample.ID, s.j.epoch, sc.name)
-	if gate {
-		caller += "/gate"
-	}
-	m := &scorerModel{provider: sc.model, caller: caller, epoch: s.j.epoch, logged: !gate, usage: map[string]model.Usage{}}
+	caller := fmt.Sprintf("%v/%d/scorer/%s%s", s.j.sample.ID, s.j.epoch, sc.name, suffix)
+	m := &scorerModel{provider: sc.model, caller: caller, epoch: s.j.epoch, logged: logged, usage: map[string]model.Usage{}}
 	s.scoreCalls.mu.Lock()
 	defer s.scoreCalls.mu.Unlock()
 	s.scoreCalls.all = append(s.scoreCalls.all, m)
-	if !gate {
+	if logged {
 		if s.scoreCalls.by == nil {
 			s.scoreCalls.by = map[string]*scorerModel{}
 		}

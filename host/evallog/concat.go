@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // ConcatLog is Concat in either format (FormatEval or FormatJSON, as CreateLog takes it); the
@@ -107,7 +109,7 @@ func rawSamples(path string) ([]json.RawMessage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("evallog: %s: sample %d: %w", path, i, err)
 		}
-		out[i] = toSentinels(b) // as readRaw reads a .json log's
+		out[i] = jsonenc.ToSentinels(b) // as readRaw reads a .json log's
 
 	}
 	return out, nil

@@ -1,47 +1,30 @@
 package evallog
 
 import (
+	"bytes"
 	"encoding/json"
-	"io"
-	"maps"
-	"regexp"
+	"reflect"
 	"slices"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
-// A sample is written condensed, as Inspect 0.3.285's recorders write every sample
-// (inspect_ai/log/_condense.py, condense_sample):
-//
-//   - in the fields Inspect walks (a message's content, tool call arguments, a tool's
-//     description, a model call's request and response, info data, sample_init's input and
-//     state, state and store changes), a text of over 100 characters is written as
-//     "attachment://<key>" and once, under its key, in the sample's "attachments"; in the
-//     sample's own input and messages only data URIs are; attachmentKey is Inspect's hash, so
-//     one text has one key;
-//   - a model event's input is written as "input": [] and "input_refs", ranges into the
-//     sample's "events_data" message pool, which holds each distinct message (equal but for
-//     its id) once; a model call's request messages likewise go to the "calls" pool
-//     ("call_refs", "call_key").
-//
-// A condenser does this for one sample as its events are written, one at a time: the pools and
-// attachments it builds (each distinct text once) are written after the events, where the
-// sample's "attachments" and "events_data" keys are. Read expands a condensed sample back.
+// A sample is written condensed, as Inspect 0.3.285's recorders write every sample: long texts
+// in its "attachments", model inputs and call messages in its "events_data" pools (see
+// package condense, which holds the attachments and pools and walks JSON). A condenser walks
+// this package's typed events and messages with a condense.Condenser for one sample, and
+// remembers the input messages it pooled by id, so that a message every later model call
+// repeats is not walked or encoded again.
 type condenser struct {
-	existing map[string]string // the sample's own attachments, when it came with some
-	keys     map[string]bool   // the attachments written or to be
-	order    []attachment      // the attachments, in the order Inspect creates them
-	later    []attachment      // created while deferring
-	deferred bool
-	msgIndex map[[2]uint64]int // a walked message without its id -> its place in msgPool
-	msgPool  [][]byte          // each distinct walked message, compact, with the first id seen
-	byID     map[string]seenMessage
-	calls    map[[2]uint64]int
-	callPool [][]byte
+	*condense.Condenser
+	byID map[string]seenMessage
 }
 
-// attachment is one text of the sample's attachments, under its key.
-type attachment struct{ key, text string }
+// newCondenser starts a sample's condensing; existing are the sample's own attachments.
+func newCondenser(existing map[string]string) *condenser {
+	return &condenser{Condenser: condense.New(existing), byID: map[string]seenMessage{}}
+}
 
 // seenMessage is a model input message already pooled: as it came, and where it went.
 type seenMessage struct {
@@ -49,203 +32,240 @@ type seenMessage struct {
 	at  int
 }
 
-// condenseMaxText is the longest text an event keeps inline (Inspect's events_attachment_fn).
-const condenseMaxText = 100
-
-// dataURI matches a data URI with a base64 payload (Inspect's is_data_uri).
-var dataURI = regexp.MustCompile(`^data:[^,]*;base64,`)
-
-// newCondenser starts a sample's condensing; existing are the sample's own attachments.
-func newCondenser(existing map[string]string) *condenser {
-	return &condenser{existing: existing, keys: map[string]bool{}, msgIndex: map[[2]uint64]int{},
-		byID: map[string]seenMessage{}, calls: map[[2]uint64]int{}}
+// event is e condensed: its texts made attachments and, when pool is set (a sample's own
+// events; not a retried attempt's), a model event's input and call messages pooled.
+func (c *condenser) event(e Event, pool bool) (Event, error) {
+	switch x := e.(type) {
+	case *ModelEvent:
+		return c.modelEvent(*x, pool)
+	case ModelEvent:
+		return c.modelEvent(x, pool)
+	case *ToolEvent:
+		return c.toolEvent(*x), nil
+	case ToolEvent:
+		return c.toolEvent(x), nil
+	case *InfoEvent:
+		return c.infoEvent(*x), nil
+	case InfoEvent:
+		return c.infoEvent(x), nil
+	case *SampleInitEvent:
+		return c.sampleInit(*x)
+	case SampleInitEvent:
+		return c.sampleInit(x)
+	case *StateEvent:
+		return &StateEvent{EventBase: x.EventBase, Changes: c.changes(x.Changes)}, nil
+	case StateEvent:
+		return StateEvent{EventBase: x.EventBase, Changes: c.changes(x.Changes)}, nil
+	case *StoreEvent:
+		return &StoreEvent{EventBase: x.EventBase, Changes: c.changes(x.Changes)}, nil
+	case StoreEvent:
+		return StoreEvent{EventBase: x.EventBase, Changes: c.changes(x.Changes)}, nil
+	case RawEvent:
+		return c.rawEvent(x), nil
+	case *RawEvent:
+		return c.rawEvent(*x), nil
+	}
+	return e, nil // spans, scores and the like: nothing Inspect condenses
 }
 
-// resolve is text, or the attachment it names when it names one of the sample's own.
-func (c *condenser) resolve(text string) string {
-	if len(c.existing) > 0 && strings.HasPrefix(text, attachmentProtocol) {
-		if v, ok := c.existing[text[len(attachmentProtocol):]]; ok {
-			return v
+// modelEvent walks the tools, input, output and call, in Inspect's order, then pools the input
+// and the call's messages.
+func (c *condenser) modelEvent(e ModelEvent, pool bool) (ModelEvent, error) {
+	if e.Tools != nil {
+		tools := make([]ToolInfo, len(e.Tools))
+		for i, t := range e.Tools {
+			t.Description = c.Text(t.Description)
+			tools[i] = t
 		}
+		e.Tools = tools
 	}
-	return text
-}
-
-// textPolicy says which texts become attachments.
-type textPolicy int
-
-// The policies: Inspect's events_attachment_fn and messages_attachment_fn.
-const (
-	// eventText makes a text of over 100 characters an attachment (in events).
-	eventText textPolicy = iota
-	// messageMedia makes only a data URI an attachment (in the sample's input and messages).
-	messageMedia
-)
-
-// apply is the text s under policy p.
-func (c *condenser) apply(p textPolicy, s string) string {
-	if p == messageMedia {
-		return c.media(s)
-	}
-	return c.text(s)
-}
-
-// text is the events' policy: a text of over 100 characters becomes an attachment.
-func (c *condenser) text(s string) string {
-	s = c.resolve(s)
-	if len(s) <= condenseMaxText || (len(s) <= 4*condenseMaxText && utf8.RuneCountInString(s) <= condenseMaxText) {
-		return s
-	}
-	return c.attach(s)
-}
-
-// media is the messages' policy: only a data URI becomes an attachment.
-func (c *condenser) media(s string) string {
-	s = c.resolve(s)
-	if strings.HasPrefix(s, "data:") && dataURI.MatchString(s) {
-		return c.attach(s)
-	}
-	return s
-}
-
-// attach records text as an attachment and returns its reference.
-func (c *condenser) attach(text string) string {
-	text = validUTF8(text)
-	key := attachmentKey(text)
-	if c.deferred {
-		c.later = append(c.later, attachment{key: key, text: text})
-	} else if !c.keys[key] {
-		c.keys[key] = true
-		c.order = append(c.order, attachment{key: key, text: text})
-	}
-	return attachmentProtocol + key
-}
-
-// validUTF8 is s as encoding/json writes it, and so as Inspect reads it: each invalid byte
-// replaced by U+FFFD.
-func validUTF8(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		b.WriteRune(r) // utf8.RuneError for an invalid byte, as encoding/json writes it
-		i += n
-	}
-	return b.String()
-}
-
-// raw rewrites the strings of one JSON value (not its keys) under policy.
-func (c *condenser) raw(b []byte, p textPolicy) []byte {
-	return rewriteStrings(b, c.minLen(p), func(s string) (string, bool) {
-		r := c.apply(p, s)
-		return r, r != s
-	})
-}
-
-// minLen is the shortest string token (quotes included) policy p can change.
-func (c *condenser) minLen(p textPolicy) int {
-	minLen := condenseMaxText + 3 // a token's bytes, quotes included
-	if p == messageMedia {
-		minLen = len(`"data:;base64,"`)
-	}
-	if len(c.existing) > 0 {
-		minLen = min(minLen, len(attachmentProtocol)+2)
-	}
-	return minLen
-}
-
-// writeTail writes the sample's attachments, then the "events_data" member's separator
-// (under prefix), then its events data, each as the compact JSON Inspect's condensing gives,
-// indented under prefix when prefix is not "" (a JSON log's sample), the non-finite sentinels
-// as bare tokens: streamed from the condenser's texts and pools, never copied whole.
-func (c *condenser) writeTail(w io.Writer, prefix string) error {
-	for _, m := range c.later {
-		if !c.keys[m.key] {
-			c.keys[m.key] = true
-			c.order = append(c.order, m)
+	if pool && len(e.Input) > 0 && e.InputRefs == nil {
+		refs, err := c.poolInput(e.Input)
+		if err != nil {
+			return e, err
 		}
+		e.Input, e.InputRefs = nil, refs
+	} else {
+		e.Input = c.messages(e.Input, condense.EventText)
 	}
-	c.later = nil
-	stream := func() *jsonStream {
-		if prefix == "" {
-			return newVerbatimStream(w)
+	if e.Output.Choices != nil {
+		choices := make([]ChatCompletionChoice, len(e.Output.Choices))
+		for i, ch := range e.Output.Choices {
+			ch.Message = c.message(ch.Message, condense.EventText)
+			choices[i] = ch
 		}
-		return newJSONStream(w, true, prefix+"  ", 0)
+		e.Output.Choices = choices
 	}
-	js := stream()
-	js.WriteString("{")
-	var scratch []byte
-	n := 0
-	for _, k := range slices.Sorted(maps.Keys(c.existing)) {
-		if c.keys[k] {
+	if len(e.Call) > 0 {
+		call, err := c.ModelCall(e.Call, pool)
+		if err != nil {
+			return e, err
+		}
+		e.Call = call
+	}
+	return e, nil
+}
+
+// poolInput puts a model input's messages in the message pool and returns their ranges. A
+// message seen before with the same id and fields is not walked or encoded again.
+func (c *condenser) poolInput(msgs []ChatMessage) ([][2]int, error) {
+	idx := make([]int, len(msgs))
+	for i, m := range msgs {
+		if s, ok := c.byID[m.ID]; ok && m.ID != "" && sameMessage(s.msg, m) {
+			idx[i] = s.at
 			continue
 		}
-		scratch = appendAttachment(scratch[:0], n, k, c.existing[k])
-		js.Write(fromSentinels(scratch))
-		n++
-	}
-	for _, m := range c.order {
-		scratch = appendAttachment(scratch[:0], n, m.key, m.text)
-		js.Write(fromSentinels(scratch))
-		n++
-	}
-	js.WriteString("}")
-	if err := js.flush(); err != nil {
-		return err
-	}
-	if _, err := io.WriteString(w, ",\n"+prefix+"  \"events_data\": "); err != nil {
-		return err
-	}
-	js = stream()
-	js.WriteString(`{"messages":`)
-	writePool(js, c.msgPool)
-	js.WriteString(`,"calls":`)
-	writePool(js, c.callPool)
-	js.WriteString("}")
-	return js.flush()
-}
-
-// writePool writes a pool's elements as a compact JSON array.
-func writePool(js *jsonStream, elems [][]byte) {
-	js.WriteString("[")
-	for i, e := range elems {
-		if i > 0 {
-			js.WriteString(",")
+		w := c.message(m, condense.EventText)
+		w.ID = ""
+		raw, err := encodeMessage(&w)
+		if err != nil {
+			return nil, err
 		}
-		js.Write(fromSentinels(e))
-	}
-	js.WriteString("]")
-}
-
-// appendAttachment appends the n-th member of the attachments object.
-func appendAttachment(b []byte, n int, key, text string) []byte {
-	if n > 0 {
-		b = append(b, ',')
-	}
-	b = appendJSONString(b, key)
-	b = append(b, ':')
-	return appendJSONString(b, text)
-}
-
-// compressRefs range-encodes pool indices: [0 1 2 5] is [[0 3] [5 6]] (end exclusive).
-func compressRefs(idx []int) [][2]int {
-	var out [][2]int
-	for _, i := range idx {
-		if n := len(out); n > 0 && out[n-1][1] == i {
-			out[n-1][1]++
-			continue
+		at := c.PoolMessage(raw, m.ID)
+		if m.ID != "" {
+			c.byID[m.ID] = seenMessage{msg: m, at: at}
 		}
-		out = append(out, [2]int{i, i + 1})
+		idx[i] = at
+	}
+	return condense.CompressRefs(idx), nil
+}
+
+// seed starts the pools with a condensed sample's own (walked, as Inspect walks them), so
+// that its events' references stay valid and new entries go after them.
+func (c *condenser) seed(d *EventsData) error {
+	if d == nil {
+		return nil
+	}
+	for _, m := range d.Messages {
+		w := c.message(m, condense.EventText)
+		w.ID = ""
+		raw, err := w.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		c.SeedMessage(raw, m.ID)
+	}
+	for _, call := range d.Calls {
+		c.SeedCall(call)
+	}
+	return nil
+}
+
+// sameMessage reports whether two messages are written alike (maps compared by content).
+func sameMessage(a, b ChatMessage) bool {
+	return a.ID == b.ID && a.Role == b.Role && a.Source == b.Source && a.Model == b.Model &&
+		a.ToolCallID == b.ToolCallID && a.Function == b.Function && a.Content.Text == b.Content.Text &&
+		slices.Equal(a.ToolCallIDs, b.ToolCallIDs) &&
+		slices.EqualFunc(a.Content.Parts, b.Content.Parts, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) }) &&
+		(a.Error == b.Error || (a.Error != nil && b.Error != nil && *a.Error == *b.Error)) &&
+		sameAny(a.Metadata, b.Metadata) && slices.EqualFunc(a.ToolCalls, b.ToolCalls, sameToolCall)
+}
+
+// sameToolCall reports whether two tool calls are written alike.
+func sameToolCall(a, b ToolCall) bool {
+	return a.ID == b.ID && a.Function == b.Function && a.ParseError == b.ParseError && a.Type == b.Type &&
+		(a.View == b.View || (a.View != nil && b.View != nil && *a.View == *b.View)) && sameAny(a.Arguments, b.Arguments)
+}
+
+// sameAny compares two maps by content (the same map at once).
+func sameAny(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || reflect.DeepEqual(a, b)
+}
+
+// toolEvent walks a tool call's arguments and the media of its result.
+func (c *condenser) toolEvent(e ToolEvent) ToolEvent {
+	e.Arguments = c.JSONMap(e.Arguments, condense.EventText)
+	e.Result = c.ToolResult(e.Result)
+	return e
+}
+
+// infoEvent walks the data.
+func (c *condenser) infoEvent(e InfoEvent) InfoEvent {
+	e.Data = c.JSONValue(e.Data, condense.EventText)
+	return e
+}
+
+// sampleInit walks the sample's input (a string, or messages) and every string of the state.
+func (c *condenser) sampleInit(e SampleInitEvent) (SampleInitEvent, error) {
+	if e.Sample != nil {
+		raw, err := jsonenc.MarshalRaw(safeValue(e.Sample)) // non-finite numbers as SampleInitEvent writes them
+		if err != nil {
+			return e, err
+		}
+		if w := c.SampleInput(raw); !bytes.Equal(w, raw) {
+			e.Sample = json.RawMessage(w)
+		}
+	}
+	e.State = c.JSONValue(e.State, condense.EventText)
+	return e, nil
+}
+
+// changes walks the values of a state or store event's changes (not what they replaced).
+func (c *condenser) changes(ps []JSONPatch) []JSONPatch {
+	if ps == nil {
+		return nil
+	}
+	out := make([]JSONPatch, len(ps))
+	for i, p := range ps {
+		p.Value = c.JSONValue(p.Value, condense.EventText)
+		out[i] = p
 	}
 	return out
 }
 
-// marshalRaw encodes v; v itself is returned as raw JSON when it already is.
-func marshalRaw(v any) ([]byte, error) {
-	if r, ok := v.(json.RawMessage); ok {
-		return r, nil
+// rawEvent walks an event kept as JSON, of the types Inspect condenses (sample_init, state,
+// store, info); others are left as they are.
+func (c *condenser) rawEvent(e RawEvent) RawEvent {
+	out, changed := c.RawEvent(e.Type, e.JSON)
+	if !changed {
+		return e
 	}
-	return marshal(v)
+	return RawEvent{Type: e.Type, JSON: out}
+}
+
+// The walks below visit the fields Inspect's condense_sample walks (walk_event and friends in
+// inspect_ai/log/_condense.py), in its order, and leave every other field as it is. Values are
+// copied where they change, never changed in place: the host shares them between events.
+
+// message walks one chat message: a string content alone, or a content list with the message's
+// tool calls (Inspect leaves an assistant's tool calls alone when its content is a string).
+func (c *condenser) message(m ChatMessage, p condense.Policy) ChatMessage {
+	if m.Content.Parts == nil {
+		m.Content.Text = c.Apply(p, m.Content.Text)
+		return m
+	}
+	parts := make([]json.RawMessage, len(m.Content.Parts))
+	for i, part := range m.Content.Parts {
+		parts[i] = c.Part(part, p)
+	}
+	m.Content.Parts = parts
+	if m.Role == RoleAssistant && len(m.ToolCalls) > 0 {
+		calls := make([]ToolCall, len(m.ToolCalls))
+		for i, tc := range m.ToolCalls {
+			tc.Arguments = c.JSONMap(tc.Arguments, p)
+			if tc.View != nil && tc.View.Content != "" {
+				v := *tc.View
+				v.Content = c.Apply(p, v.Content)
+				tc.View = &v
+			}
+			calls[i] = tc
+		}
+		m.ToolCalls = calls
+	}
+	return m
+}
+
+// messages walks a list of messages.
+func (c *condenser) messages(ms []ChatMessage, p condense.Policy) []ChatMessage {
+	if ms == nil {
+		return nil
+	}
+	out := make([]ChatMessage, len(ms))
+	for i, m := range ms {
+		out[i] = c.message(m, p)
+	}
+	return out
 }

@@ -13,6 +13,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // longText is a text over the 100 characters an event keeps inline.
@@ -121,13 +124,13 @@ func TestCondensedSampleShape(t *testing.T) {
 			Calls    []map[string]any `json:"calls"`
 		} `json:"events_data"`
 	}
-	require.NoError(t, json.Unmarshal(toSentinels(buf.Bytes()), &got))
-	ref := func(text string) string { return attachmentProtocol + attachmentKey(text) }
+	require.NoError(t, json.Unmarshal(jsonenc.ToSentinels(buf.Bytes()), &got))
+	ref := func(text string) string { return condense.Protocol + condense.Key(text) }
 	for _, text := range []string{longText("system"), longText("question"), longText("bash tool"), longText("cmd"),
 		longText("info"), longText("reasoning"), longText("response"), "data:image/png;base64,iVBORw0KGgo="} {
-		assert.Equal(t, text, got.Attachments[attachmentKey(text)], "attachment of %.20q", text)
+		assert.Equal(t, text, got.Attachments[condense.Key(text)], "attachment of %.20q", text)
 	}
-	assert.NotContains(t, got.Attachments, attachmentKey(longText("replaced")), "a change's replaced value is not walked")
+	assert.NotContains(t, got.Attachments, condense.Key(longText("replaced")), "a change's replaced value is not walked")
 
 	assert.Equal(t, longText("input"), got.Messages[0]["content"], "the sample's messages keep long text inline")
 	assert.Equal(t, ref("data:image/png;base64,iVBORw0KGgo="), got.Messages[2]["content"])
@@ -192,7 +195,7 @@ func TestCondensingIsStable(t *testing.T) {
 	var first bytes.Buffer
 	require.NoError(t, writeSample(&first, condenseSample()))
 	var back EvalSample
-	require.NoError(t, json.Unmarshal(toSentinels(first.Bytes()), &back))
+	require.NoError(t, json.Unmarshal(jsonenc.ToSentinels(first.Bytes()), &back))
 	var second bytes.Buffer
 	require.NoError(t, writeSample(&second, back))
 	assert.Equal(t, first.String(), second.String())
@@ -211,7 +214,7 @@ func jsonStrings(t *testing.T, raws []json.RawMessage) []string {
 // encoded encodes v.
 func encoded(t *testing.T, v any) string {
 	t.Helper()
-	b, err := marshal(v)
+	b, err := jsonenc.Marshal(v)
 	require.NoError(t, err)
 	return string(b)
 }
@@ -225,10 +228,10 @@ func TestInspectExpandsCondensedSamples(t *testing.T) {
 	s := condenseSample()
 	dir := t.TempDir()
 	want := map[string]any{"events": uncondensed(t, asInspectReadsIt(s.Events)), "messages": s.Messages}
-	raw, err := marshal(want)
+	raw, err := jsonenc.Marshal(want)
 	require.NoError(t, err)
 	ref := filepath.Join(dir, "uncondensed.json")
-	require.NoError(t, os.WriteFile(ref, fromSentinels(raw), 0o644)) // bare Infinity, as the logs have it
+	require.NoError(t, os.WriteFile(ref, jsonenc.FromSentinels(raw), 0o644)) // bare Infinity, as the logs have it
 	var logs []string
 	for _, format := range []string{FormatJSON, FormatEval} {
 		w, err := CreateLog(filepath.Join(dir, format), fixtureHeader(), format)

@@ -3,6 +3,8 @@ package evallog
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Content is a message's content: plain text, or, when Parts is non-nil, a list of typed
@@ -37,9 +39,9 @@ func (c Content) String() string {
 // MarshalJSON writes a string, or the part list when Parts is non-nil.
 func (c Content) MarshalJSON() ([]byte, error) {
 	if c.Parts != nil {
-		return marshal(c.Parts)
+		return jsonenc.Marshal(c.Parts)
 	}
-	return marshal(c.Text)
+	return jsonenc.Marshal(c.Text)
 }
 
 // UnmarshalJSON reads a string or a part list.

@@ -1,58 +1,38 @@
 package evallog
 
 import (
-	"bytes"
-	"encoding/json"
-	"math"
-	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // The encoders below write the events the host writes most — model, tool, info and span events
 // and chat messages — without encoding/json's reflection, byte for byte as their MarshalJSON
 // methods write them (TestDirectEncodingMatches compares the two on every event type). Free-form
-// values (maps, any) still go through marshal. encodeEvent falls back to MarshalJSON for any
+// values (maps, any) still go through jsonenc.Marshal. encodeEvent falls back to MarshalJSON for any
 // other type and whenever a value needs what only encoding/json does (a non-finite float, which
 // it refuses).
 
-// fallback, panicked inside the encoders, says a value is left to encoding/json.
-type fallback struct{}
-
 // encodeEvent is marshalEventValue without reflection for the common event types.
 func encodeEvent(v any) ([]byte, error) {
-	var (
-		b  []byte
-		ok bool
-	)
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if _, isFallback := r.(fallback); !isFallback {
-					panic(r)
-				}
-				ok = false
-			}
-		}()
-		b, ok = appendEvent(make([]byte, 0, 512), v)
-	}()
-	if ok {
+	handled := false
+	b, ok := jsonenc.Direct(func() []byte {
+		b, known := appendEvent(make([]byte, 0, 512), v)
+		handled = known
+		return b
+	})
+	if ok && handled {
 		return b, nil
 	}
 	return marshalEventValue(v)
 }
 
 // encodeMessage is ChatMessage.MarshalJSON without reflection (but for free-form maps).
-func encodeMessage(m *ChatMessage) (b []byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, isFallback := r.(fallback); !isFallback {
-				panic(r)
-			}
-			b, err = m.MarshalJSON()
-		}
-	}()
-	return appendMessage(make([]byte, 0, 256), m), nil
+func encodeMessage(m *ChatMessage) ([]byte, error) {
+	if b, ok := jsonenc.Direct(func() []byte { return appendMessage(make([]byte, 0, 256), m) }); ok {
+		return b, nil
+	}
+	return m.MarshalJSON()
 }
 
 // appendEvent appends the event, or says it cannot.
@@ -97,424 +77,39 @@ func appendBase(b []byte, base *EventBase, kind string) []byte {
 	}
 	if base.UUID != "" {
 		key("uuid")
-		b = appendJSONString(b, base.UUID)
+		b = jsonenc.AppendString(b, base.UUID)
 	}
 	if base.SpanID != "" {
 		key("span_id")
-		b = appendJSONString(b, base.SpanID)
+		b = jsonenc.AppendString(b, base.SpanID)
 	}
 	key("timestamp")
-	b = appendJSONString(b, base.Timestamp.String())
+	b = jsonenc.AppendString(b, base.Timestamp.String())
 	key("working_start")
-	b = appendFloat(b, base.WorkingStart)
+	b = jsonenc.AppendFloat(b, base.WorkingStart)
 	if len(base.Metadata) > 0 {
 		key("metadata")
-		b = appendMarshal(b, base.Metadata)
+		b = jsonenc.AppendMarshal(b, base.Metadata)
 	}
 	if base.Pending != nil {
 		key("pending")
 		b = strconv.AppendBool(b, *base.Pending)
 	}
 	key("event")
-	return appendJSONString(b, kind)
-}
-
-// appendModelEvent appends a model event as ModelEvent.MarshalJSON does.
-func appendModelEvent(b []byte, e *ModelEvent) []byte {
-	b = appendBase(b, &e.EventBase, "model")
-	b = append(b, `,"model":`...)
-	b = appendJSONString(b, e.Model)
-	if e.Role != "" {
-		b = append(b, `,"role":`...)
-		b = appendJSONString(b, e.Role)
-	}
-	b = append(b, `,"input":[`...)
-	for i := range e.Input {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendMessage(b, &e.Input[i])
-	}
-	b = append(b, ']')
-	if len(e.InputRefs) > 0 {
-		b = append(b, `,"input_refs":[`...)
-		for i, r := range e.InputRefs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(r[0]), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(r[1]), 10)
-			b = append(b, ']')
-		}
-		b = append(b, ']')
-	}
-	b = append(b, `,"tools":[`...)
-	for i := range e.Tools {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendTool(b, &e.Tools[i])
-	}
-	b = append(b, ']')
-	b = append(b, `,"tool_choice":`...)
-	b = appendRaw(b, e.ToolChoice)
-	b = append(b, `,"config":`...)
-	b = appendMap(b, e.Config)
-	b = append(b, `,"output":`...)
-	b = appendOutput(b, &e.Output)
-	if e.Retries != 0 {
-		b = append(b, `,"retries":`...)
-		b = strconv.AppendInt(b, int64(e.Retries), 10)
-	}
-	if e.Error != "" {
-		b = append(b, `,"error":`...)
-		b = appendJSONString(b, e.Error)
-	}
-	if e.Cache != "" {
-		b = append(b, `,"cache":`...)
-		b = appendJSONString(b, e.Cache)
-	}
-	if len(e.Call) > 0 {
-		b = append(b, `,"call":`...)
-		b = appendCompact(b, e.Call)
-	}
-	if !e.Completed.IsZero() {
-		b = append(b, `,"completed":`...)
-		b = appendJSONString(b, e.Completed.String())
-	}
-	if e.WorkingTime != nil {
-		b = append(b, `,"working_time":`...)
-		b = appendFloat(b, *e.WorkingTime)
-	}
-	return append(b, '}')
-}
-
-// appendTool appends a tool's description as encoding/json writes a ToolInfo.
-func appendTool(b []byte, t *ToolInfo) []byte {
-	b = append(b, `{"name":`...)
-	b = appendJSONString(b, t.Name)
-	b = append(b, `,"description":`...)
-	b = appendJSONString(b, t.Description)
-	p := &t.Parameters
-	b = append(b, `,"parameters":{"type":`...)
-	b = appendJSONString(b, orDefault(p.Type, "object"))
-	b = append(b, `,"properties":`...)
-	b = appendSchemas(b, p.Properties)
-	b = append(b, `,"required":`...)
-	b = appendStrings(b, p.Required)
-	b = append(b, `,"additionalProperties":`...)
-	b = strconv.AppendBool(b, p.AdditionalProperties)
-	b = append(b, '}')
-	if len(t.Options) > 0 {
-		b = append(b, `,"options":`...)
-		b = appendMap(b, t.Options)
-	}
-	return append(b, '}')
-}
-
-// appendSchemas appends a map of JSON Schemas, keys sorted.
-func appendSchemas(b []byte, m map[string]JSONSchema) []byte {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		s := m[k]
-		b = appendSchema(b, &s)
-	}
-	return append(b, '}')
-}
-
-// appendSchema appends one JSON Schema as encoding/json writes a JSONSchema.
-func appendSchema(b []byte, s *JSONSchema) []byte {
-	b = append(b, '{')
-	n := 0
-	key := func(k string) {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		n++
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
-	}
-	if s.Type != nil {
-		key("type")
-		b = appendAny(b, s.Type)
-	}
-	if s.Format != "" {
-		key("format")
-		b = appendJSONString(b, s.Format)
-	}
-	if s.Description != "" {
-		key("description")
-		b = appendJSONString(b, s.Description)
-	}
-	key("default")
-	b = appendAny(b, s.Default)
-	if len(s.Enum) > 0 {
-		key("enum")
-		b = appendAny(b, s.Enum)
-	}
-	if s.Items != nil {
-		key("items")
-		b = appendSchema(b, s.Items)
-	}
-	if len(s.Properties) > 0 {
-		key("properties")
-		b = appendSchemas(b, s.Properties)
-	}
-	switch a := s.AdditionalProperties.(type) {
-	case nil:
-	case *JSONSchema:
-		key("additionalProperties")
-		if a == nil {
-			b = append(b, "null"...)
-		} else {
-			b = appendSchema(b, a)
-		}
-	case JSONSchema:
-		key("additionalProperties")
-		b = appendSchema(b, &a)
-	default:
-		key("additionalProperties")
-		b = appendAny(b, a)
-	}
-	if len(s.AnyOf) > 0 {
-		key("anyOf")
-		b = append(b, '[')
-		for i := range s.AnyOf {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendSchema(b, &s.AnyOf[i])
-		}
-		b = append(b, ']')
-	}
-	if len(s.Required) > 0 {
-		key("required")
-		b = appendStrings(b, s.Required)
-	}
-	return append(b, '}')
-}
-
-// appendStrings appends a list of strings ([] for none).
-func appendStrings(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, s)
-	}
-	return append(b, ']')
-}
-
-// appendOutput appends a model output as ModelOutput.MarshalJSON does.
-func appendOutput(b []byte, o *ModelOutput) []byte {
-	b = append(b, `{"model":`...)
-	b = appendJSONString(b, o.Model)
-	b = append(b, `,"choices":[`...)
-	for i := range o.Choices {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		c := &o.Choices[i]
-		m := c.Message
-		m.Role = orDefault(m.Role, RoleAssistant)
-		b = append(b, `{"message":`...)
-		b = appendMessage(b, &m)
-		b = append(b, `,"stop_reason":`...)
-		b = appendJSONString(b, orDefault(c.StopReason, StopReasonUnknown))
-		if len(c.Logprobs) > 0 {
-			b = append(b, `,"logprobs":`...)
-			b = appendCompact(b, c.Logprobs)
-		}
-		b = append(b, '}')
-	}
-	b = append(b, `],"completion":`...)
-	b = appendJSONString(b, o.Completion)
-	if o.Usage != nil {
-		b = append(b, `,"usage":`...)
-		b = appendUsage(b, o.Usage)
-	}
-	if o.Time != nil {
-		b = append(b, `,"time":`...)
-		b = appendFloat(b, *o.Time)
-	}
-	if len(o.Metadata) > 0 {
-		b = append(b, `,"metadata":`...)
-		b = appendMarshal(b, o.Metadata)
-	}
-	if o.Error != "" {
-		b = append(b, `,"error":`...)
-		b = appendJSONString(b, o.Error)
-	}
-	return append(b, '}')
-}
-
-// appendUsage appends token usage.
-func appendUsage(b []byte, u *ModelUsage) []byte {
-	b = append(b, `{"input_tokens":`...)
-	b = strconv.AppendInt(b, u.InputTokens, 10)
-	b = append(b, `,"output_tokens":`...)
-	b = strconv.AppendInt(b, u.OutputTokens, 10)
-	b = append(b, `,"total_tokens":`...)
-	b = strconv.AppendInt(b, u.TotalTokens, 10)
-	for _, f := range []struct {
-		key string
-		v   *int64
-	}{{"input_tokens_cache_write", u.InputTokensCacheWrite}, {"input_tokens_cache_read", u.InputTokensCacheRead},
-		{"reasoning_tokens", u.ReasoningTokens}} {
-		if f.v != nil {
-			b = append(b, ',', '"')
-			b = append(b, f.key...)
-			b = append(b, '"', ':')
-			b = strconv.AppendInt(b, *f.v, 10)
-		}
-	}
-	if u.TotalCost != nil {
-		b = append(b, `,"total_cost":`...)
-		b = appendFloat(b, *u.TotalCost)
-	}
-	return append(b, '}')
-}
-
-// appendMessage appends a chat message as ChatMessage.MarshalJSON does.
-func appendMessage(b []byte, m *ChatMessage) []byte {
-	switch m.Role {
-	case RoleSystem, RoleUser, RoleAssistant, RoleTool:
-	default:
-		panic(fallback{}) // MarshalJSON reports it
-	}
-	b = append(b, '{')
-	if m.ID != "" {
-		b = append(b, `"id":`...)
-		b = appendJSONString(b, m.ID)
-		b = append(b, ',')
-	}
-	b = append(b, `"content":`...)
-	if m.Content.Parts != nil {
-		b = appendMarshal(b, m.Content.Parts)
-	} else {
-		b = appendJSONString(b, m.Content.Text)
-	}
-	if m.Source != "" {
-		b = append(b, `,"source":`...)
-		b = appendJSONString(b, m.Source)
-	}
-	if len(m.Metadata) > 0 {
-		b = append(b, `,"metadata":`...)
-		b = appendMarshal(b, m.Metadata)
-	}
-	b = append(b, `,"role":`...)
-	b = appendJSONString(b, m.Role)
-	switch m.Role {
-	case RoleTool:
-		if m.ToolCallID != "" {
-			b = append(b, `,"tool_call_id":`...)
-			b = appendJSONString(b, m.ToolCallID)
-		}
-	case RoleUser:
-		if m.ToolCallIDs != nil {
-			b = append(b, `,"tool_call_id":`...)
-			b = appendMarshal(b, m.ToolCallIDs)
-		}
-	}
-	if m.Role == RoleAssistant {
-		if len(m.ToolCalls) > 0 {
-			b = append(b, `,"tool_calls":[`...)
-			for i := range m.ToolCalls {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = appendToolCall(b, &m.ToolCalls[i])
-			}
-			b = append(b, ']')
-		}
-		if m.Model != "" {
-			b = append(b, `,"model":`...)
-			b = appendJSONString(b, m.Model)
-		}
-	}
-	if m.Role == RoleTool {
-		if m.Function != "" {
-			b = append(b, `,"function":`...)
-			b = appendJSONString(b, m.Function)
-		}
-		if m.Error != nil {
-			b = append(b, `,"error":`...)
-			b = appendToolError(b, m.Error)
-		}
-	}
-	return append(b, '}')
-}
-
-// appendToolCall appends a tool call as ToolCall.MarshalJSON does.
-func appendToolCall(b []byte, c *ToolCall) []byte {
-	b = append(b, `{"id":`...)
-	b = appendJSONString(b, c.ID)
-	b = append(b, `,"function":`...)
-	b = appendJSONString(b, c.Function)
-	b = append(b, `,"arguments":`...)
-	b = appendMap(b, c.Arguments)
-	if c.ParseError != "" {
-		b = append(b, `,"parse_error":`...)
-		b = appendJSONString(b, c.ParseError)
-	}
-	if c.View != nil {
-		b = append(b, `,"view":`...)
-		b = appendView(b, c.View)
-	}
-	b = append(b, `,"type":`...)
-	b = appendJSONString(b, orDefault(c.Type, "function"))
-	return append(b, '}')
-}
-
-// appendView appends a tool call's view.
-func appendView(b []byte, v *ToolCallContent) []byte {
-	b = append(b, '{')
-	if v.Title != "" {
-		b = append(b, `"title":`...)
-		b = appendJSONString(b, v.Title)
-		b = append(b, ',')
-	}
-	b = append(b, `"format":`...)
-	b = appendJSONString(b, v.Format)
-	b = append(b, `,"content":`...)
-	b = appendJSONString(b, v.Content)
-	return append(b, '}')
-}
-
-// appendToolError appends a tool call's error.
-func appendToolError(b []byte, e *ToolCallError) []byte {
-	b = append(b, `{"type":`...)
-	b = appendJSONString(b, e.Type)
-	b = append(b, `,"message":`...)
-	b = appendJSONString(b, e.Message)
-	return append(b, '}')
+	return jsonenc.AppendString(b, kind)
 }
 
 // appendToolEvent appends a tool event as ToolEvent.MarshalJSON does.
 func appendToolEvent(b []byte, e *ToolEvent) []byte {
 	b = appendBase(b, &e.EventBase, "tool")
 	b = append(b, `,"type":`...)
-	b = appendJSONString(b, orDefault(e.Type, "function"))
+	b = jsonenc.AppendString(b, orDefault(e.Type, "function"))
 	b = append(b, `,"id":`...)
-	b = appendJSONString(b, e.ID)
+	b = jsonenc.AppendString(b, e.ID)
 	b = append(b, `,"function":`...)
-	b = appendJSONString(b, e.Function)
+	b = jsonenc.AppendString(b, e.Function)
 	b = append(b, `,"arguments":`...)
-	b = appendMap(b, e.Arguments)
+	b = jsonenc.AppendMap(b, e.Arguments)
 	if e.View != nil {
 		b = append(b, `,"view":`...)
 		b = appendView(b, e.View)
@@ -524,9 +119,9 @@ func appendToolEvent(b []byte, e *ToolEvent) []byte {
 	case nil:
 		b = append(b, `""`...)
 	case string:
-		b = appendJSONString(b, r)
+		b = jsonenc.AppendString(b, r)
 	default:
-		b = appendMarshal(b, r)
+		b = jsonenc.AppendMarshal(b, r)
 	}
 	if e.Error != nil {
 		b = append(b, `,"error":`...)
@@ -537,23 +132,23 @@ func appendToolEvent(b []byte, e *ToolEvent) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendCompact(b, raw)
+		b = jsonenc.AppendCompact(b, raw)
 	}
 	b = append(b, ']')
 	if !e.Completed.IsZero() {
 		b = append(b, `,"completed":`...)
-		b = appendJSONString(b, e.Completed.String())
+		b = jsonenc.AppendString(b, e.Completed.String())
 	}
 	if e.WorkingTime != nil {
 		b = append(b, `,"working_time":`...)
-		b = appendFloat(b, *e.WorkingTime)
+		b = jsonenc.AppendFloat(b, *e.WorkingTime)
 	}
 	for _, f := range []struct{ key, v string }{{"agent", e.Agent}, {"agent_span_id", e.AgentSpanID}} {
 		if f.v != "" {
 			b = append(b, ',', '"')
 			b = append(b, f.key...)
 			b = append(b, '"', ':')
-			b = appendJSONString(b, f.v)
+			b = jsonenc.AppendString(b, f.v)
 		}
 	}
 	if e.Failed != nil {
@@ -562,7 +157,7 @@ func appendToolEvent(b []byte, e *ToolEvent) []byte {
 	}
 	if e.MessageID != "" {
 		b = append(b, `,"message_id":`...)
-		b = appendJSONString(b, e.MessageID)
+		b = jsonenc.AppendString(b, e.MessageID)
 	}
 	return append(b, '}')
 }
@@ -572,13 +167,13 @@ func appendInfoEvent(b []byte, e *InfoEvent) []byte {
 	b = appendBase(b, &e.EventBase, "info")
 	if e.Source != "" {
 		b = append(b, `,"source":`...)
-		b = appendJSONString(b, e.Source)
+		b = jsonenc.AppendString(b, e.Source)
 	}
 	b = append(b, `,"data":`...)
 	if s, ok := e.Data.(string); ok {
-		b = appendJSONString(b, s)
+		b = jsonenc.AppendString(b, s)
 	} else {
-		b = appendMarshal(b, e.Data)
+		b = jsonenc.AppendMarshal(b, e.Data)
 	}
 	return append(b, '}')
 }
@@ -587,17 +182,17 @@ func appendInfoEvent(b []byte, e *InfoEvent) []byte {
 func appendSpanBegin(b []byte, e *SpanBeginEvent) []byte {
 	b = appendBase(b, &e.EventBase, "span_begin")
 	b = append(b, `,"id":`...)
-	b = appendJSONString(b, e.ID)
+	b = jsonenc.AppendString(b, e.ID)
 	if e.ParentID != "" {
 		b = append(b, `,"parent_id":`...)
-		b = appendJSONString(b, e.ParentID)
+		b = jsonenc.AppendString(b, e.ParentID)
 	}
 	if e.Type != "" {
 		b = append(b, `,"type":`...)
-		b = appendJSONString(b, e.Type)
+		b = jsonenc.AppendString(b, e.Type)
 	}
 	b = append(b, `,"name":`...)
-	b = appendJSONString(b, e.Name)
+	b = jsonenc.AppendString(b, e.Name)
 	return append(b, '}')
 }
 
@@ -605,170 +200,6 @@ func appendSpanBegin(b []byte, e *SpanBeginEvent) []byte {
 func appendSpanEnd(b []byte, e *SpanEndEvent) []byte {
 	b = appendBase(b, &e.EventBase, "span_end")
 	b = append(b, `,"id":`...)
-	b = appendJSONString(b, e.ID)
+	b = jsonenc.AppendString(b, e.ID)
 	return append(b, '}')
 }
-
-// appendMap appends a free-form map, {} when empty, keys sorted as encoding/json sorts them.
-func appendMap[M ~map[string]any](b []byte, m M) []byte {
-	if len(m) == 0 {
-		return append(b, "{}"...)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		b = appendAny(b, m[k])
-	}
-	return append(b, '}')
-}
-
-// appendAny appends a free-form value: JSON's own types directly, any other through marshal.
-func appendAny(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case nil:
-		return append(b, "null"...)
-	case string:
-		return appendJSONString(b, x)
-	case bool:
-		return strconv.AppendBool(b, x)
-	case float64:
-		return appendFloat(b, x)
-	case int:
-		return strconv.AppendInt(b, int64(x), 10)
-	case int64:
-		return strconv.AppendInt(b, x, 10)
-	case map[string]any:
-		if x == nil {
-			return append(b, "null"...)
-		}
-		return appendMap(b, x)
-	case []any:
-		if x == nil {
-			return append(b, "null"...)
-		}
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendAny(b, e)
-		}
-		return append(b, ']')
-	}
-	return appendMarshal(b, v)
-}
-
-// appendMarshal appends v as marshal encodes it (a failure is left to encoding/json).
-func appendMarshal(b []byte, v any) []byte {
-	raw, err := marshal(v)
-	if err != nil {
-		panic(fallback{})
-	}
-	return append(b, raw...)
-}
-
-// appendRaw appends a json.Marshaler's output.
-func appendRaw(b []byte, m json.Marshaler) []byte {
-	raw, err := m.MarshalJSON()
-	if err != nil {
-		panic(fallback{})
-	}
-	return appendCompact(b, raw)
-}
-
-// appendCompact appends raw JSON compacted, as encoding/json writes a json.RawMessage.
-func appendCompact(b []byte, raw []byte) []byte {
-	if !bytes.ContainsAny(raw, " \n\t\r") {
-		return append(b, raw...)
-	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
-		panic(fallback{})
-	}
-	return append(b, buf.Bytes()...)
-}
-
-// appendFloat appends a float64 as encoding/json does (a non-finite one is left to it, which
-// refuses it).
-func appendFloat(b []byte, f float64) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		panic(fallback{})
-	}
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9, as encoding/json does
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
-// appendJSONString appends s as a JSON string as encoding/json does without HTML escaping:
-// control characters, invalid UTF-8 (as U+FFFD) and U+2028/U+2029 escaped.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-const hexDigits = "0123456789abcdef"

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Marshal encodes a whole log as Inspect writes a .json log: indented by two spaces, keys in
@@ -63,7 +65,7 @@ func encodeReductions(r []EvalSampleReductions) ([]byte, error) {
 // encodeIndented marshals v, indents it for nesting under prefix and turns sentinels into bare
 // NaN/Infinity tokens.
 func encodeIndented(v any, prefix, what string) ([]byte, error) {
-	raw, err := marshal(v)
+	raw, err := jsonenc.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("evallog: encode %s: %w", what, err)
 	}
@@ -80,7 +82,7 @@ func indent(raw []byte, prefix string) ([]byte, error) {
 	if err := json.Indent(&buf, raw, prefix, "  "); err != nil {
 		return nil, fmt.Errorf("evallog: indent: %w", err)
 	}
-	return fromSentinels(buf.Bytes()), nil
+	return jsonenc.FromSentinels(buf.Bytes()), nil
 }
 
 // writeDocument writes the top-level object: the header's members, then "samples" and

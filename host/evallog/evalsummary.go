@@ -1,5 +1,7 @@
 package evallog
 
+import "github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+
 // EvalSampleSummary is a sample's summary as an .eval log keeps it (inspect_ai's
 // EvalSampleSummary): what Inspect's log list and samples_df read without opening the sample.
 type EvalSampleSummary struct {
@@ -31,7 +33,7 @@ func (s EvalSampleSummary) MarshalJSON() ([]byte, error) {
 	s.Metadata = emptyMap(s.Metadata)
 	s.ModelUsage = emptyMap(s.ModelUsage)
 	s.RoleUsage = emptyMap(s.RoleUsage)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // summaryOf is a finished sample's summary.

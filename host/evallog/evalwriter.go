@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Members of an .eval log (Inspect's zip format): the eval's start, a summary journal entry
@@ -297,7 +299,7 @@ func readMember(r *zip.Reader, name string, v any) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if err := json.Unmarshal(toSentinels(raw), v); err != nil {
+	if err := json.Unmarshal(jsonenc.ToSentinels(raw), v); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // writeEvalFixture writes the fixture's samples to an .eval log; finish
@@ -153,7 +155,7 @@ func jsonOf(t *testing.T, l *EvalLog) string {
 	b, err := Marshal(l)
 	require.NoError(t, err)
 	var v any
-	require.NoError(t, json.Unmarshal(toSentinels(b), &v))
+	require.NoError(t, json.Unmarshal(jsonenc.ToSentinels(b), &v))
 	out, err := json.Marshal(v)
 	require.NoError(t, err)
 	return string(out)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Event is one entry of a sample's transcript. The concrete types are SpanBeginEvent,
@@ -30,11 +32,11 @@ type EventBase struct {
 // marshalEvent writes an event as Inspect does: the base fields, then "event", then the
 // event's own fields (body, an object without the base fields).
 func marshalEvent(kind string, base EventBase, body any) ([]byte, error) {
-	head, err := marshal(base)
+	head, err := jsonenc.Marshal(base)
 	if err != nil {
 		return nil, err
 	}
-	rest, err := marshal(body)
+	rest, err := jsonenc.Marshal(body)
 	if err != nil {
 		return nil, fmt.Errorf("%s event: %w", kind, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 	"github.com/swarmhost/swarmhost/host/internal/jsontok"
 )
 
@@ -35,7 +36,7 @@ func TestFloatEncoding(t *testing.T) {
 				t.Errorf("got %s, want %s", got, want)
 			}
 			var back EvalMetric
-			if err := json.Unmarshal(toSentinels([]byte(got)), &back); err != nil {
+			if err := json.Unmarshal(jsonenc.ToSentinels([]byte(got)), &back); err != nil {
 				t.Fatal(err)
 			}
 			if b := float64(back.Value); b != tc.in && !(math.IsNaN(b) && math.IsNaN(tc.in)) {
@@ -48,11 +49,11 @@ func TestFloatEncoding(t *testing.T) {
 // encodeCompact marshals v and restores bare tokens, as the Writer does (without indenting).
 func encodeCompact(t *testing.T, v any) string {
 	t.Helper()
-	b, err := marshal(v)
+	b, err := jsonenc.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(fromSentinels(b))
+	return string(jsonenc.FromSentinels(b))
 }
 
 func TestValueEncoding(t *testing.T) {
@@ -80,7 +81,7 @@ func TestValueEncoding(t *testing.T) {
 				t.Fatalf("got %s, want %s", got, tc.want)
 			}
 			var back Value
-			if err := json.Unmarshal(toSentinels([]byte(got)), &back); err != nil {
+			if err := json.Unmarshal(jsonenc.ToSentinels([]byte(got)), &back); err != nil {
 				t.Fatal(err)
 			}
 			if again := encodeCompact(t, back); again != got {

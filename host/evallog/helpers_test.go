@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // topLevelKeys returns the keys of a log file's top-level object, in file order.
@@ -14,7 +16,7 @@ func topLevelKeys(t *testing.T, path string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(toSentinels(data)))
+	dec := json.NewDecoder(bytes.NewReader(jsonenc.ToSentinels(data)))
 	if _, err := dec.Token(); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func topLevelKeys(t *testing.T, path string) []string {
 // tokens as sentinel strings), for order-insensitive comparisons.
 func generic(t *testing.T, data []byte) any {
 	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(toSentinels(data)))
+	dec := json.NewDecoder(bytes.NewReader(jsonenc.ToSentinels(data)))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {

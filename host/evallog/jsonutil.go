@@ -2,20 +2,7 @@ package evallog
 
 import (
 	"bytes"
-	"encoding/json"
 )
-
-// marshal is json.Marshal without HTML escaping (Python writes <, > and & as they are).
-// Every MarshalJSON in this package uses it so that nested values are escaped alike.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
 
 // emptyMap returns m, or an empty map when m is nil, so that a field the schema requires is
 // written as {} rather than null.

@@ -1,5 +1,7 @@
 package evallog
 
+import "github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+
 // Version is the Inspect log format version this package writes. Inspect rejects logs with a
 // version greater than the one it knows; 2 is current.
 const Version = 2
@@ -40,7 +42,7 @@ func (l EvalLog) MarshalJSON() ([]byte, error) {
 	type plain EvalLog
 	l.Tags = emptySlice(l.Tags)
 	l.Metadata = emptyMap(l.Metadata)
-	return marshal(plain(l))
+	return jsonenc.Marshal(plain(l))
 }
 
 // EvalError is an error that halted an eval or a sample.
@@ -64,7 +66,7 @@ func (p EvalPlan) MarshalJSON() ([]byte, error) {
 	p.Name = orDefault(p.Name, "plan")
 	p.Steps = emptySlice(p.Steps)
 	p.Config = emptyMap(p.Config)
-	return marshal(plain(p))
+	return jsonenc.Marshal(plain(p))
 }
 
 // EvalPlanStep is one solver with the parameters it ran with and those explicitly passed.
@@ -79,7 +81,7 @@ func (s EvalPlanStep) MarshalJSON() ([]byte, error) {
 	type plain EvalPlanStep
 	s.Params = emptyMap(s.Params)
 	s.ParamsPassed = emptyMap(s.ParamsPassed)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // GenerateConfig is a model generation config (inspect_ai.model.GenerateConfig), kept as a map:

@@ -3,6 +3,8 @@ package evallog
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Message roles, the discriminator of ChatMessage.
@@ -56,11 +58,11 @@ func (m ChatMessage) MarshalJSON() ([]byte, error) {
 	case RoleTool:
 		w.Function, w.Error = m.Function, m.Error
 		if m.ToolCallID != "" {
-			w.ToolCallID, err = marshal(m.ToolCallID)
+			w.ToolCallID, err = jsonenc.Marshal(m.ToolCallID)
 		}
 	case RoleUser:
 		if m.ToolCallIDs != nil {
-			w.ToolCallID, err = marshal(m.ToolCallIDs)
+			w.ToolCallID, err = jsonenc.Marshal(m.ToolCallIDs)
 		}
 	case RoleSystem:
 	default:
@@ -69,7 +71,7 @@ func (m ChatMessage) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return marshal(w)
+	return jsonenc.Marshal(w)
 }
 
 // UnmarshalJSON reads any of the four message types.
@@ -105,7 +107,7 @@ func (c ToolCall) MarshalJSON() ([]byte, error) {
 	type plain ToolCall
 	c.Arguments = emptyMap(c.Arguments)
 	c.Type = orDefault(c.Type, "function")
-	return marshal(plain(c))
+	return jsonenc.Marshal(plain(c))
 }
 
 // ToolCallContent is a custom rendering of a tool call for the viewer. Format is "text" or

@@ -4,17 +4,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Metrics is an ordered set of metrics, written as the JSON object Inspect expects
-// ({"accuracy": {...}, "stderr": {...}}), keyed by each metric's Name, in slice order. A Go map
-// would sort the keys and so change which metric Inspect shows as the headline.
+// ({"accuracy": {...}, "stderr": {...}}), keyed by each metric's Key (its Name when Key is
+// empty), in slice order. A Go map would sort the keys and so change which metric Inspect shows
+// as the headline.
 type Metrics []EvalMetric
 
-// Get returns the metric with the given name.
+// Get returns the metric with the given key (its name, for most metrics).
 func (ms Metrics) Get(name string) (EvalMetric, bool) {
 	for _, m := range ms {
-		if m.Name == name {
+		if m.key() == name {
 			return m, true
 		}
 	}
@@ -29,11 +32,11 @@ func (ms Metrics) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		key, err := marshal(m.Name)
+		key, err := jsonenc.Marshal(m.key())
 		if err != nil {
 			return nil, err
 		}
-		val, err := marshal(m)
+		val, err := jsonenc.Marshal(m)
 		if err != nil {
 			return nil, fmt.Errorf("metric %q: %w", m.Name, err)
 		}
@@ -45,7 +48,8 @@ func (ms Metrics) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// UnmarshalJSON reads the object keeping its key order. A metric without a name takes its key.
+// UnmarshalJSON reads the object keeping its key order. A metric without a name takes its key;
+// one whose key differs from its name keeps it in Key.
 func (ms *Metrics) UnmarshalJSON(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -62,8 +66,14 @@ func (ms *Metrics) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("evallog: metric %v: %w", tok, err)
 		}
 		m.Name = orDefault(m.Name, tok.(string))
+		if k := tok.(string); k != m.Name {
+			m.Key = k
+		}
 		out = append(out, m)
 	}
 	*ms = out
 	return nil
 }
+
+// key is the metric's key in its EvalScore's metrics object.
+func (m EvalMetric) key() string { return orDefault(m.Key, m.Name) }

@@ -1,6 +1,10 @@
 package evallog
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+)
 
 // ModelOutput is a model's answer (inspect_ai.model.ModelOutput). For a sample, Completion is the
 // text scorers read; with no submission the swarm's output is empty (completion "").
@@ -18,7 +22,7 @@ type ModelOutput struct {
 func (o ModelOutput) MarshalJSON() ([]byte, error) {
 	type plain ModelOutput
 	o.Choices = emptySlice(o.Choices)
-	return marshal(plain(o))
+	return jsonenc.Marshal(plain(o))
 }
 
 // Stop reasons, the values of ChatCompletionChoice.StopReason.
@@ -43,7 +47,7 @@ func (c ChatCompletionChoice) MarshalJSON() ([]byte, error) {
 	type plain ChatCompletionChoice
 	c.Message.Role = orDefault(c.Message.Role, RoleAssistant)
 	c.StopReason = orDefault(c.StopReason, StopReasonUnknown)
-	return marshal(plain(c))
+	return jsonenc.Marshal(plain(c))
 }
 
 // ModelUsage counts tokens the way Inspect does: InputTokens excludes cache reads and writes,

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Read reads an eval log, .json or .eval, ours or one Inspect wrote. It accepts the bare NaN, Infinity and
@@ -20,7 +22,7 @@ func Read(path string) (*EvalLog, error) {
 		return nil, fmt.Errorf("evallog: read: %w", err)
 	}
 	var log EvalLog
-	if err := json.Unmarshal(toSentinels(data), &log); err != nil {
+	if err := json.Unmarshal(jsonenc.ToSentinels(data), &log); err != nil {
 		if _, cut := repairEnd(data); cut {
 			return nil, &CutError{Path: path}
 		}
@@ -59,13 +61,13 @@ func ReadRepaired(path string) (log *EvalLog, repaired bool, err error) {
 		return nil, false, fmt.Errorf("evallog: read: %w", err)
 	}
 	var l EvalLog
-	if err := json.Unmarshal(toSentinels(data), &l); err != nil {
+	if err := json.Unmarshal(jsonenc.ToSentinels(data), &l); err != nil {
 		fixed, ok := repairEnd(data)
 		if !ok {
 			return nil, false, fmt.Errorf("evallog: parse %s: %w", path, err)
 		}
 		l, repaired = EvalLog{}, true
-		if err := json.Unmarshal(toSentinels(fixed), &l); err != nil {
+		if err := json.Unmarshal(jsonenc.ToSentinels(fixed), &l); err != nil {
 			return nil, false, fmt.Errorf("evallog: parse %s after repairing its cut end: %w", path, err)
 		}
 	}
@@ -98,13 +100,13 @@ func readRaw(path string) (*rawLog, error) {
 		return nil, fmt.Errorf("evallog: read: %w", err)
 	}
 	var log rawLog
-	if err := json.Unmarshal(toSentinels(data), &log); err != nil {
+	if err := json.Unmarshal(jsonenc.ToSentinels(data), &log); err != nil {
 		fixed, ok := repairEnd(data)
 		if !ok {
 			return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
 		}
 		log = rawLog{}
-		if err := json.Unmarshal(toSentinels(fixed), &log); err != nil {
+		if err := json.Unmarshal(jsonenc.ToSentinels(fixed), &log); err != nil {
 			return nil, fmt.Errorf("evallog: parse %s: %w", path, err)
 		}
 	}

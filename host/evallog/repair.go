@@ -3,6 +3,8 @@ package evallog
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // samplesKey starts the samples list of a log as writeDocument writes it (a top-level key
@@ -31,7 +33,7 @@ func repairEnd(data []byte) (fixed []byte, ok bool) {
 		cut := list + end + len(sampleEnd)
 		out = append(append(out, data[:cut]...), closing(1)...)
 	}
-	if !json.Valid(toSentinels(out)) {
+	if !json.Valid(jsonenc.ToSentinels(out)) {
 		return nil, false
 	}
 	return out, true

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
+
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
 )
 
 // UnmarshalJSON reads a sample and expands it when it is condensed (as Inspect's recorders and
@@ -17,13 +18,13 @@ func (s *EvalSample) UnmarshalJSON(b []byte) error {
 	var head struct {
 		Attachments map[string]string `json:"attachments"`
 	}
-	if bytes.Contains(b, []byte(attachmentProtocol)) {
+	if bytes.Contains(b, []byte(condense.Protocol)) {
 		if err := json.Unmarshal(b, &head); err != nil {
 			return err
 		}
 	}
 	if len(head.Attachments) > 0 {
-		b = resolveAttachments(b, head.Attachments)
+		b = condense.Resolve(b, head.Attachments)
 	}
 	var p plain
 	if err := json.Unmarshal(b, &p); err != nil {
@@ -39,20 +40,6 @@ func (s *EvalSample) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// resolveAttachments replaces each string value "attachment://<key>" of b whose key is in
-// attachments by the attachment's text.
-func resolveAttachments(b []byte, attachments map[string]string) []byte {
-	minLen := len(attachmentProtocol) + 2
-	return rewriteStrings(b, minLen, func(s string) (string, bool) {
-		key, ok := strings.CutPrefix(s, attachmentProtocol)
-		if !ok {
-			return s, false
-		}
-		text, ok := attachments[key]
-		return text, ok
-	})
-}
-
 // expandPools takes the model events' inputs and call messages back from the pools.
 func (s *EvalSample) expandPools() error {
 	d := s.EventsData
@@ -66,14 +53,14 @@ func (s *EvalSample) expandPools() error {
 			continue
 		}
 		if m.InputRefs != nil {
-			in, err := expandRefs(m.InputRefs, d.Messages)
+			in, err := condense.ExpandRefs(m.InputRefs, d.Messages)
 			if err != nil {
 				return fmt.Errorf("event %d: input_refs: %w", i, err)
 			}
 			m.Input, m.InputRefs = in, nil
 		}
 		if len(m.Call) > 0 && len(d.Calls) > 0 {
-			call, err := expandCall(m.Call, d.Calls)
+			call, err := condense.ExpandCall(m.Call, d.Calls)
 			if err != nil {
 				return fmt.Errorf("event %d: call_refs: %w", i, err)
 			}
@@ -82,86 +69,4 @@ func (s *EvalSample) expandPools() error {
 		s.Events[i] = m
 	}
 	return nil
-}
-
-// expandRefs is the pool's elements the ranges name, in order.
-func expandRefs[T any](refs [][2]int, pool []T) ([]T, error) {
-	out := []T{}
-	for _, r := range refs {
-		if r[0] < 0 || r[1] < r[0] || r[1] > len(pool) {
-			return nil, fmt.Errorf("range [%d, %d) is outside the pool of %d", r[0], r[1], len(pool))
-		}
-		out = append(out, pool[r[0]:r[1]]...)
-	}
-	return out, nil
-}
-
-// expandCall puts a condensed model call's request messages back under their key
-// ("call_key", "messages" when absent) and drops the references.
-func expandCall(raw json.RawMessage, pool []json.RawMessage) (json.RawMessage, error) {
-	members, err := objectMembers(raw)
-	if err != nil {
-		return raw, nil
-	}
-	var refs [][2]int
-	key := "messages"
-	kept := members[:0:0]
-	for _, m := range members {
-		switch m.key {
-		case "call_refs":
-			if err := json.Unmarshal(m.val, &refs); err != nil {
-				return nil, err
-			}
-		case "call_key":
-			var k *string
-			if err := json.Unmarshal(m.val, &k); err != nil {
-				return nil, err
-			}
-			if k != nil {
-				key = *k
-			}
-		default:
-			kept = append(kept, m)
-		}
-	}
-	if refs == nil {
-		return raw, nil
-	}
-	msgs, err := expandRefs(refs, pool)
-	if err != nil {
-		return nil, err
-	}
-	for i, m := range kept {
-		if m.key != "request" {
-			continue
-		}
-		req, err := objectMembers(m.val)
-		if err != nil {
-			return nil, err
-		}
-		elems := make([][]byte, len(msgs))
-		for j, e := range msgs {
-			elems[j] = e
-		}
-		var list bytes.Buffer
-		writeArray(&list, elems)
-		req = setMember(req, key, list.Bytes())
-		var buf bytes.Buffer
-		writeObject(&buf, req)
-		kept[i].val = buf.Bytes()
-	}
-	var buf bytes.Buffer
-	writeObject(&buf, kept)
-	return buf.Bytes(), nil
-}
-
-// setMember sets key to val, in place when the object has it, else at its end.
-func setMember(members []rawMember, key string, val []byte) []rawMember {
-	for i, m := range members {
-		if m.key == key {
-			members[i].val = val
-			return members
-		}
-	}
-	return append(members, rawMember{key: key, val: val})
 }

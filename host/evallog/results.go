@@ -1,5 +1,7 @@
 package evallog
 
+import "github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+
 // EvalResults are the eval's scores and metrics. TotalSamples counts samples × epochs.
 type EvalResults struct {
 	TotalSamples     int            `json:"total_samples"`
@@ -12,7 +14,7 @@ type EvalResults struct {
 func (r EvalResults) MarshalJSON() ([]byte, error) {
 	type plain EvalResults
 	r.Scores = emptySlice(r.Scores)
-	return marshal(plain(r))
+	return jsonenc.Marshal(plain(r))
 }
 
 // EvalScore is one scorer's (and reducer's) metrics. The first metric of the first score is the
@@ -32,11 +34,15 @@ type EvalScore struct {
 func (s EvalScore) MarshalJSON() ([]byte, error) {
 	type plain EvalScore
 	s.Params = emptyMap(s.Params)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalMetric is one metric's value. Value may be NaN (no scored samples).
 type EvalMetric struct {
+	// Key is the metric's key in its EvalScore's metrics object when it is not Name: a repeated
+	// metric's ("accuracy2"), a dict-valued metric's entries ("ci_lower"), a package metric's
+	// ("custom" for "mypkg/custom").
+	Key      string         `json:"-"`
 	Name     string         `json:"name"`
 	Group    string         `json:"group,omitempty"`
 	Value    Float          `json:"value"`
@@ -48,7 +54,7 @@ type EvalMetric struct {
 func (m EvalMetric) MarshalJSON() ([]byte, error) {
 	type plain EvalMetric
 	m.Params = emptyMap(m.Params)
-	return marshal(plain(m))
+	return jsonenc.Marshal(plain(m))
 }
 
 // EvalStats holds timing and usage for the whole eval. A zero StartedAt or CompletedAt is
@@ -68,7 +74,7 @@ func (s EvalStats) MarshalJSON() ([]byte, error) {
 	s.ModelUsage = emptyMap(s.ModelUsage)
 	s.RoleUsage = emptyMap(s.RoleUsage)
 	s.ConnectionLimitHistory = emptySlice(s.ConnectionLimitHistory)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalSampleReductions are one scorer's per-sample scores reduced across epochs.
@@ -82,5 +88,5 @@ type EvalSampleReductions struct {
 func (r EvalSampleReductions) MarshalJSON() ([]byte, error) {
 	type plain EvalSampleReductions
 	r.Samples = emptySlice(r.Samples)
-	return marshal(plain(r))
+	return jsonenc.Marshal(plain(r))
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"iter"
 	"slices"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // EvalSample is one sample × epoch as run (inspect_ai.log.EvalSample), in Python's field order.
@@ -100,7 +102,7 @@ func (s EvalSample) MarshalJSON() ([]byte, error) {
 	s.RoleUsage = emptyMap(s.RoleUsage)
 	s.Attachments = emptyMap(s.Attachments)
 	s.ErrorRetries = emptySlice(s.ErrorRetries)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // Limit types, the values of EvalSampleLimit.Type.
@@ -138,5 +140,5 @@ type EvalRetryError struct {
 func (e EvalRetryError) MarshalJSON() ([]byte, error) {
 	type plain EvalRetryError
 	e.Events = emptySlice(e.Events)
-	return marshal(plain(e))
+	return jsonenc.Marshal(plain(e))
 }

@@ -1,6 +1,10 @@
 package evallog
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+)
 
 // Score is one scorer's verdict on a sample (inspect_ai.scorer.Score). History holds post-hoc
 // edits (ScoreEdit objects); the host writes none, Read keeps what a log has.
@@ -17,7 +21,7 @@ func (s Score) MarshalJSON() ([]byte, error) {
 	type plain Score
 	s.History = emptySlice(s.History)
 	s.Metadata = finiteSafe(s.Metadata)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalSampleScore is a score reduced across epochs, with the sample it belongs to.
@@ -35,7 +39,7 @@ func (s EvalSampleScore) MarshalJSON() ([]byte, error) {
 	type plain EvalSampleScore
 	s.History = emptySlice(s.History)
 	s.Metadata = finiteSafe(s.Metadata)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // Str returns a pointer to s, for the optional string fields (Answer, Explanation).

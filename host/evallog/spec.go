@@ -1,5 +1,7 @@
 package evallog
 
+import "github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+
 // EvalSpec is the eval's identity and configuration (inspect_ai.log.EvalSpec), in Python's
 // field order. The ids are 22-character NewID values; Created is when the run started and, with
 // Task and TaskID, names the file (FileName). Solver and SolverArgs carry the swarm's identity:
@@ -52,7 +54,7 @@ func (s EvalSpec) MarshalJSON() ([]byte, error) {
 	s.ModelGenConfig = emptyMap(s.ModelGenConfig)
 	s.ModelArgs = emptyMap(s.ModelArgs)
 	s.Packages = emptyMap(s.Packages)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // EvalDataset describes the dataset the samples came from. SampleIDs lets Inspect iterate
@@ -83,7 +85,7 @@ type EvalRevision struct {
 func (r EvalRevision) MarshalJSON() ([]byte, error) {
 	type plain EvalRevision
 	r.Type = orDefault(r.Type, "git")
-	return marshal(plain(r))
+	return jsonenc.Marshal(plain(r))
 }
 
 // EvalScorer names a scorer of the task and the arguments it was created with.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // storeOrder are the store keys written first, in this order: the swarm's
@@ -59,7 +61,7 @@ func (s Store) keys() []string {
 // copied (a swarm's record, ledger and metrics are json.RawMessage values of several MB),
 // the non-finite sentinels as bare tokens. js must escape HTML, as json.Marshal does for a
 // raw value.
-func (s Store) writeTo(js *jsonStream) error {
+func (s Store) writeTo(js *jsonenc.Stream) error {
 	js.WriteString("{")
 	for i, k := range s.keys() {
 		if i > 0 {
@@ -76,9 +78,9 @@ func (s Store) writeTo(js *jsonStream) error {
 			}
 			raw = vb
 		} else if !json.Valid(raw) {
-			return errInvalidRaw
+			return jsonenc.ErrInvalidRaw
 		}
-		js.Write(fromSentinels(raw))
+		js.Write(jsonenc.FromSentinels(raw))
 	}
 	_, err := js.WriteString("}")
 	return err

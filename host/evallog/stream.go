@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // writeSample writes one sample indented for its place in the samples
@@ -61,7 +64,7 @@ func writeSampleAt(w io.Writer, s EvalSample, prefix string) error {
 	if _, err := w.Write(shell[at.events+1 : at.attachments]); err != nil {
 		return err
 	}
-	if err := c.writeTail(w, prefix); err != nil {
+	if err := c.WriteTail(w, prefix); err != nil {
 		return err
 	}
 	_, err = w.Write(shell[at.attachments+2:])
@@ -102,12 +105,12 @@ func writeStore(w io.Writer, store Store, prefix string) error {
 		_, err := io.WriteString(w, "{}")
 		return err
 	}
-	js := newJSONStream(w, true, prefix, 1)
-	js.escapeHTML = true
+	js := jsonenc.NewStream(w, true, prefix, 1)
+	js.EscapeHTML = true
 	if err := store.writeTo(js); err != nil {
 		return err
 	}
-	return js.flush()
+	return js.Flush()
 }
 
 // condenseShell starts the condensing of s (see condenser): it walks what the sample holds
@@ -116,7 +119,7 @@ func writeStore(w io.Writer, store Store, prefix string) error {
 // condenser.
 func condenseShell(s *EvalSample) (*condenser, error) {
 	c := newCondenser(s.Attachments)
-	c.deferred = true
+	c.Defer(true)
 	if err := c.seed(s.EventsData); err != nil {
 		return nil, err
 	}
@@ -139,9 +142,9 @@ func condenseShell(s *EvalSample) (*condenser, error) {
 		}
 		s.ErrorRetries = retries
 	}
-	s.Input.Messages = c.messages(s.Input.Messages, messageMedia)
-	s.Messages = c.messages(s.Messages, messageMedia)
-	c.deferred = false
+	s.Input.Messages = c.messages(s.Input.Messages, condense.MessageMedia)
+	s.Messages = c.messages(s.Messages, condense.MessageMedia)
+	c.Defer(false)
 	s.Attachments = nil
 	return c, nil
 }
@@ -156,20 +159,20 @@ func writeTimelines(w io.Writer, tls []Timeline, keyPrefix, what string) error {
 	if _, err := io.WriteString(w, ",\n"+keyPrefix+"\"timelines\": "); err != nil {
 		return err
 	}
-	js := newJSONStream(w, true, keyPrefix, 0)
+	js := jsonenc.NewStream(w, true, keyPrefix, 0)
 	js.WriteString("[")
 	for i, tl := range tls {
 		if i > 0 {
 			js.WriteString(",")
 		}
-		b, err := marshal(tl)
+		b, err := jsonenc.Marshal(tl)
 		if err != nil {
 			return fmt.Errorf("evallog: encode %s timelines: %w", what, err)
 		}
-		js.Write(fromSentinels(b))
+		js.Write(jsonenc.FromSentinels(b))
 	}
 	js.WriteString("]")
-	return js.flush()
+	return js.Flush()
 }
 
 // eventEncoder is how writeSampleAt encodes each event: indented in a JSON
@@ -191,7 +194,7 @@ func eventEncoder(prefix string) func(any, string) ([]byte, error) {
 		if prefix != "" {
 			return indent(raw, inner)
 		}
-		return fromSentinels(raw), nil
+		return jsonenc.FromSentinels(raw), nil
 	}
 }
 
@@ -200,7 +203,7 @@ func marshalEventValue(v any) ([]byte, error) {
 	if m, ok := v.(json.Marshaler); ok {
 		return m.MarshalJSON()
 	}
-	return marshal(v)
+	return jsonenc.Marshal(v)
 }
 
 // marshalCondensed is EvalSample.MarshalJSON: the sample as writeSampleAt writes it, compact,
@@ -212,7 +215,7 @@ func marshalCondensed(s EvalSample) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	out.Grow(buf.Len())
-	if err := json.Compact(&out, toSentinels(buf.Bytes())); err != nil {
+	if err := json.Compact(&out, jsonenc.ToSentinels(buf.Bytes())); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil

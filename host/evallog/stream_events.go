@@ -2,14 +2,13 @@ package evallog
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
-)
 
-// errInvalidRaw is a json.RawMessage value that is not JSON, which encoding/json refuses too.
-var errInvalidRaw = errors.New("evallog: a raw JSON value is not valid JSON")
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+)
 
 // changesOf is a state or store event's kind, base and changes; ok is false for any other
 // event. writeSampleAt streams these events (see writeChanges): a swarm's closing events
@@ -32,7 +31,7 @@ func changesOf(e Event) (kind string, base *EventBase, changes []JSONPatch, ok b
 // up to before its ']'): each encoded on its own, those that can be large streamed.
 func writeEvents(w io.Writer, events iter.Seq[Event], c *condenser, prefix, what string) error {
 	ew := eventWriter{w: w, c: c, encode: eventEncoder(prefix), inner: prefix + "    ",
-		js: newJSONStream(w, prefix != "", prefix+"    ", 0)}
+		js: jsonenc.NewStream(w, prefix != "", prefix+"    ", 0)}
 	n := 0
 	for e := range events {
 		sep := ",\n" + ew.inner
@@ -63,7 +62,7 @@ type eventWriter struct {
 	c      *condenser
 	encode func(any, string) ([]byte, error)
 	inner  string
-	js     *jsonStream
+	js     *jsonenc.Stream
 }
 
 // write writes one event.
@@ -72,13 +71,13 @@ func (ew *eventWriter) write(e Event) error {
 		if err := ew.c.writeChanges(ew.js, kind, base, changes); err != nil {
 			return err
 		}
-		return ew.js.flush()
+		return ew.js.Flush()
 	}
 	if info, ok := infoOf(e); ok {
 		if err := ew.c.writeInfo(ew.js, info); err != nil {
 			return err
 		}
-		return ew.js.flush()
+		return ew.js.Flush()
 	}
 	ce, err := ew.c.event(e, true)
 	if err != nil {
@@ -113,24 +112,24 @@ func infoOf(e Event) (*InfoEvent, bool) {
 // eventHead is the start of an event's encoding: its base fields and "event" (marshalEvent's
 // head), without the closing brace.
 func eventHead(kind string, base *EventBase) ([]byte, error) {
-	head, err := marshal(*base)
+	head, err := jsonenc.Marshal(*base)
 	if err != nil {
 		return nil, err
 	}
 	b := append(head[:len(head)-1:len(head)-1], `,"event":`...)
-	return appendJSONString(b, kind), nil
+	return jsonenc.AppendString(b, kind), nil
 }
 
 // writeInfo writes an info event condensed, as encoding the event c.event returns for it
 // would, its data streamed into js (encoded once, never copied).
-func (c *condenser) writeInfo(js *jsonStream, e *InfoEvent) error {
+func (c *condenser) writeInfo(js *jsonenc.Stream, e *InfoEvent) error {
 	b, err := eventHead(e.EventType(), &e.EventBase)
 	if err != nil {
 		return err
 	}
 	if e.Source != "" {
 		b = append(b, `,"source":`...)
-		b = appendJSONString(b, e.Source)
+		b = jsonenc.AppendString(b, e.Source)
 	}
 	js.Write(append(b, `,"data":`...))
 	if err := c.writeValue(js, e.Data); err != nil {
@@ -144,7 +143,7 @@ func (c *condenser) writeInfo(js *jsonStream, e *InfoEvent) error {
 // c.event returns for it would (its MarshalJSON, then the stream's indenting or compacting),
 // each change's value streamed into js instead of encoded whole: a json.RawMessage value
 // (a swarm's record) is condensed as it is written.
-func (c *condenser) writeChanges(js *jsonStream, kind string, base *EventBase, changes []JSONPatch) error {
+func (c *condenser) writeChanges(js *jsonenc.Stream, kind string, base *EventBase, changes []JSONPatch) error {
 	b, err := eventHead(kind, base)
 	if err != nil {
 		return err
@@ -155,12 +154,12 @@ func (c *condenser) writeChanges(js *jsonStream, kind string, base *EventBase, c
 			b = append(b, ',')
 		}
 		b = append(b, `{"op":`...)
-		b = appendJSONString(b, p.Op)
+		b = jsonenc.AppendString(b, p.Op)
 		b = append(b, `,"path":`...)
-		b = appendJSONString(b, p.Path)
+		b = jsonenc.AppendString(b, p.Path)
 		if p.From != "" {
 			b = append(b, `,"from":`...)
-			b = appendJSONString(b, p.From)
+			b = jsonenc.AppendString(b, p.From)
 		}
 		b = append(b, `,"value":`...)
 		js.Write(b)
@@ -168,12 +167,12 @@ func (c *condenser) writeChanges(js *jsonStream, kind string, base *EventBase, c
 		if err := c.writeValue(js, p.Value); err != nil {
 			return err
 		}
-		replaced, err := marshal(p.Replaced)
+		replaced, err := jsonenc.Marshal(p.Replaced)
 		if err != nil {
 			return err
 		}
 		b = append(b, `,"replaced":`...)
-		b = append(b, fromSentinels(replaced)...)
+		b = append(b, jsonenc.FromSentinels(replaced)...)
 		b = append(b, '}')
 	}
 	b = append(b, "]}"...)
@@ -184,17 +183,17 @@ func (c *condenser) writeChanges(js *jsonStream, kind string, base *EventBase, c
 // writeValue writes one value condensed (c.jsonValue), encoded as marshal would: a
 // json.RawMessage, or any value jsonValue would encode to walk it (a struct: a swarm's
 // ledger, say), is condensed as it is written.
-func (c *condenser) writeValue(js *jsonStream, v any) error {
+func (c *condenser) writeValue(js *jsonenc.Stream, v any) error {
 	switch v.(type) {
 	case nil, bool, float64, float32, int, int64, int32, uint64, json.Number, Float, string, map[string]any, []any:
-		b, err := marshal(c.jsonValue(v, eventText))
+		b, err := jsonenc.Marshal(c.JSONValue(v, condense.EventText))
 		if err != nil {
 			return err
 		}
-		_, err = js.Write(fromSentinels(b))
+		_, err = js.Write(jsonenc.FromSentinels(b))
 		return err
 	}
-	raw, err := marshalRaw(v)
+	raw, err := jsonenc.MarshalRaw(v)
 	if err != nil {
 		return err
 	}
@@ -202,26 +201,5 @@ func (c *condenser) writeValue(js *jsonStream, v any) error {
 		_, err = js.WriteString("null")
 		return err
 	}
-	return c.writeRaw(js, raw, eventText)
-}
-
-// writeRaw writes a raw JSON value with its strings under policy p (c.raw), as encoding/json
-// writes a json.RawMessage (compact; the stream indents it when it indents).
-func (c *condenser) writeRaw(w *jsonStream, raw []byte, p textPolicy) error {
-	if !json.Valid(raw) {
-		return errInvalidRaw
-	}
-	last := 0
-	var scratch []byte
-	forEachString(raw, c.minLen(p), func(s string) (string, bool) {
-		r := c.apply(p, s)
-		return r, r != s
-	}, func(start, end int, repl string) {
-		w.Write(fromSentinels(raw[last:start]))
-		scratch = appendJSONString(scratch[:0], repl)
-		w.Write(scratch)
-		last = end
-	})
-	_, err := w.Write(fromSentinels(raw[last:]))
-	return err
+	return c.WriteRaw(js, raw, condense.EventText)
 }

@@ -8,8 +8,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // writeSampleWholeRef writes one sample as writeSample does, indented under prefix ("" for a sample
@@ -87,9 +87,11 @@ func withCondensedRef(rest []byte, c *condenser, prefix, what string) ([]byte, e
 	if i < 0 {
 		return nil, fmt.Errorf("evallog: encode %s: no attachments member in the encoded sample", what)
 	}
-	att, data := tailRef(c)
+	att, data, err := tailRef(c)
+	if err != nil {
+		return nil, err
+	}
 	if prefix != "" {
-		var err error
 		if att, err = indent(att, prefix+"  "); err != nil {
 			return nil, err
 		}
@@ -97,7 +99,7 @@ func withCondensedRef(rest []byte, c *condenser, prefix, what string) ([]byte, e
 			return nil, err
 		}
 	} else {
-		att, data = fromSentinels(att), fromSentinels(data)
+		att, data = jsonenc.FromSentinels(att), jsonenc.FromSentinels(data)
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(rest) + len(att) + len(data) + 64)
@@ -134,45 +136,17 @@ func writeTimelinesRef(w io.Writer, rest []byte, tls []Timeline, keyPrefix, what
 	return err
 }
 
-// tailRef is the sample's attachments and events data, compact.
-func tailRef(c *condenser) (attachments, eventsData []byte) {
-	for _, m := range c.later {
-		if !c.keys[m.key] {
-			c.keys[m.key] = true
-			c.order = append(c.order, m)
-		}
-	}
+// tailRef is the sample's attachments and events data, compact and with the non-finite
+// sentinels, as the condenser writes them for a sample that is a document of its own (package
+// condense checks that writing against its own whole-buffer reference).
+func tailRef(c *condenser) (attachments, eventsData []byte, err error) {
 	var buf bytes.Buffer
-	buf.WriteByte('{')
-	n := 0
-	for _, k := range slices.Sorted(maps.Keys(c.existing)) {
-		if c.keys[k] {
-			continue
-		}
-		writeAttachmentRef(&buf, n, k, c.existing[k])
-		n++
+	if err := c.WriteTail(&buf, ""); err != nil {
+		return nil, nil, err
 	}
-	for _, m := range c.order {
-		writeAttachmentRef(&buf, n, m.key, m.text)
-		n++
+	att, data, ok := bytes.Cut(buf.Bytes(), []byte(",\n  \"events_data\": "))
+	if !ok {
+		return nil, nil, fmt.Errorf("no events_data in the condenser's tail %.80q", buf.Bytes())
 	}
-	buf.WriteByte('}')
-	attachments = bytes.Clone(buf.Bytes())
-	buf.Reset()
-	buf.WriteString(`{"messages":`)
-	writeArray(&buf, c.msgPool)
-	buf.WriteString(`,"calls":`)
-	writeArray(&buf, c.callPool)
-	buf.WriteByte('}')
-	return attachments, buf.Bytes()
-}
-
-// writeAttachmentRef writes the n-th member of the attachments object.
-func writeAttachmentRef(buf *bytes.Buffer, n int, key, text string) {
-	if n > 0 {
-		buf.WriteByte(',')
-	}
-	buf.Write(appendJSONString(buf.AvailableBuffer(), key))
-	buf.WriteByte(':')
-	buf.Write(appendJSONString(buf.AvailableBuffer(), text))
+	return jsonenc.ToSentinels(att), jsonenc.ToSentinels(data), nil
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/evallog/condense"
 )
 
 // TestWriteSampleMatchesWholeEncoding: a sample written event by event is
@@ -83,7 +85,7 @@ func TestLargeSamplesInterleaveInTheSpool(t *testing.T) {
 	samples := make([]EvalSample, n)
 	for i := range samples {
 		s := fixtureSample(IntID(int64(i+1)), fmt.Sprintf("q%d", i), "x")
-		pad := strings.Repeat("z", condenseMaxText) // inline: a longer text would be an attachment
+		pad := strings.Repeat("z", condense.MaxText) // inline: a longer text would be an attachment
 		for j := range 4000 {
 			s.Events = append(s.Events, InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))},
 				Source: "test", Data: map[string]any{"sample": i, "event": j, "pad": pad, "pad2": pad, "pad3": pad, "pad4": pad}})

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/evallog/evallogtest"
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // storeSample is a swarm-like sample whose store holds raw records (long texts that become
@@ -111,6 +112,6 @@ func TestStreamedSampleRefusesInvalidRaw(t *testing.T) {
 	} {
 		var ref, got bytes.Buffer
 		require.Error(t, writeSampleWholeRef(&ref, s, ""))
-		require.ErrorIs(t, writeSampleAt(&got, s, ""), errInvalidRaw)
+		require.ErrorIs(t, writeSampleAt(&got, s, ""), jsonenc.ErrInvalidRaw)
 	}
 }

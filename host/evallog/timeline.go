@@ -1,6 +1,10 @@
 package evallog
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
+)
 
 // Timeline is one named view of a sample's transcript (inspect_ai.event.Timeline): Inspect's
 // viewer offers each as a trajectory to pick. The host writes one per swarm member, named after
@@ -35,7 +39,7 @@ func (s TimelineSpan) MarshalJSON() ([]byte, error) {
 	s.Type = orDefault(s.Type, TimelineNodeSpan)
 	s.Content = emptySlice(s.Content)
 	s.Branches = emptySlice(s.Branches)
-	return marshal(plain(s))
+	return jsonenc.Marshal(plain(s))
 }
 
 // TimelineNode is one entry of a span's content: an event, named by its uuid, or a nested span.
@@ -49,7 +53,7 @@ func (n TimelineNode) MarshalJSON() ([]byte, error) {
 	if n.Span != nil {
 		return n.Span.MarshalJSON()
 	}
-	return marshal(struct {
+	return jsonenc.Marshal(struct {
 		Type  string `json:"type"`
 		Event string `json:"event"`
 	}{TimelineNodeEvent, n.Event})

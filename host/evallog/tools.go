@@ -3,6 +3,8 @@ package evallog
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // ToolInfo describes a tool offered to a model.
@@ -43,7 +45,7 @@ func (p ToolParams) MarshalJSON() ([]byte, error) {
 	p.Type = orDefault(p.Type, "object")
 	p.Properties = emptyMap(p.Properties)
 	p.Required = emptySlice(p.Required)
-	return marshal(plain(p))
+	return jsonenc.Marshal(plain(p))
 }
 
 // Tool choice modes. Any other ToolChoice value names the one function the model must call.
@@ -61,11 +63,11 @@ type ToolChoice string
 func (c ToolChoice) MarshalJSON() ([]byte, error) {
 	switch c {
 	case "":
-		return marshal(ToolChoiceNone)
+		return jsonenc.Marshal(ToolChoiceNone)
 	case ToolChoiceAuto, ToolChoiceAny, ToolChoiceNone:
-		return marshal(string(c))
+		return jsonenc.Marshal(string(c))
 	}
-	return marshal(map[string]string{"name": string(c)})
+	return jsonenc.Marshal(map[string]string{"name": string(c)})
 }
 
 // UnmarshalJSON reads a mode string, a function object or null.

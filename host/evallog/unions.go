@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // SampleID is a dataset sample id, which Inspect allows to be a string or an int. The zero
@@ -47,7 +49,7 @@ func (id SampleID) MarshalJSON() ([]byte, error) {
 	if id.isNum {
 		return []byte(strconv.FormatInt(id.num, 10)), nil
 	}
-	return marshal(id.str)
+	return jsonenc.Marshal(id.str)
 }
 
 // UnmarshalJSON reads a JSON string or integer.
@@ -73,9 +75,9 @@ type Input struct {
 // MarshalJSON writes a string, or the message list when Messages is non-nil.
 func (in Input) MarshalJSON() ([]byte, error) {
 	if in.Messages != nil {
-		return marshal(in.Messages)
+		return jsonenc.Marshal(in.Messages)
 	}
-	return marshal(in.Text)
+	return jsonenc.Marshal(in.Text)
 }
 
 // UnmarshalJSON reads a string or a message list.
@@ -97,9 +99,9 @@ type Target struct {
 // MarshalJSON writes a string, or the list when List is non-nil.
 func (t Target) MarshalJSON() ([]byte, error) {
 	if t.List != nil {
-		return marshal(t.List)
+		return jsonenc.Marshal(t.List)
 	}
-	return marshal(t.Text)
+	return jsonenc.Marshal(t.Text)
 }
 
 // UnmarshalJSON reads a string or a list of strings.

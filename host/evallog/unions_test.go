@@ -3,6 +3,8 @@ package evallog
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // roundTrip checks that v encodes to want and that decoding want into a fresh *T and encoding
@@ -13,7 +15,7 @@ func roundTrip[T any](t *testing.T, v T, want string) {
 		t.Fatalf("encode: got %s, want %s", got, want)
 	}
 	var back T
-	if err := json.Unmarshal(toSentinels([]byte(want)), &back); err != nil {
+	if err := json.Unmarshal(jsonenc.ToSentinels([]byte(want)), &back); err != nil {
 		t.Fatal(err)
 	}
 	if got := encodeCompact(t, back); got != want {

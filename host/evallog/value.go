@@ -7,6 +7,8 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+
+	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
 // Value is a score value as Inspect stores it: a string ("C", "I"), a number (NaN allowed), a
@@ -45,7 +47,7 @@ func (v Value) Float() (float64, bool) {
 }
 
 // MarshalJSON writes the value; NaN comes out as a sentinel (see Float).
-func (v Value) MarshalJSON() ([]byte, error) { return marshal(v.v) }
+func (v Value) MarshalJSON() ([]byte, error) { return jsonenc.Marshal(v.v) }
 
 // UnmarshalJSON reads any JSON value, keeping ints and floats apart and honouring sentinels.
 func (v *Value) UnmarshalJSON(b []byte) error {
@@ -87,7 +89,7 @@ func normalise(v any) any {
 // decodeValue decodes raw JSON into the Value representation.
 func decodeValue(b []byte) (any, error) {
 	b = bytes.TrimSpace(b)
-	if f, ok := sentinelValue(b); ok {
+	if f, ok := jsonenc.SentinelValue(b); ok {
 		return Float(f), nil
 	}
 	if len(b) == 0 {

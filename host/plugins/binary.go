@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // Trust levels a [Pin] may carry (the `trust` attribute of a plugin block).
@@ -45,7 +45,7 @@ type Pin struct {
 
 // Binary is one plugin binary on disk, resolved by [Discover] or [List].
 type Binary struct {
-	// Kind is rpc.KindAgent, rpc.KindController or rpc.KindScorer.
+	// Kind is hostrpc.KindAgent, hostrpc.KindController or hostrpc.KindScorer.
 	Kind string
 	// Name is the plugin's name (the HCL label).
 	Name string
@@ -97,7 +97,7 @@ func ParseBinaryName(file string) (kind, name string, ok bool) {
 // validKind reports whether kind is one of the three plugin kinds.
 func validKind(kind string) bool {
 	switch kind {
-	case rpc.KindAgent, rpc.KindController, rpc.KindScorer:
+	case hostrpc.KindAgent, hostrpc.KindController, hostrpc.KindScorer:
 		return true
 	}
 	return false

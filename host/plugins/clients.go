@@ -1,45 +1,63 @@
 package plugins
 
 import (
-	"context"
-
-	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
-// lister is what the SDK's three clients have in common: one plugin
-// process's plugins of a kind, and their config check.
-type lister interface {
-	// Plugins returns the metadata of every plugin of the kind the
-	// process serves.
-	Plugins(ctx context.Context) ([]base.MetadataResponse, error)
-	// Validate asks the named plugin to check a decoded config (JSON).
-	Validate(ctx context.Context, name string, config []byte) (base.ValidateConfigResponse, error)
-}
+// The kinds of plugin, as a [Binary]'s Kind and in a suite's blocks.
+const (
+	KindAgent      = hostrpc.KindAgent
+	KindController = hostrpc.KindController
+	KindScorer     = hostrpc.KindScorer
+)
 
-// AgentClient is the host's handle on an agent plugin process, as the SDK's
-// go-plugin set (rpc.HostPlugins) dispenses it.
-type AgentClient interface {
-	lister
-	// Agent returns the named agent, proxied to the process.
-	Agent(name string) agent.Agent
-}
+// ProtocolVersion is the plugin protocol this host speaks.
+const ProtocolVersion = hostrpc.ProtocolVersion
 
-// ControllerClient is the host's handle on a controller plugin process.
-type ControllerClient interface {
-	lister
-	// Controller returns the named controller, proxied to the process; it
-	// also implements [rpc.WithEnd] and [swarm.WithRosterHint].
-	//
-	// [swarm.WithRosterHint]: github.com/swarmhost/swarmhost/host/swarm
-	Controller(name string) rpc.Controller
-}
+// lister is what the three clients have in common: one plugin process's
+// plugins of a kind, and their config check.
+type lister = hostrpc.Lister
 
-// ScorerClient is the host's handle on a scorer plugin process.
-type ScorerClient interface {
-	lister
-	// Scorer returns the named scorer, proxied to the process.
-	Scorer(name string) scorer.Scorer
-}
+// AgentClient is the host's handle on an agent plugin process: Agent(name)
+// is the named agent, proxied to the process.
+type AgentClient = hostrpc.AgentClient
+
+// ControllerClient is the host's handle on a controller plugin process:
+// Controller(name) is the named controller, proxied to the process.
+type ControllerClient = hostrpc.ControllerClient
+
+// ScorerClient is the host's handle on a scorer plugin process: Scorer(name)
+// is the named scorer, proxied to the process.
+type ScorerClient = hostrpc.ScorerClient
+
+// Controller is a controller plugin as the host's runtime calls it: one
+// call per swarm event, keyed by session id (plugin authors implement
+// controller.Controller and its sessions instead; the SDK maps each
+// session id to the controller.Session its Start returned). What
+// [ControllerClient] gives also implements controller.WithChoose,
+// controller.WithRefused, [WithEnd], [WithEvents] and swarm.WithRosterHint.
+type Controller = hostrpc.Controller
+
+// WithEnd is the optional End of a [Controller]: the run of a session is
+// over, and the plugin closes it.
+type WithEnd = hostrpc.WithEnd
+
+// WithEvents is the batched Event of a [Controller]: one call delivers
+// several queued events of a session, answered one at a time. Every plugin
+// process's client has it; an in-process controller may not.
+type WithEvents = hostrpc.WithEvents
+
+// EventsRequest is one [WithEvents] call.
+type EventsRequest = hostrpc.EventsRequest
+
+// ErrSessionLost is the error (wrapped) of a controller call for a session
+// the plugin process does not have open: it was relaunched since the
+// session's Start, or the session ended.
+var ErrSessionLost = hostrpc.ErrSessionLost
+
+// ScorerReads is what the scorer whose metadata is md reads: every snapshot
+// of a scorer.ScoreRequest but those its metadata's capabilities leave out
+// (scorer.WithReads). The host builds only what it names.
+func ScorerReads(md base.MetadataResponse) scorer.Reads { return hostrpc.ScorerReads(md) }

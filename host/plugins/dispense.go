@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/swarmhost/swarmhost/sdk/base"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // Info returns the metadata (names, versions, config schemas) of every
@@ -25,7 +25,7 @@ func (m *Manager) Info(ctx context.Context, b Binary) ([]base.MetadataResponse, 
 // Agent returns the agent client of b's process; b.Kind must be agent and
 // the binary must serve an agent named b.Name. Call .Agent(b.Name) on it.
 func (m *Manager) Agent(ctx context.Context, b Binary) (AgentClient, error) {
-	raw, err := m.dispense(ctx, b, rpc.KindAgent)
+	raw, err := m.dispense(ctx, b, hostrpc.KindAgent)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (m *Manager) Agent(ctx context.Context, b Binary) (AgentClient, error) {
 // Controller returns the controller client of b's process; b.Kind must be
 // controller and the binary must serve a controller named b.Name.
 func (m *Manager) Controller(ctx context.Context, b Binary) (ControllerClient, error) {
-	raw, err := m.dispense(ctx, b, rpc.KindController)
+	raw, err := m.dispense(ctx, b, hostrpc.KindController)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (m *Manager) Controller(ctx context.Context, b Binary) (ControllerClient, e
 // Scorer returns the scorer client of b's process; b.Kind must be scorer
 // and the binary must serve a scorer named b.Name.
 func (m *Manager) Scorer(ctx context.Context, b Binary) (ScorerClient, error) {
-	raw, err := m.dispense(ctx, b, rpc.KindScorer)
+	raw, err := m.dispense(ctx, b, hostrpc.KindScorer)
 	if err != nil {
 		return nil, err
 	}

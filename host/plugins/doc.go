@@ -1,6 +1,13 @@
 // Package plugins is the only host package that touches go-plugin: it finds
 // plugin binaries, checks them, launches them, hands the rest of the host
 // the SDK's Go interfaces, and makes sure no plugin process outlives the run.
+// The protocol itself (the go-plugin set, the kinds' clients, the host
+// services plugins call back) is the host's half of the SDK, reached through
+// the module sdk/hostrpc, which no other host package imports: the rest of
+// the host gets plain Go types from here ([Controller], [WithEnd],
+// [WithEvents], [ScorerReads]). Package catalog (host/plugins/catalog) builds
+// on this one for a suite: it resolves the suite's plugin names, applies its
+// lock file, and relaunches a plugin whose process crashed.
 //
 // Lifecycle, in order:
 //

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // StartError is a plugin process that could not be started or did not
@@ -104,7 +104,7 @@ func hostVersions(list string) string {
 	if f := strings.Fields(list); len(f) > 0 {
 		return strings.Join(f, " or ")
 	}
-	return fmt.Sprint(rpc.ProtocolVersion)
+	return fmt.Sprint(hostrpc.ProtocolVersion)
 }
 
 // execProblem explains errors from exec itself.

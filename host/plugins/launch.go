@@ -8,17 +8,17 @@ import (
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // clientConfig is the go-plugin configuration of one plugin process.
 func (p *Process) clientConfig(opts Options) *plugin.ClientConfig {
 	cfg := &plugin.ClientConfig{
-		HandshakeConfig:  rpc.Handshake,
-		VersionedPlugins: tapPlugins(rpc.HostPlugins(), p.watchExit),
+		HandshakeConfig:  hostrpc.Handshake,
+		VersionedPlugins: tapPlugins(hostrpc.VersionedPlugins(), p.watchExit),
 		RunnerFunc:       p.hostRunnerFunc,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		GRPCDialOptions:  rpc.DialOptions(),
+		GRPCDialOptions:  hostrpc.DialOptions(),
 		Managed:          true,
 		Logger:           p.log,
 		Stderr:           p.tail,

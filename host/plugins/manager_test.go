@@ -13,8 +13,8 @@ import (
 	"github.com/swarmhost/swarmhost/host/internal/proctest"
 	"github.com/swarmhost/swarmhost/host/isolate"
 
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -41,7 +41,7 @@ func TestScorerRoundTrip(t *testing.T) {
 
 	p, err := m.Start(ctx, b)
 	require.NoError(t, err)
-	assert.Equal(t, rpc.ProtocolVersion, p.ProtocolVersion())
+	assert.Equal(t, hostrpc.ProtocolVersion, p.ProtocolVersion())
 	assert.True(t, proctest.Alive(p.Pid()))
 	assert.False(t, p.Exited())
 	assert.Equal(t, b, p.Binary())

@@ -17,7 +17,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-plugin/runner"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // clientCertEnv is where go-plugin's AutoMTLS hands the host's certificate
@@ -31,7 +31,7 @@ const clientCertEnv = "PLUGIN_CLIENT_CERT"
 // PLUGIN_CLIENT_CERT), the same mutual pinning on the plugin's connection
 // and on every brokered one: the host accepts only that plugin's
 // certificate, the plugin only the host's. The host also makes the
-// plugin's pair and hands it over in [rpc.PluginTLSEnv], which this SDK's
+// plugin's pair and hands it over in [hostrpc.PluginTLSEnv], which this SDK's
 // plugins answer with instead of making a P-521 pair of their own; a
 // plugin that does not (an older SDK, a Python plugin) sends its own
 // certificate in its handshake line, and go-plugin pins that one instead.
@@ -50,7 +50,7 @@ func withHostMTLS(cfg *plugin.ClientConfig) {
 		pool := x509.NewCertPool()
 		pool.AddCert(leaf)
 		tlsCfg.RootCAs, tlsCfg.ClientCAs = pool, pool
-		env = append(env, rpc.PluginTLSEnv+"="+string(pairPEM))
+		env = append(env, hostrpc.PluginTLSEnv+"="+string(pairPEM))
 	}
 	cfg.AutoMTLS = false
 	cfg.TLSConfig = tlsCfg // a certificate in the handshake line replaces the plugin's pinned one

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // pluginSide is the TLS configuration a go-plugin server builds from the
@@ -120,9 +120,9 @@ func TestWithHostMTLSHandsThePluginItsPair(t *testing.T) {
 		vars[k] = v
 	}
 	require.Contains(t, vars, clientCertEnv)
-	require.Contains(t, vars, rpc.PluginTLSEnv)
+	require.Contains(t, vars, hostrpc.PluginTLSEnv)
 
-	pair := []byte(vars[rpc.PluginTLSEnv])
+	pair := []byte(vars[hostrpc.PluginTLSEnv])
 	own, err := tls.X509KeyPair(pair, pair)
 	require.NoError(t, err)
 	leaf, err := x509.ParseCertificate(own.Certificate[0])

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // isHandshakeTimeout reports go-plugin's start timeout.
@@ -20,7 +20,7 @@ func metadataHangProblem(err error, stderr []string, opts Options) string {
 		return ""
 	}
 	for _, line := range stderr {
-		_, rest, ok := strings.Cut(line, rpc.MetadataStuck)
+		_, rest, ok := strings.Cut(line, hostrpc.MetadataStuck)
 		if !ok {
 			continue
 		}

@@ -1,8 +1,15 @@
-// Package sandbox holds the host's sandbox providers (SPEC §13, §5) behind
-// one interface, [Provider]: the built-in `local` provider ([Local]: a
-// directory per sample and epoch, and per member with per_member) and the
-// container providers, in which the host runs members' commands and reads
-// and writes their files.
+// Package sandbox is the host's sandbox interface (SPEC §13, §5),
+// [Provider], and its built-in `local` provider ([Local]: a directory per
+// sample and epoch, and per member with per_member), in which the host runs
+// members' commands and reads and writes their files.
+//
+// The container providers are packages of their own that implement the same
+// interface: host/sandbox/docker (containers through the Docker Engine API)
+// and host/sandbox/kubernetes (a pod per sample), over what
+// host/sandbox/engine gives both (the plan of a sample's sandboxes from a
+// compose project read by host/sandbox/compose, the exec wrapper, the owner
+// of what a run leaves behind). host/eval registers them by the type of a
+// task's `sandbox` block; this package does not import them.
 //
 // Lifecycle, driven by host/eval and host/swarm for each sample × epoch:
 //
@@ -34,10 +41,14 @@
 //
 // Isolation: the local provider confines file operations to a sandbox
 // directory (no absolute paths outside it, no `..` escapes, no symlinks that
-// resolve outside it) and kills everything a command started when the
-// command ends. It does not stop a command from reaching other paths on the
-// host by itself: a member's process can still open any file the host user
-// can. Mount, user and pid namespaces, read-only bind mounts for views and
-// resource limits arrive with the isolation launcher; until then run
-// untrusted agents only in a disposable environment.
+// resolve outside it) and runs every command under the machine's isolation
+// launcher (host/isolate): on the namespaces tier a command sees only its
+// sandbox's directories (a view's through an overlay, so its writes never
+// reach the member's files) and the system directories, reaches no network
+// unless the sample allows it, and is bounded by [ToolLimits]; the commands
+// of one sandbox share a long-lived cell ([isolate.Cell]) instead of new
+// namespaces per call. Everything a command started dies when it ends. A
+// machine with no isolation tier runs commands as plain process groups,
+// confined only by their working directory, and says so once in a warning:
+// run untrusted agents there only in a disposable environment.
 package sandbox

@@ -175,7 +175,7 @@ func TestTailKeepsWholeCharacters(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			tl := tail{limit: tc.limit}
+			tl := Tail{limit: tc.limit}
 			for _, w := range tc.writes {
 				_, _ = tl.Write([]byte(w))
 			}

@@ -11,12 +11,12 @@ import (
 	"strings"
 )
 
-// setupErrBytes caps the stderr quoted in a setup failure.
-const setupErrBytes = 4096
+// ErrorTailBytes caps the stderr [ErrorTail] quotes in an error.
+const ErrorTailBytes = 4096
 
-// resolveFiles reads every file value once: a data: URL decoded, an existing
+// ResolveFiles reads every file value once: a data: URL decoded, an existing
 // source file's content, or the literal value.
-func resolveFiles(files map[string]string, baseDir string) (map[string][]byte, error) {
+func ResolveFiles(files map[string]string, baseDir string) (map[string][]byte, error) {
 	out := make(map[string][]byte, len(files))
 	for dst, value := range files {
 		b, err := fileContent(value, baseDir)
@@ -94,32 +94,44 @@ func (s *Sandbox) prepare(ctx context.Context, files map[string][]byte, setup st
 			return err
 		}
 	}
+	return RunSetup(ctx, s.Exec, s.name, setup)
+}
+
+// ExecFunc runs a request in one sandbox: [Env.Exec], or a container
+// provider's exec in one of its containers.
+type ExecFunc func(ctx context.Context, req ExecRequest) (ExecResult, error)
+
+// RunSetup runs a sample's setup script with exec in the sandbox called
+// name; a non-zero exit is an error with the end of its stderr.
+func RunSetup(ctx context.Context, exec ExecFunc, name, setup string) error {
 	if setup == "" {
 		return nil
 	}
-	res, err := s.Exec(ctx, ExecRequest{Command: []string{"sh", "-c", setup}})
+	res, err := exec(ctx, ExecRequest{Command: []string{"sh", "-c", setup}})
 	if err != nil {
-		return fmt.Errorf("sandbox: setup in %s: %w", s.label(), err)
+		return fmt.Errorf("sandbox: setup in %s: %w", Label(name), err)
 	}
 	if res.ExitCode != 0 {
-		return fmt.Errorf("sandbox: setup failed in %s (exit %d): %s", s.label(), res.ExitCode, lastBytes(res.Stderr, setupErrBytes))
+		return fmt.Errorf("sandbox: setup failed in %s (exit %d): %s", Label(name), res.ExitCode, ErrorTail(res.Stderr))
 	}
 	return nil
 }
 
-// label names the sandbox in messages.
-func (s *Sandbox) label() string {
-	if s.name == "" {
+// Label names the sandbox called name in messages: "the shared sandbox",
+// "the sandbox of alice".
+func Label(name string) string {
+	if name == "" {
 		return "the shared sandbox"
 	}
-	return "the sandbox of " + s.name
+	return "the sandbox of " + name
 }
 
-// lastBytes returns the end of s, at most n bytes, trimmed.
-func lastBytes(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if len(s) > n {
-		s = "…" + s[len(s)-n:]
+// ErrorTail is the end of a command's stderr as an error message quotes
+// it: trimmed, at most [ErrorTailBytes] bytes.
+func ErrorTail(stderr string) string {
+	s := strings.TrimSpace(stderr)
+	if len(s) > ErrorTailBytes {
+		s = "…" + s[len(s)-ErrorTailBytes:]
 	}
 	return s
 }

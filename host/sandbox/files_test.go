@@ -52,7 +52,7 @@ func TestSampleFileSourceDirectory(t *testing.T) {
 	t.Parallel()
 	base := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(base, "dir"), 0o755))
-	_, err := resolveFiles(map[string]string{"x": "dir"}, base)
+	_, err := ResolveFiles(map[string]string{"x": "dir"}, base)
 	assert.ErrorContains(t, err, "is a directory")
 }
 

@@ -102,10 +102,10 @@ func (l *Local) Close() error { return nil }
 // SampleDirs is [Local.Sample] as the local type, whose sandboxes are
 // directories on the host.
 func (l *Local) SampleDirs(ctx context.Context, spec SampleSpec) (*SampleSandboxes, error) {
-	if err := checkMembers(spec.Members); err != nil {
+	if err := CheckMembers(spec.Members); err != nil {
 		return nil, err
 	}
-	contents, err := resolveFiles(spec.Files, spec.BaseDir)
+	contents, err := ResolveFiles(spec.Files, spec.BaseDir)
 	if err != nil {
 		return nil, err
 	}
@@ -136,8 +136,8 @@ func (l *Local) sampleDir(spec SampleSpec) (string, error) {
 	return dir, nil
 }
 
-// checkMembers checks that members are valid, unique roster names.
-func checkMembers(members []string) error {
+// CheckMembers checks that members are valid, unique roster names.
+func CheckMembers(members []string) error {
 	seen := make(map[string]bool, len(members))
 	for _, m := range members {
 		if !memberName.MatchString(m) || m == "." || m == ".." {

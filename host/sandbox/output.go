@@ -19,7 +19,7 @@ const drainGrace = 2 * time.Second
 // capture reads one output pipe of a command into a tail buffer.
 type capture struct {
 	r    *os.File
-	buf  tail
+	buf  Tail
 	done chan struct{}
 }
 
@@ -57,7 +57,7 @@ func newCapture() (*capture, *os.File, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &capture{r: r, buf: tail{limit: MaxOutput}, done: make(chan struct{})}, w, nil
+	return &capture{r: r, buf: Tail{limit: MaxOutput}, done: make(chan struct{})}, w, nil
 }
 
 // read copies the pipe into the buffer until every writer has gone.
@@ -77,16 +77,20 @@ func (c *capture) finish() string {
 	return c.buf.String()
 }
 
-// tail keeps the last limit bytes written to it and counts the rest.
-type tail struct {
+// Tail keeps the last limit bytes written to it and counts the rest: a
+// command's output capped as [Env.Exec] caps it. Make one with [NewTail].
+type Tail struct {
 	limit int
 	buf   []byte
 	total int64
 }
 
+// NewTail returns a Tail that keeps the last limit bytes.
+func NewTail(limit int) *Tail { return &Tail{limit: limit} }
+
 // Write keeps p's bytes, dropping the oldest beyond twice the limit (the
 // buffer is cut to size once, in String).
-func (t *tail) Write(p []byte) (int, error) {
+func (t *Tail) Write(p []byte) (int, error) {
 	t.total += int64(len(p))
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > 2*t.limit {
@@ -97,7 +101,7 @@ func (t *tail) Write(p []byte) (int, error) {
 
 // String returns the output; when it exceeded the limit, its last bytes
 // (starting at a whole UTF-8 character) after a note of what was dropped.
-func (t *tail) String() string {
+func (t *Tail) String() string {
 	if t.total <= int64(t.limit) {
 		return string(t.buf)
 	}

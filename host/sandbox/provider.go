@@ -4,9 +4,9 @@ import "context"
 
 // Provider makes the sandboxes of each sample × epoch of a run. The local
 // provider ([Local]) makes directories on the host; the docker provider
-// ([Docker]) makes containers through the Docker Engine API; other engines
-// (Kubernetes) implement the same interface. A provider is safe for
-// concurrent use: samples run in parallel.
+// (host/sandbox/docker) makes containers through the Docker Engine API, and
+// the kubernetes provider (host/sandbox/kubernetes) a pod per sample. A
+// provider is safe for concurrent use: samples run in parallel.
 type Provider interface {
 	// Sample creates the sandboxes spec describes, writes the sample's files
 	// into each and runs its setup in each. On error nothing of the sample

@@ -65,7 +65,7 @@ func (v *View) Exec(ctx context.Context, req ExecRequest) (ExecResult, error) {
 		scope = src
 	}
 	if err := copyTree(src, tmp, scope); err != nil {
-		return ExecResult{}, fmt.Errorf("sandbox: view of %s: %w", v.sb.label(), err)
+		return ExecResult{}, fmt.Errorf("sandbox: view of %s: %w", Label(v.sb.name), err)
 	}
 	return run(ctx, where{dir: tmp}, req)
 }

@@ -6,7 +6,8 @@
 // Lifecycle, for each scorer of a task (host/eval calls these in order):
 //
 //  1. Before the run, [ValidateReducer] rejects a reducer name the task cannot
-//     satisfy (an unknown name, or pass_at_k / at_least_k with k > epochs),
+//     satisfy (an unknown name, or pass_at_k / at_least_k / best_at_k with
+//     k > epochs),
 //     and [Metric] resolves each metric name; [DefaultMetrics] supplies the
 //     names when the suite gives none.
 //  2. After every epoch of a sample is scored, the [ReducerFunc] from

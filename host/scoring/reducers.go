@@ -27,10 +27,11 @@ var plainReducers = map[string]positionReducer{
 var kReducers = map[string]func(k int) positionReducer{
 	"pass_at":  passAt,
 	"at_least": atLeast,
+	"best_at":  bestAt,
 }
 
 // Reducer returns the epoch reducer called name: mean, median, mode, max,
-// pass_at_<k> or at_least_<k> (k ≥ 1). It returns an error for any other
+// pass_at_<k>, at_least_<k> or best_at_<k> (k ≥ 1). It returns an error for any other
 // name, a k on a reducer that takes none, or a missing k.
 func Reducer(name string) (ReducerFunc, error) {
 	base, k, hasK := ReducerK(name)
@@ -47,7 +48,7 @@ func Reducer(name string) (ReducerFunc, error) {
 // ReducerNames returns the reducer name forms [Reducer] accepts, sorted,
 // with <k> standing for a positive integer.
 func ReducerNames() []string {
-	return []string{"at_least_<k>", "max", "mean", "median", "mode", "pass_at_<k>"}
+	return []string{"at_least_<k>", "best_at_<k>", "max", "mean", "median", "mode", "pass_at_<k>"}
 }
 
 // reducerK splits "<base>_<digits>" as Inspect's registry does.
@@ -70,8 +71,8 @@ func ReducerK(name string) (base string, k int, ok bool) {
 }
 
 // ValidateReducer checks a reducer name against the task's epoch count
-// before the run: the name must be valid for [Reducer], and pass_at_k or
-// at_least_k needs at least k epochs (Inspect refuses to start such a run).
+// before the run: the name must be valid for [Reducer], and pass_at_k,
+// at_least_k or best_at_k needs at least k epochs (Inspect refuses to start such a run).
 func ValidateReducer(name string, epochs int) error {
 	if _, err := Reducer(name); err != nil {
 		return err

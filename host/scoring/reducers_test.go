@@ -101,7 +101,7 @@ func TestReducerScalars(t *testing.T) {
 
 func TestReducerNames(t *testing.T) {
 	t.Parallel()
-	valid := []string{"mean", "median", "mode", "max", "pass_at_1", "pass_at_10", "at_least_2"}
+	valid := []string{"mean", "median", "mode", "max", "pass_at_1", "pass_at_10", "at_least_2", "best_at_3"}
 	invalid := []string{"", "sum", "Mean", "pass_at", "at_least", "pass_at_0",
 		"mean_2", "max_1", "pass_at_x", "pass_at_-1", "pass_at_99999999999999999999", "pass_k_2"}
 	for _, name := range valid {
@@ -169,6 +169,7 @@ func TestValidateReducer(t *testing.T) {
 		"pass_at k < epochs":  {name: "pass_at_2", epochs: 5},
 		"pass_at k > epochs":  {name: "pass_at_5", epochs: 3, wantErr: `"pass_at_5" needs at least 5 epochs, but the task runs 3`},
 		"at_least k > epochs": {name: "at_least_4", epochs: 2, wantErr: "needs at least 4 epochs"},
+		"best_at k > epochs":  {name: "best_at_4", epochs: 3, wantErr: "needs at least 4 epochs"},
 		"unknown":             {name: "bogus", epochs: 5, wantErr: `unknown epoch reducer "bogus"`},
 	}
 	for name, tc := range tests {

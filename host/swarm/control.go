@@ -54,15 +54,14 @@ func (r *runtime) startController() error {
 }
 
 // finalRule reads the final rule and the answers opt-in from a Start
-// response; the old mode "controller" is the first rule with answers.
+// response ("controller" is the record's mode of a chosen answer, not a
+// rule a controller names).
 func finalRule(resp controller.StartResponse) (rule controller.FinalMode, answers bool, err error) {
 	switch resp.FinalMode {
 	case "", controller.FinalFirst:
 		return controller.FinalFirst, resp.Answers, nil
 	case controller.FinalLast:
 		return controller.FinalLast, resp.Answers, nil
-	case controller.FinalController:
-		return controller.FinalFirst, true, nil
 	}
 	return "", false, fmt.Errorf("unknown final mode %q; the final rule is %q or %q",
 		resp.FinalMode, controller.FinalFirst, controller.FinalLast)

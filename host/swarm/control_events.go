@@ -1,17 +1,16 @@
 package swarm
 
 import (
-	"errors"
 	"fmt"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // deliver hands queued events to the controller in order: several to a
-// call when the controller takes them so ([rpc.WithEvents], the SDK's
-// client for a plugin that serves rpc Events), else one call each
-// (handle). Either way the session sees each event only after the actions
+// call when the controller takes them so ([plugins.WithEvents], as every
+// plugin's client does), else one call each (handle: an in-process
+// controller). Either way the session sees each event only after the actions
 // answering the one before are applied, refusals told and choices asked,
 // as with one call per event.
 func (r *runtime) deliver(evs []controller.Event) {
@@ -23,7 +22,7 @@ func (r *runtime) deliver(evs []controller.Event) {
 // deliverSome delivers the first of evs, or more in one call, and returns
 // how many it consumed.
 func (r *runtime) deliverSome(evs []controller.Event) int {
-	b, ok := r.spec.Controller.(rpc.WithEvents)
+	b, ok := r.spec.Controller.(plugins.WithEvents)
 	if !ok || len(evs) == 1 {
 		r.handle(evs[0])
 		return 1
@@ -38,10 +37,6 @@ func (r *runtime) deliverSome(evs []controller.Event) int {
 	r.mu.Unlock()
 	batch := upToChoice(evs, answers)
 	n, actions, err := r.callEvents(b, batch, answers, r.rosterFor(roster, changed))
-	if errors.Is(err, rpc.ErrEventsUnserved) {
-		r.handle(evs[0]) // the roster's changes are hinted already
-		return 1
-	}
 	if err != nil {
 		r.fail(fmt.Errorf("controller event %s: %w", batch[min(n, len(batch)-1)].Kind, err))
 		return len(evs)
@@ -63,11 +58,11 @@ func (r *runtime) deliverSome(evs []controller.Event) int {
 // callEvents makes one Events call and returns how many events were
 // answered, the actions of the last (the only one that may have any), and
 // the error, which answers the event after them.
-func (r *runtime) callEvents(b rpc.WithEvents, batch []controller.Event, answers bool, roster []controller.Member) (int, []controller.Action, error) {
+func (r *runtime) callEvents(b plugins.WithEvents, batch []controller.Event, answers bool, roster []controller.Member) (int, []controller.Action, error) {
 	if !answers {
 		batch = withoutAnswers(batch)
 	}
-	req := rpc.EventsRequest{Session: r.session, Config: r.spec.ControllerConfig, Events: batch, Roster: roster,
+	req := plugins.EventsRequest{Session: r.session, Config: r.spec.ControllerConfig, Events: batch, Roster: roster,
 		Timeout: r.controllerTimeout()}
 	var actions []controller.Action
 	n, err := b.Events(r.ctrlCtx, req, func(a []controller.Action) bool {

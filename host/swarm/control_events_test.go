@@ -9,8 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc/hostrpctest"
 )
 
 // seqPlugin is a controller that starts every member at once and
@@ -57,25 +58,25 @@ func (p *seqPlugin) calls() []string {
 	return append([]string(nil), p.seq...)
 }
 
-// oneByOne is a controller client without rpc.WithEvents: the runtime
+// oneByOne is a controller client without plugins.WithEvents: the runtime
 // sends it one event per call, as to an older plugin.
 type oneByOne struct {
-	rpc.Controller
+	plugins.Controller
 	controller.WithChoose
 	controller.WithRefused
-	rpc.WithEnd
+	plugins.WithEnd
 	WithRosterHint
 }
 
 // countedEvents counts the Events calls of a client that has them.
 type countedEvents struct {
 	oneByOne
-	b     rpc.WithEvents
+	b     plugins.WithEvents
 	mu    sync.Mutex
 	calls int
 }
 
-func (c *countedEvents) Events(ctx context.Context, req rpc.EventsRequest, answer func([]controller.Action) bool) (int, error) {
+func (c *countedEvents) Events(ctx context.Context, req plugins.EventsRequest, answer func([]controller.Action) bool) (int, error) {
 	c.mu.Lock()
 	c.calls++
 	c.mu.Unlock()
@@ -84,14 +85,13 @@ func (c *countedEvents) Events(ctx context.Context, req rpc.EventsRequest, answe
 
 // served serves p in-process through the SDK and returns the client with
 // or without its Events, and a count of Events calls (batched only).
-func served(t *testing.T, p *seqPlugin, batched bool) (rpc.Controller, func() int) {
-	d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{p}})
-	c := d.Controller("seq")
-	o := oneByOne{c, c.(controller.WithChoose), c.(controller.WithRefused), c.(rpc.WithEnd), c.(WithRosterHint)}
+func served(t *testing.T, p *seqPlugin, batched bool) (plugins.Controller, func() int) {
+	c := hostrpctest.Controller(t, p, "seq")
+	o := oneByOne{c, c.(controller.WithChoose), c.(controller.WithRefused), c.(plugins.WithEnd), c.(WithRosterHint)}
 	if !batched {
 		return o, func() int { return 0 }
 	}
-	ce := &countedEvents{oneByOne: o, b: c.(rpc.WithEvents)}
+	ce := &countedEvents{oneByOne: o, b: c.(plugins.WithEvents)}
 	return ce, func() int {
 		ce.mu.Lock()
 		defer ce.mu.Unlock()

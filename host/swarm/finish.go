@@ -3,8 +3,8 @@ package swarm
 import (
 	"maps"
 
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // finish finalises the run after every member has ended.
@@ -30,6 +30,12 @@ func (r *runtime) finish() *Result {
 		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
 	res.Messages = append([]model.Message(nil), r.sample.Input...)
+	if r.spec.KeepMemberOutputs {
+		res.MemberOutputs = make([]model.Output, len(r.members))
+		for i, m := range r.members {
+			res.MemberOutputs[i] = m.output
+		}
+	}
 	if m, _, _ := r.chosen(); m != nil {
 		res.Output = m.output
 		if !r.aborted && !emptyOutput(m.output) {
@@ -62,6 +68,10 @@ type AnswerFinal struct {
 	Member *string `json:"member"`
 }
 
+// EmptyOutput reports an output with no message (Inspect's empty
+// ModelOutput): nothing a scorer could grade.
+func EmptyOutput(o model.Output) bool { return emptyOutput(o) }
+
 // emptyOutput reports an output with no message (Inspect's empty
 // ModelOutput): the conversation is then the input alone.
 func emptyOutput(o model.Output) bool {
@@ -70,7 +80,7 @@ func emptyOutput(o model.Output) bool {
 
 // endSession tells a controller that keeps state that the session is over.
 func (r *runtime) endSession() {
-	e, ok := r.spec.Controller.(rpc.WithEnd)
+	e, ok := r.spec.Controller.(plugins.WithEnd)
 	if !ok {
 		return
 	}

@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // ---------------------------------------------------------------------------
@@ -359,6 +359,9 @@ func (c *testController) Start(ctx context.Context, req controller.StartRequest,
 		return c.startErr
 	}
 	resp.FinalMode, resp.Answers = c.mode, c.answers
+	if c.mode == controller.FinalController { // this helper's shorthand: first, with answers
+		resp.FinalMode, resp.Answers = controller.FinalFirst, true
+	}
 	if c.startActions != nil {
 		resp.Actions = c.startActions
 		return nil
@@ -442,9 +445,9 @@ func (c *testController) chooseLog() []controller.ChooseRequest {
 }
 
 var (
-	_ agent.Agent    = (*scriptAgent)(nil)
-	_ rpc.Controller = (*testController)(nil)
-	_ rpc.WithEnd    = (*testController)(nil)
+	_ agent.Agent        = (*scriptAgent)(nil)
+	_ plugins.Controller = (*testController)(nil)
+	_ plugins.WithEnd    = (*testController)(nil)
 )
 
 // ---------------------------------------------------------------------------

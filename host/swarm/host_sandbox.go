@@ -25,14 +25,14 @@ func (h *memberHost) SandboxNames(context.Context) ([]string, error) {
 
 // SandboxExec runs a command in one of the member's sandboxes while the
 // member runs (a stopped member's call is refused as its tool calls are).
-func (h *memberHost) SandboxExec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error) {
+func (h *memberHost) SandboxExec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error) {
 	sb, err := h.sandboxes()
 	if err != nil {
-		return agent.SandboxExecResult{}, err
+		return agent.ExecResult{}, err
 	}
 	ctx, end, err := h.r.beginCall(ctx, h.m)
 	if err != nil {
-		return agent.SandboxExecResult{}, err
+		return agent.ExecResult{}, err
 	}
 	defer end()
 	return sb.Exec(ctx, req)

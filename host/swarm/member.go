@@ -9,7 +9,6 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 )
 
 // errStopping is startMember's answer once the swarm is stopping: not a
@@ -99,7 +98,7 @@ func (r *runtime) runMember(m *memberState, input []model.Message, preamble stri
 		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Host: &memberHost{r: r, m: m}}
 	var resp agent.RunResponse
 	// a panicking in-process agent is the member's error, never the host's end
-	err := rpc.Guard("agent", func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
+	err := guard("agent", func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })
 	// the span ends when the member's end is recorded, before the channels
 	// hear of it: what the end causes there (a wait it wakes) follows the
 	// member's result in the log

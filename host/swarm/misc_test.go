@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
 // logLine writes a line through the member's host.
@@ -55,7 +55,7 @@ func TestMemberLogsUnderItsName(t *testing.T) {
 }
 
 // plainController hides the test controller's End.
-type plainController struct{ rpc.Controller }
+type plainController struct{ plugins.Controller }
 
 // endFails fails End.
 type endFails struct{ *testController }
@@ -64,7 +64,7 @@ func (endFails) End(context.Context, string) error { return errors.New("end fail
 
 func TestControllerEndIsOptional(t *testing.T) {
 	t.Parallel()
-	cases := map[string]rpc.Controller{
+	cases := map[string]plugins.Controller{
 		"without End":    plainController{&testController{}},
 		"End that fails": endFails{&testController{}},
 	}

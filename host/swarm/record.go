@@ -52,9 +52,12 @@ type RecordMember = scorer.RecordMember
 // Final is the record's chosen answer.
 type Final = scorer.RecordFinal
 
+// ReasonNoSubmissions is final.reason when no member submitted.
+const ReasonNoSubmissions = "no_submissions"
+
 // noSubmissions is the final of a swarm without a submission.
 func noSubmissions(provisional bool) Final {
-	reason := "no_submissions"
+	reason := ReasonNoSubmissions
 	return Final{Reason: &reason, Provisional: provisional}
 }
 

@@ -74,6 +74,11 @@ type Result struct {
 	Output model.Output
 	// Messages are the sample input then the answer's message.
 	Messages []model.Message
+	// MemberOutputs are the members' own outputs in roster order (as
+	// Record.Members), when Spec.KeepMemberOutputs asks for them: what each
+	// agent returned, empty for a member that never started or returned
+	// nothing. Nil otherwise.
+	MemberOutputs []model.Output
 	// StopReason says why the swarm stopped: "" when nothing stopped it
 	// before the sample ended (an error or a sample limit; see EndedBy),
 	// which the ledger writes as null.

@@ -7,9 +7,9 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
@@ -21,7 +21,7 @@ type Spec struct {
 	// Members in roster order.
 	Members []Member
 	// Controller and its decoded config.
-	Controller       rpc.Controller
+	Controller       plugins.Controller
 	ControllerConfig schema.Config
 	// Grace is how long stopped members get to return; default DefaultGrace.
 	Grace time.Duration
@@ -73,6 +73,10 @@ type Spec struct {
 	// read them back from it; the caller closes it once they are written.
 	// Nil keeps every event in memory.
 	Spill *Spill
+	// KeepMemberOutputs asks for each member's own output in
+	// Result.MemberOutputs, so that each member can be scored alone
+	// (per-member scores); off, the result holds the chosen one only.
+	KeepMemberOutputs bool
 }
 
 // Observer receives the runtime's lifecycle notifications. Calls come from
@@ -151,7 +155,7 @@ type Hooks struct {
 type Sandboxes interface {
 	// Names lists them: the member's own (or the sample's) first, as "".
 	Names() []string
-	Exec(ctx context.Context, req agent.SandboxExecRequest) (agent.SandboxExecResult, error)
+	Exec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error)
 	ReadFile(ctx context.Context, sandbox, path string) ([]byte, error)
 	WriteFile(ctx context.Context, sandbox, path string, content []byte) error
 }

@@ -13,9 +13,13 @@ swarmhost_inspect host interface, over the member's AgentHost.
   channels) are Inspect tools calling AgentHost.CallTool, given to the
   agent's `tools` parameter beside any it already has;
 * events: the host logs the model and tool calls it serves in the member's
-  span; a tool the agent runs itself (react's own submit tool) is reported
-  when it finishes (AgentHost.RecordTool), so the log and the member's
-  metrics count it too;
+  span, a host tool's call under the id of the model's tool call it runs
+  for (so it is logged once); a tool the agent runs itself (react's own
+  submit tool) is reported when it finishes (AgentHost.RecordTool), so the
+  log and the member's metrics count it too;
+* store: Inspect's store() is the sample's, shared by the sample's members
+  in this process and by no other sample, and each member has its own
+  tool-state scope (member_store.py);
 * ending: a normal return is the member's answer (the host applies Inspect
   Swarm's rule on the output's stop reason: content_filter and model_length
   are unsubmitted); a sourceless custom LimitExceededError stops the member
@@ -35,8 +39,13 @@ import threading
 import uuid
 from typing import Any, Callable
 
+from member_store import SampleStores, member_scope
 from swarmhost_plugin import Output, Refused, ToolCall
 from swarmhost_plugin import types as sdk
+
+SAMPLE_STORES = SampleStores()
+"""The store of each sample with members running in this process
+(member_store.py)."""
 
 _ready = threading.Event()
 _import_error: list[BaseException] = []
@@ -150,14 +159,15 @@ class MemberModel:
             raise
 
 
-def host_tools(host, model: MemberModel) -> list:
-    """The host's tools for the member as Inspect ToolDefs."""
+def host_tools(host, infos: list, model: MemberModel, events: "ToolEvents") -> list:
+    """The host's tools for the member (infos, from its list_tools) as
+    Inspect ToolDefs."""
     from inspect_ai.tool import ToolDef
     from inspect_ai.tool._tool_params import ToolParams
     defs = []
-    for info in host.list_tools():
+    for info in infos:
         params = described(info.parameters)
-        defs.append(ToolDef(_call(host, model, info.name), name=info.name, description=info.description,
+        defs.append(ToolDef(_call(host, model, events, info.name), name=info.name, description=info.description,
                             parameters=ToolParams.model_validate(params)))
     return defs
 
@@ -171,14 +181,14 @@ def described(schema: dict[str, Any] | None) -> dict[str, Any]:
     return schema
 
 
-def _call(host, model: MemberModel, name: str):
+def _call(host, model: MemberModel, events: "ToolEvents", name: str):
     import anyio
     from inspect_ai.tool import ToolError
     from swarmhost_inspect.model import limit_error
 
     # **kwargs: Any is how Inspect passes a call's arguments through unbound
     async def execute(**kwargs: Any) -> str:
-        call = ToolCall(id=f"call_{uuid.uuid4().hex[:12]}", function=name, arguments=kwargs)
+        call = ToolCall(id=events.call_id(), function=name, arguments=kwargs)
         try:
             res = await anyio.to_thread.run_sync(lambda: host.call_tool(call))
         except Refused as r:
@@ -191,18 +201,38 @@ def _call(host, model: MemberModel, name: str):
     return execute
 
 
-class LocalTools:
-    """Reports the agent's own tool calls (those not served by the host) to
-    the host as they finish, from Inspect's transcript."""
+class ToolEvents:
+    """Follows Inspect's tool events in the member's transcript: it knows
+    the id of the model's tool call a host tool runs for, and reports the
+    agent's own tool calls (those not served by the host) to the host as
+    they finish.
+
+    The host logs a host tool's call once, under the id it is given, and
+    matches it to the model's call by that id; Inspect does not hand a tool
+    function its call, but records the call's pending ToolEvent in the
+    tool's own span just before running it (the subscriber is called in
+    that span), so the span says which call it is."""
 
     def __init__(self, host, host_tool_names: set[str]) -> None:
         self._host, self._names, self._seen = host, host_tool_names, set()
+        self._pending: dict[str, str] = {}
+
+    def call_id(self) -> str:
+        """The id of the tool call running in the current span (a fresh id
+        outside a tool span: a tool called directly by the agent's code)."""
+        from inspect_ai.util._span import current_span_id
+        return self._pending.get(current_span_id() or "") or f"call_{uuid.uuid4().hex[:12]}"
 
     def __call__(self, event) -> None:
         from inspect_ai.event import ToolEvent
-        if not isinstance(event, ToolEvent) or event.pending or event.function in self._names:
+        from inspect_ai.util._span import current_span_id
+        if not isinstance(event, ToolEvent):
             return
-        if event.id in self._seen:
+        if event.pending:
+            self._pending[current_span_id() or ""] = event.id
+            return
+        self._pending = {k: v for k, v in self._pending.items() if v != event.id}
+        if event.function in self._names or event.id in self._seen:
             return
         self._seen.add(event.id)
         err = sdk.ToolError(type=event.error.type, message=event.error.message) if event.error else None
@@ -260,9 +290,11 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
     bridge = Bridge(sandboxes=member_sandboxes(host), model=model)
 
     async def agent_run():
-        tools = host_tools(host, model)
         from inspect_ai.log._transcript import transcript
-        transcript()._subscribe(LocalTools(host, {t.name for t in tools}))
+        infos = host.list_tools()
+        events = ToolEvents(host, {info.name for info in infos})
+        tools = host_tools(host, infos, model, events)
+        transcript()._subscribe(events)
         agent = build_agent(factory, args, tools)
         state = AgentState(messages=[convert.to_inspect_message(m) for m in req.input])
         for m in state.messages:
@@ -279,9 +311,11 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
 
     async def in_member():
         async with member_sample(req, model_name):
-            return await in_sample(bridge, agent_run)
+            with member_scope(req.member):
+                return await in_sample(bridge, agent_run)
 
-    state = asyncio.run(in_member())
+    with SAMPLE_STORES.held(req.sample.id, req.sample.epoch) as bridge.store:
+        state = asyncio.run(in_member())
     return to_output(state.output)
 
 

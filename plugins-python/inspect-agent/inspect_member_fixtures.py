@@ -39,3 +39,36 @@ def sandboxer(path: str = "note.txt") -> Agent:
         state.output = ModelOutput.from_content(model="sandboxer", content=f"{res.stdout.strip()}|{back.strip()}")
         return state
     return execute
+
+
+
+@agent
+def store_spy(me: str, peers: int = 1, wait: float = 30) -> Agent:
+    """What Inspect's store() showed this member (named `me` on its roster):
+    it adds its sample's input and its name to the store, waits (up to
+    `wait` seconds) until `peers` members of its sample have, and answers
+    "<inputs seen>|<members seen>|<scope>", each list sorted. <scope> is
+    "scoped" when tool_state_instance() is the member's own scope ("@<me>"),
+    "n/a" where inspect_ai has no tool-state scopes, else what it was."""
+    async def execute(state: AgentState) -> AgentState:
+        import anyio
+        from inspect_ai.util import store
+        s = store()
+        s.set("inputs", sorted(set(s.get("inputs", []) + [state.messages[0].text])))
+        s.set("members", sorted(set(s.get("members", []) + [me])))
+        with anyio.move_on_after(wait):
+            while len(store().get("members", [])) < peers:
+                await anyio.sleep(0.05)
+        answer = f"{','.join(store().get('inputs'))}|{','.join(store().get('members'))}|{_scope(me)}"
+        state.output = ModelOutput.from_content(model="store_spy", content=answer)
+        return state
+    return execute
+
+
+def _scope(me: str) -> str:
+    try:
+        from inspect_ai.util import tool_state_instance
+    except ImportError:
+        return "n/a"
+    got = tool_state_instance(None)
+    return "scoped" if got == "@" + me else str(got)

@@ -69,7 +69,8 @@ def test_react_runs_with_the_hosts_model_and_tools_and_its_own_submit():
     assert [names for _, names, _ in host.requests] == [["bash", "submit"], ["bash", "submit"]]
     first = host.requests[0][0]
     assert [m.role for m in first] == ["system", "user"] and first[0].content.startswith("Be brief.")
-    assert [c.function for c in host.tool_calls] == ["bash"], "the host's tool ran through the host"
+    assert [(c.function, c.id) for c in host.tool_calls] == [("bash", "c-bash")], \
+        "the host's tool ran through the host, under the model's call id (so the host logs it once)"
     assert host.recorded == [("submit", {"answer": "42"}, "42")], "react's own submit was recorded"
 
 
@@ -145,3 +146,16 @@ def test_sandbox_is_the_members_through_the_host():
 def test_no_sandbox_calls_no_sandbox():
     with pytest.raises(Exception, match="no sandboxes|sandbox"):
         inspect_member.run_member(request(FakeHost([])), "inspect_member_fixtures:sandboxer", {}, "model")
+
+
+def test_sample_stores_one_per_sample_while_its_members_run():
+    from member_store import SampleStores
+    stores = SampleStores()
+    with stores.held("a", 1) as a1, stores.held("a", 1) as a2, stores.held("b", 1) as b, stores.held("a", 2) as a_2:
+        assert a1 is a2, "the members of one sample share its store"
+        assert a1 is not b and a1 is not a_2, "another sample (or epoch) has its own"
+        a1.set("k", "v")
+        assert "k" not in b
+    assert len(stores) == 0, "dropped when the sample's last member ends"
+    with stores.held("a", 1) as again:
+        assert "k" not in again

@@ -110,3 +110,28 @@ def test_store_sandbox_and_model_reach_the_scorer(h):
 def test_model_graded_qa_without_a_model_says_so(h):
     with pytest.raises(PluginError, match="offers no model"):
         h.score(output="42", target="42", config={"name": "inspect_ai/model_graded_qa"})
+
+
+# --- the scorer's own metrics: declared and computed by Inspect ------------------------------
+
+def test_declared_metrics_as_inspect_writes_them():
+    s = plugin.InspectScorer()
+    acc, err = {"name": "inspect_ai/accuracy", "options": {}}, {"name": "inspect_ai/stderr", "options": {}}
+    assert s.declared_metrics({"name": "inspect_ai/match"}) == [acc, err]
+    got = s.declared_metrics({"name": "inspect_scorer_fixtures:utility_security"})
+    assert got == {"utility": [acc, err], "security": [acc]}
+    assert list(got) == ["utility", "security"], "keys in declared order"
+
+
+def test_custom_metrics_computed_by_inspect():
+    s = plugin.InspectScorer()
+    config = {"name": "inspect_scorer_fixtures:custom_metrics"}
+    refs = s.declared_metrics(config)
+    assert refs == [{"name": "spread", "options": {}}, {"name": "bounds", "options": {}}]
+    scores = [{"value": v, "sample_id": str(i), "sample_metadata": {"topic": t}}
+              for i, (v, t) in enumerate([(1.0, "a"), (3.0, "a"), (2.0, "b")])]
+    assert s.compute_metric(config, refs[0], scores) == 2.0
+    assert s.compute_metric(config, refs[1], scores) == {"lower": 1.0, "upper": 3.0}
+    assert math.isnan(s.compute_metric(config, refs[0], []))
+    with pytest.raises(LookupError):
+        s.compute_metric(config, {"name": "nope/nope", "options": {}}, scores)

@@ -6,8 +6,8 @@ import (
 )
 
 // BudgetReader is the optional part of a Host through which a member reads
-// the swarm's budget (protocol 1.1). Agents call it through [ReadBudget];
-// the SDK's RPC layer and the host's member hosts implement it.
+// the swarm's budget. Agents call it through [ReadBudget]; the Host the SDK
+// hands a member has it, a test's fake Host may not.
 type BudgetReader interface {
 	// Budget reads the swarm's budget as this member sees it.
 	Budget(ctx context.Context) (Budget, error)
@@ -17,8 +17,8 @@ type BudgetReader interface {
 var ErrBudgetUnsupported = errors.New("agent: the host cannot report the swarm's budget")
 
 // ReadBudget reads the swarm's budget as the member sees it — the Go form
-// of Inspect Swarm's swarm_budget(). A Host without the call (an old host
-// or a test fake) yields ErrBudgetUnsupported.
+// of Inspect Swarm's swarm_budget(). A Host without the call (a test's
+// fake) yields ErrBudgetUnsupported.
 func ReadBudget(ctx context.Context, h Host) (Budget, error) {
 	r, ok := h.(BudgetReader)
 	if !ok {

@@ -73,8 +73,8 @@ func (e *RefusedError) Error() string { return "agent: call refused by host: " +
 func (e *RefusedError) Is(target error) bool { return target == ErrRefused }
 
 // SelfStopper is the optional part of a Host through which an agent stops
-// itself (protocol 1.1). Agents call it through [StopSelf]; the SDK's RPC
-// layer and the host's member hosts implement it.
+// itself. Agents call it through [StopSelf]; the Host the SDK hands a
+// member has it, a test's fake Host may not.
 type SelfStopper interface {
 	// StopSelf ends the member by its own decision: its status becomes
 	// "member_limit:custom" whatever Run then returns (unless the host had
@@ -89,8 +89,8 @@ var ErrStopSelfUnsupported = errors.New("agent: the host cannot stop a member by
 // StopSelf tells the host that the member stops itself — the Go form of
 // Inspect Swarm's agent raising a sourceless custom LimitExceededError —
 // with reason for the host's log. The agent then returns from Run; its
-// output is never the answer. A Host without the call (an old host or a
-// test fake) yields ErrStopSelfUnsupported.
+// output is never the answer. A Host without the call (a test's fake)
+// yields ErrStopSelfUnsupported.
 func StopSelf(ctx context.Context, h Host, reason string) error {
 	s, ok := h.(SelfStopper)
 	if !ok {
@@ -100,9 +100,10 @@ func StopSelf(ctx context.Context, h Host, reason string) error {
 }
 
 // ToolRecorder is the optional part of a Host that logs a tool call the
-// agent ran itself rather than through CallTool (protocol 1.2): an Inspect
-// agent's own submit tool, say. The host logs it as a tool event in the
-// member's span and counts it as it counts its own.
+// agent ran itself rather than through CallTool: an Inspect agent's own
+// submit tool, say. The host logs it as a tool event in the member's span
+// and counts it as it counts its own. The Host the SDK hands a member has
+// it, a test's fake Host may not.
 type ToolRecorder interface {
 	// RecordTool logs one finished tool call and what it returned.
 	RecordTool(ctx context.Context, call model.ToolCall, res ToolResult) error
@@ -112,7 +113,7 @@ type ToolRecorder interface {
 var ErrRecordToolUnsupported = errors.New("agent: the host cannot record an agent's own tool calls")
 
 // RecordTool tells the host about a tool call the agent ran itself. A Host
-// without the call yields ErrRecordToolUnsupported.
+// without the call (a test's fake) yields ErrRecordToolUnsupported.
 func RecordTool(ctx context.Context, h Host, call model.ToolCall, res ToolResult) error {
 	r, ok := h.(ToolRecorder)
 	if !ok {

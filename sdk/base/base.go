@@ -1,7 +1,9 @@
-// Package base holds the calls every plugin kind answers: Metadata (name,
-// version, config schema) and the optional config validation. The kind
-// packages ([agent], [controller], [scorer]) re-export these types under their
-// own names; plugin authors rarely import base directly.
+// Package base holds what the plugin kinds share: the calls every kind
+// answers (Metadata: name, version, config schema; the optional config
+// validation), the sample a call works for, and a command run in a
+// sandbox, which agents and scorers both ask the host for. The kind
+// packages ([agent], [controller], [scorer]) re-export these types under
+// their own names; plugin authors rarely import base directly.
 //
 // [agent]: github.com/swarmhost/swarmhost/sdk/agent
 // [controller]: github.com/swarmhost/swarmhost/sdk/controller
@@ -9,6 +11,8 @@
 package base
 
 import (
+	"time"
+
 	"github.com/swarmhost/swarmhost/sdk/diag"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
@@ -47,3 +51,33 @@ type SampleRef struct {
 	ID    string
 	Epoch int
 }
+
+// ExecRequest is one command the host runs in a sandbox for a plugin: an
+// agent's own (agent.SandboxHost) or a scorer's read-only view of a
+// member's (scorer.Host).
+type ExecRequest struct {
+	// Sandbox names the sandbox; "" is the caller's default: an agent's
+	// own (or the sample's shared one), the sample's shared one for a
+	// scorer.
+	Sandbox string
+	// Command is the program and its arguments.
+	Command []string
+	// Input is the command's standard input.
+	Input string
+	// Timeout ends the command; 0 is the host's default.
+	Timeout time.Duration
+	// Env holds KEY=value entries added to the command's environment.
+	Env []string
+}
+
+// ExecResult is how a command ended.
+type ExecResult struct {
+	ExitCode int
+	Stdout   string
+	Stderr   string
+	// TimedOut reports that the request's timeout ended the command.
+	TimedOut bool
+}
+
+// Success reports a zero exit code.
+func (r ExecResult) Success() bool { return r.ExitCode == 0 }

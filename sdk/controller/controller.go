@@ -48,7 +48,6 @@ type StartResponse struct {
 	Actions []Action
 	// FinalMode is the rule that picks the answer when the controller
 	// chooses none: FinalFirst (default when empty) or FinalLast.
-	// FinalController, from before ActionChoose, is FinalFirst with Answers.
 	FinalMode FinalMode
 	// Answers opts in to the richer view, a swarmhost extension: submission
 	// events carry the answer text and gate verdict, and the host calls

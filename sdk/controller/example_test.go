@@ -110,7 +110,7 @@ func Example_relay() {
 	fmt.Println("solver-2 submitted:", describe(submitted.Actions))
 
 	var chosen controller.ChooseResponse
-	must(c.(controller.WithChoose).Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
+	must(c.Choose(ctx, controller.ChooseRequest{Session: "s1", Roster: roster,
 		Submissions: []controller.Submission{{Member: "solver-2", Time: 61, Answer: "42", Gate: passed}}}, &chosen))
 	fmt.Printf("answer: %s (%s)\n", chosen.Member, chosen.Reason)
 	// Output:

@@ -66,7 +66,8 @@ const (
 type FinalMode string
 
 // Final modes. FinalFirst and FinalLast are the rules a controller names
-// at Start; FinalController is the mode of an answer the controller chose.
+// at Start; FinalController is the record's mode of an answer the
+// controller chose (never a rule to name: the host refuses it at Start).
 const (
 	FinalFirst      FinalMode = "first"
 	FinalLast       FinalMode = "last"

@@ -2,7 +2,8 @@ package scorer
 
 import (
 	"context"
-	"time"
+
+	"github.com/swarmhost/swarmhost/sdk/base"
 )
 
 // Host is a scorer's read-only view of members' sandboxes, implemented by the
@@ -18,25 +19,9 @@ type Host interface {
 	Exec(ctx context.Context, req ExecRequest) (ExecResult, error)
 }
 
-// ExecRequest is one command in a sandbox view.
-type ExecRequest struct {
-	Sandbox string
-	Command []string
-	Input   string
-	// Timeout bounds the command; zero means the host's default.
-	Timeout time.Duration
-	// Env adds KEY=value entries to the command's environment.
-	Env []string
-}
+// ExecRequest is one command in a sandbox view; its Sandbox is a
+// member's sandbox name from the record ("" is the sample's shared one).
+type ExecRequest = base.ExecRequest
 
 // ExecResult is what the command did.
-type ExecResult struct {
-	ExitCode int
-	Stdout   string
-	Stderr   string
-	// TimedOut reports that the request's timeout ended the command.
-	TimedOut bool
-}
-
-// Success reports a zero exit code.
-func (r ExecResult) Success() bool { return r.ExitCode == 0 }
+type ExecResult = base.ExecResult

@@ -12,7 +12,9 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/diag"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/internal/loopback"
+	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
+	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -38,7 +40,7 @@ func Validate(t testing.TB, impl metadataer, cfg any) diag.Diagnostics {
 	t.Helper()
 	c := Config(t, impl, cfg)
 	kind, p := pluginsOf(impl)
-	resp, err := rpc.InProcess(t, p).Validate(context.Background(), kind, name(impl), c.JSON())
+	resp, err := loopback.InProcess(t, p).Validate(context.Background(), kind, name(impl), c.JSON())
 	if err != nil {
 		t.Fatalf("sdktest: validate config: %v", err)
 	}
@@ -46,14 +48,14 @@ func Validate(t testing.TB, impl metadataer, cfg any) diag.Diagnostics {
 }
 
 // pluginsOf serves impl as the kind it implements.
-func pluginsOf(impl metadataer) (string, rpc.Plugins) {
+func pluginsOf(impl metadataer) (string, pluginside.Plugins) {
 	switch i := impl.(type) {
 	case controller.Controller:
-		return rpc.KindController, rpc.Plugins{Controllers: []controller.Controller{i}}
+		return protocol.KindController, pluginside.Plugins{Controllers: []controller.Controller{i}}
 	case scorer.Scorer:
-		return rpc.KindScorer, rpc.Plugins{Scorers: []scorer.Scorer{i}}
+		return protocol.KindScorer, pluginside.Plugins{Scorers: []scorer.Scorer{i}}
 	case agent.Agent:
-		return rpc.KindAgent, rpc.Plugins{Agents: []agent.Agent{i}}
+		return protocol.KindAgent, pluginside.Plugins{Agents: []agent.Agent{i}}
 	}
 	panic(fmt.Sprintf("sdktest: %T is no agent, controller or scorer", impl))
 }
@@ -90,7 +92,7 @@ type checkedConfigs struct {
 	checked  map[string]error
 }
 
-func newCheckedConfigs(impl metadataer, d rpc.Dispensed, kind string) *checkedConfigs {
+func newCheckedConfigs(impl metadataer, d loopback.Dispensed, kind string) *checkedConfigs {
 	n := name(impl)
 	return &checkedConfigs{schema: metadata(impl).Schema, checked: map[string]error{},
 		validate: func(ctx context.Context, config []byte) (base.ValidateConfigResponse, error) {

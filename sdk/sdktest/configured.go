@@ -5,7 +5,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/internal/hostside"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -45,32 +45,41 @@ func (s *configuredScorer) Score(ctx context.Context, req scorer.ScoreRequest, r
 	return s.Scorer.Score(ctx, req, resp)
 }
 
-// configuredController completes the config of every call; Start refuses
-// one the host would reject. It keeps the client's End.
-type configuredController struct {
-	remote  rpc.Controller
+// ControllerClient is a controller plugin as the host calls it, from
+// [Controller]: one call per swarm event, keyed by the session id given to
+// Start, each through the real gRPC layer. Every request's Config is
+// completed with the schema's defaults, and Start refuses one the host
+// would reject. Tests call Start once per session, then Event, Choose or
+// Refused as the run goes, and End when it is over.
+type ControllerClient struct {
+	remote  hostside.Controller
 	configs *checkedConfigs
 }
 
-func (c *configuredController) Metadata(ctx context.Context, req controller.MetadataRequest, resp *controller.MetadataResponse) {
+// Metadata returns the controller's metadata, as the host reads it.
+func (c *ControllerClient) Metadata(ctx context.Context, req controller.MetadataRequest, resp *controller.MetadataResponse) {
 	c.remote.Metadata(ctx, req, resp)
 }
 
-func (c *configuredController) Start(ctx context.Context, req controller.StartRequest, resp *controller.StartResponse) (err error) {
+// Start starts session req.Session.
+func (c *ControllerClient) Start(ctx context.Context, req controller.StartRequest, resp *controller.StartResponse) (err error) {
 	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
 		return err
 	}
 	return c.remote.Start(ctx, req, resp)
 }
 
-func (c *configuredController) Event(ctx context.Context, req controller.EventRequest, resp *controller.EventResponse) (err error) {
+// Event hands one swarm event to the session req.Session.
+func (c *ControllerClient) Event(ctx context.Context, req controller.EventRequest, resp *controller.EventResponse) (err error) {
 	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
 		return err
 	}
 	return c.remote.Event(ctx, req, resp)
 }
 
-func (c *configuredController) Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) (err error) {
+// Choose asks the session to choose the answer; a session without
+// [controller.WithChoose] chooses none.
+func (c *ControllerClient) Choose(ctx context.Context, req controller.ChooseRequest, resp *controller.ChooseResponse) (err error) {
 	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
 		return err
 	}
@@ -79,24 +88,25 @@ func (c *configuredController) Choose(ctx context.Context, req controller.Choose
 
 // Refused tells the session that the runtime refused one of its actions;
 // a session without [controller.WithRefused] answers with the refusal.
-func (c *configuredController) Refused(ctx context.Context, req controller.RefusedRequest, resp *controller.EventResponse) (err error) {
+func (c *ControllerClient) Refused(ctx context.Context, req controller.RefusedRequest, resp *controller.EventResponse) (err error) {
 	if req.Config, err = c.configs.complete(ctx, req.Config); err != nil {
 		return err
 	}
 	return c.remote.(controller.WithRefused).Refused(ctx, req, resp)
 }
 
-// End closes the session in the plugin.
-func (c *configuredController) End(ctx context.Context, session string) error {
-	return c.remote.(rpc.WithEnd).End(ctx, session)
+// End closes the session in the plugin (its optional
+// [controller.SessionCloser]).
+func (c *ControllerClient) End(ctx context.Context, session string) error {
+	return c.remote.(hostside.WithEnd).End(ctx, session)
 }
 
 // Interface guards.
 var (
 	_ agent.Agent            = (*configuredAgent)(nil)
 	_ scorer.Scorer          = (*configuredScorer)(nil)
-	_ rpc.Controller         = (*configuredController)(nil)
-	_ controller.WithChoose  = (*configuredController)(nil)
-	_ controller.WithRefused = (*configuredController)(nil)
-	_ rpc.WithEnd            = (*configuredController)(nil)
+	_ hostside.Controller    = (*ControllerClient)(nil)
+	_ controller.WithChoose  = (*ControllerClient)(nil)
+	_ controller.WithRefused = (*ControllerClient)(nil)
+	_ hostside.WithEnd       = (*ControllerClient)(nil)
 )

@@ -28,7 +28,10 @@ import (
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/internal/hostside"
+	"github.com/swarmhost/swarmhost/sdk/internal/loopback"
+	"github.com/swarmhost/swarmhost/sdk/internal/pluginside"
+	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -36,20 +39,19 @@ import (
 // completing and checking each RunRequest's Config.
 func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 	t.Helper()
-	d := rpc.InProcess(t, rpc.Plugins{Agents: []agent.Agent{impl}})
-	return &configuredAgent{Agent: d.Agent(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindAgent)}
+	d := loopback.InProcess(t, pluginside.Plugins{Agents: []agent.Agent{impl}})
+	return &configuredAgent{Agent: d.Agent(name(impl)), configs: newCheckedConfigs(impl, d, protocol.KindAgent)}
 }
 
-// Controller serves impl in-process and returns it as the host would see it:
-// one call per event, keyed by session id (the SDK's server hands each
-// session's calls to the [controller.Session] its Start returned), each
-// request's Config completed and checked at Start. The result also
-// implements [controller.WithChoose] and [rpc.WithEnd]. [NewSimulator] drives a whole session from
-// scripted member events instead.
-func Controller(t testing.TB, impl controller.Controller) rpc.Controller {
+// Controller serves impl in-process and returns it as the host would see
+// it: a [ControllerClient], one call per event keyed by session id (the
+// SDK's server hands each session's calls to the [controller.Session] its
+// Start returned). [NewSimulator] drives a whole session from scripted
+// member events instead.
+func Controller(t testing.TB, impl controller.Controller) *ControllerClient {
 	t.Helper()
-	d := rpc.InProcess(t, rpc.Plugins{Controllers: []controller.Controller{impl}})
-	return &configuredController{remote: d.Controller(name(impl)), configs: newCheckedConfigs(impl, d, rpc.KindController)}
+	d := loopback.InProcess(t, pluginside.Plugins{Controllers: []controller.Controller{impl}})
+	return &ControllerClient{remote: d.Controller(name(impl)), configs: newCheckedConfigs(impl, d, protocol.KindController)}
 }
 
 // Scorer serves impl in-process and returns it as the host would see it,
@@ -58,12 +60,12 @@ func Controller(t testing.TB, impl controller.Controller) rpc.Controller {
 // ([scorer.WithReads], read back from its metadata) it does not read.
 func Scorer(t testing.TB, impl scorer.Scorer) scorer.Scorer {
 	t.Helper()
-	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
+	d := loopback.InProcess(t, pluginside.Plugins{Scorers: []scorer.Scorer{impl}})
 	remote := d.Scorer(name(impl))
 	var md scorer.MetadataResponse
 	remote.Metadata(context.Background(), scorer.MetadataRequest{}, &md)
-	return &configuredScorer{Scorer: remote, configs: newCheckedConfigs(impl, d, rpc.KindScorer),
-		omits: scorer.ReadsAll &^ rpc.ScorerReads(md)}
+	return &configuredScorer{Scorer: remote, configs: newCheckedConfigs(impl, d, protocol.KindScorer),
+		omits: scorer.ReadsAll &^ hostside.ScorerReads(md)}
 }
 
 type metadataer interface {

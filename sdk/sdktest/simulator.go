@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
@@ -27,7 +26,7 @@ import (
 // or an error the controller gets no call.
 type Simulator struct {
 	t       testing.TB
-	c       rpc.Controller
+	c       *ControllerClient
 	session string
 	config  schema.Config
 	roster  []controller.Member
@@ -74,7 +73,7 @@ func NewSimulator(t testing.TB, impl controller.Controller, roster []controller.
 		s.err = err
 		return s
 	}
-	t.Cleanup(func() { _ = s.c.(rpc.WithEnd).End(ctx, s.session) })
+	t.Cleanup(func() { _ = s.c.End(ctx, s.session) })
 	s.steps = append(s.steps, Step{Call: "start", Actions: s.start.Actions})
 	s.settle("controller start", s.start.Actions)
 	s.run()

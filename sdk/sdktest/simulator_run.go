@@ -51,7 +51,7 @@ func (s *Simulator) choose() {
 		return
 	}
 	var resp controller.ChooseResponse
-	if err := s.c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: s.session, Config: s.config,
+	if err := s.c.Choose(context.Background(), controller.ChooseRequest{Session: s.session, Config: s.config,
 		Submissions: slices.Clone(s.subs), Roster: s.Roster()}, &resp); err != nil {
 		s.err = err
 		return
@@ -79,7 +79,7 @@ func (s *Simulator) handle(call string, actions []controller.Action, i int, err 
 	var refused *controller.RefusedError
 	if errors.As(err, &refused) {
 		var resp controller.EventResponse
-		err = s.c.(controller.WithRefused).Refused(context.Background(), controller.RefusedRequest{Session: s.session,
+		err = s.c.Refused(context.Background(), controller.RefusedRequest{Session: s.session,
 			Config: s.config, Err: refused, NotApplied: slices.Clone(actions[i+1:]), Roster: s.Roster()}, &resp)
 		if err == nil {
 			s.steps = append(s.steps, Step{Call: "refused", Member: refused.Action.Member, Actions: resp.Actions})

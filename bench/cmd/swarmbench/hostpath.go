@@ -6,23 +6,23 @@ import (
 	"time"
 
 	hostmodel "github.com/swarmhost/swarmhost/host/model"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
 // hostCalls runs one swarm of members callloop members making calls model
 // calls each on mockllm, through the swarm runtime, and returns the wall
 // time per call. Every member must submit.
-func hostCalls(ctx context.Context, ag agent.Agent, ctrl rpc.Controller, members, calls int) (time.Duration, error) {
+func hostCalls(ctx context.Context, ag agent.Agent, ctrl plugins.Controller, members, calls int) (time.Duration, error) {
 	return agentCalls(ctx, ag, "callloop", schema.NewConfig(fmt.Appendf(nil, `{"calls": %d}`, calls)), ctrl, members, calls)
 }
 
 // agentCalls is hostCalls for any agent whose members, given cfg, make
 // calls model calls each.
-func agentCalls(ctx context.Context, ag agent.Agent, name string, cfg schema.Config, ctrl rpc.Controller,
+func agentCalls(ctx context.Context, ag agent.Agent, name string, cfg schema.Config, ctrl plugins.Controller,
 	members, calls int) (time.Duration, error) {
 	provider, err := hostmodel.New(hostmodel.Spec{Provider: "mockllm"})
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // overheadReps is how many times each side is measured; the median counts.
@@ -71,7 +71,7 @@ func benchOverhead(e *env, t *Table) {
 
 // overheadPlugins starts the callloop agent and the leaderless controller
 // through the host's plugin manager, as a run does.
-func (e *env) overheadPlugins(ctx context.Context, mgr *plugins.Manager) (agent.Agent, rpc.Controller, error) {
+func (e *env) overheadPlugins(ctx context.Context, mgr *plugins.Manager) (agent.Agent, plugins.Controller, error) {
 	ab, err := plugins.Discover("agent", "callloop", nil, []string{e.benchBin})
 	if err != nil {
 		return nil, nil, err
@@ -96,9 +96,9 @@ func (e *env) overheadPlugins(ctx context.Context, mgr *plugins.Manager) (agent.
 // connection.
 func dialFloor(name, dir string) (*grpc.ClientConn, func(), error) {
 	client := plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig: rpc.Handshake, VersionedPlugins: rpc.HostPlugins(),
+		HandshakeConfig: hostrpc.Handshake, VersionedPlugins: hostrpc.VersionedPlugins(),
 		Cmd: exec.Command(dir + "/" + name), AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		AutoMTLS: true, GRPCDialOptions: rpc.DialOptions(), Logger: hclog.NewNullLogger(),
+		AutoMTLS: true, GRPCDialOptions: hostrpc.DialOptions(), Logger: hclog.NewNullLogger(),
 	})
 	proto, err := client.Client()
 	if err != nil {

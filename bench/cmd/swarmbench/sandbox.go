@@ -9,6 +9,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/docker"
+	"github.com/swarmhost/swarmhost/host/sandbox/kubernetes"
 )
 
 // sandboxReps is how many samples (and execs) are measured per provider; the median counts.
@@ -44,10 +46,10 @@ func benchSandbox(e *env, t *Table) {
 		make func() (sandbox.Provider, error)
 	}{
 		{"docker", func() (sandbox.Provider, error) {
-			return sandbox.NewDocker(ctx, sandbox.DockerConfig{Image: benchDockerImage})
+			return docker.New(ctx, docker.Config{Image: benchDockerImage})
 		}},
 		{"kubernetes", func() (sandbox.Provider, error) {
-			return sandbox.NewKubernetes(ctx, sandbox.KubernetesConfig{Image: benchK8sImage, PullPolicy: corev1.PullNever})
+			return kubernetes.New(ctx, kubernetes.Config{Image: benchK8sImage, PullPolicy: corev1.PullNever})
 		}},
 	}
 	for _, p := range providers {

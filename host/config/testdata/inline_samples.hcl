@@ -24,7 +24,7 @@ task "t" {
   }
   epochs {
     count    = 3
-    reducers = ["median", "at_least_2", "max"]
+    reducers = ["median", "at_least_2", "max", "best_at_2"]
   }
 }
 

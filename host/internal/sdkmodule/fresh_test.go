@@ -16,35 +16,38 @@ import (
 // version is the SDK version the fresh module requires.
 const version = "v0.1.0"
 
-// TestPluginInAFreshModule builds and tests, with sdktest, a plugin in a new
-// module outside the repository (testdata/fresh) that requires the SDK by
-// version with no replace, served from a local file proxy as a release tag
-// would serve it. The module's other dependencies come from the module
-// cache as a proxy (else the Go proxy), into a private module cache, so
-// the published SDK never lands in the machine's.
+// TestPluginInAFreshModule copies each example plugin (examples/plugins/<name>,
+// its own module) outside the repository, drops its replace of the SDK, and
+// builds and tests it (with sdktest) against the SDK required by version,
+// served from a local file proxy as a release tag would serve it. The
+// module's other dependencies come from the module cache as a proxy (else
+// the Go proxy), into a private module cache, so the published SDK never
+// lands in the machine's.
 func TestPluginInAFreshModule(t *testing.T) {
-	mod := copyFresh(t, t.TempDir())
-	goCmd(t, mod, env, "mod", "tidy")
-	if sum := readFile(t, filepath.Join(mod, "go.sum")); !strings.Contains(sum, sdkmodule.Path+" "+version+" h1:") {
-		t.Fatalf("go.sum does not pin the published SDK:\n%s", sum)
+	for name := range examples {
+		t.Run(name, func(t *testing.T) {
+			mod := copyFresh(t, name, t.TempDir())
+			if sum := readFile(t, filepath.Join(mod, "go.sum")); !strings.Contains(sum, sdkmodule.Path+" "+version+" h1:") {
+				t.Fatalf("go.sum does not pin the published SDK:\n%s", sum)
+			}
+			if out := goCmd(t, mod, env, "list", "-m", "-f", "{{.Path}} {{.Version}} {{.Replace}}", sdkmodule.Path); out != sdkmodule.Path+" "+version+" <nil>" {
+				t.Fatalf("the SDK resolves as %q, want the published %s without a replace", out, version)
+			}
+			goCmd(t, mod, env, "vet", "-trimpath", "./...")
+			goCmd(t, mod, env, "test", "-trimpath", "-count=1", "./...")
+		})
 	}
-	if out := goCmd(t, mod, env, "list", "-m", "-f", "{{.Path}} {{.Version}} {{.Replace}}", sdkmodule.Path); out != sdkmodule.Path+" "+version+" <nil>" {
-		t.Fatalf("the SDK resolves as %q, want the published %s without a replace", out, version)
-	}
-	goCmd(t, mod, env, "vet", "-trimpath", "./...")
-	goCmd(t, mod, env, "test", "-trimpath", "-count=1", "./...")
 }
 
-// TestReproducibleBuild builds the fresh module's plugin in two directories
+// TestReproducibleBuild builds an example plugin, out of the repository, in two directories
 // with the project's build flags and wants one sha256: the pin a suite
 // writes must not depend on where the binary was built.
 func TestReproducibleBuild(t *testing.T) {
 	var sums []string
 	for range 2 {
-		mod := copyFresh(t, t.TempDir())
-		goCmd(t, mod, env, "mod", "tidy")
+		mod := copyFresh(t, "exact-text", t.TempDir())
 		bin := filepath.Join(t.TempDir(), "swarmhost-scorer-exact-text")
-		if err := testplugins.GoBuild(mod, bin, "./exacttext", env...); err != nil {
+		if err := testplugins.GoBuild(mod, bin, ".", env...); err != nil {
 			t.Fatal(err)
 		}
 		sums = append(sums, sha256File(t, bin))
@@ -88,12 +91,23 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// copyFresh copies testdata/fresh into dir, outside the repository.
-func copyFresh(t *testing.T, dir string) string {
+// copyFresh copies the example plugin name's module into dir, outside the
+// repository, as an author would copy it: its sources and go.mod, without
+// the replace of the SDK, tidied against the published SDK.
+func copyFresh(t *testing.T, name, dir string) string {
 	t.Helper()
-	if err := os.CopyFS(dir, os.DirFS("testdata/fresh")); err != nil {
+	src := exampleDir(name)
+	entries, err := os.ReadDir(src)
+	if err != nil {
 		t.Fatal(err)
 	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".go") || e.Name() == "go.mod") {
+			copyFile(t, filepath.Join(src, e.Name()), filepath.Join(dir, e.Name()))
+		}
+	}
+	goCmd(t, dir, env, "mod", "edit", "-dropreplace", sdkmodule.Path)
+	goCmd(t, dir, env, "mod", "tidy")
 	return dir
 }
 

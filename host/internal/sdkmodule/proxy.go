@@ -17,9 +17,10 @@ import (
 // Path is the SDK's module path.
 const Path = "github.com/swarmhost/swarmhost/sdk"
 
-// skipped are the SDK directory's trees that are not Go: the Python SDK
-// (its own package, sdk/python) stays out of the module zip.
-var skipped = []string{"python"}
+// skipped are the SDK directory's trees that are not the SDK module: the
+// Python SDK (its own package, sdk/python) and the host's half of the
+// protocol (its own module, sdk/hostrpc) stay out of the module zip.
+var skipped = []string{"python", "hostrpc"}
 
 // WriteProxy writes the module in sdkDir, at version, into proxyDir laid out
 // as a GOPROXY (https://go.dev/ref/mod#goproxy-protocol): the version list,

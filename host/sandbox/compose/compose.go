@@ -1,6 +1,8 @@
-// Package compose reads compose files for the docker sandbox provider with
-// compose-go, the loader Docker Compose itself uses, into the few settings
-// the provider implements, and refuses what it does not implement.
+// Package compose reads compose files for the container sandbox providers
+// (host/sandbox/docker, host/sandbox/kubernetes) with compose-go, the loader
+// Docker Compose itself uses, into the few settings the providers implement,
+// and refuses what they do not implement (each provider checks what it
+// alone cannot do, such as a user given by name on Kubernetes).
 package compose
 
 import (

@@ -75,6 +75,11 @@ class Bridge:
 
     sandboxes: SandboxHost | None = None
     model: ModelHost | None = None
+    store: Any = None
+    """The inspect_ai Store that Inspect's store() returns inside the call:
+    the sample's (a scorer's TaskState.store; the members of one sample
+    share one). None gives the call a fresh, empty one, never the store
+    Inspect keeps for a whole process."""
 
 
 _current: contextvars.ContextVar[Bridge | None] = contextvars.ContextVar("swarmhost_bridge", default=None)

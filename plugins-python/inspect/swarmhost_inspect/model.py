@@ -19,6 +19,16 @@ from swarmhost_plugin import Refused
 from . import convert
 from .host import current
 
+MAX_CONNECTIONS = 1_000_000
+"""The connection limit Inspect applies to the swarmhost model, set
+explicitly (GenerateConfig.max_connections, which also turns off Inspect's
+adaptive connections) and never reached. The host queues each model's calls
+by its own max_connections; a limit here would only add a second queue, and
+a hanging one: each member and each Score call runs its own event loop, and
+Inspect's connection semaphore is one per process, so a call waiting for a
+slot that another loop frees is never woken (inspect_ai 0.3.285's adaptive
+limit starts at 20, so the 21st concurrent member hung)."""
+
 LIMIT_TYPES = {"token", "message", "time", "working", "cost", "turn"}
 """Inspect's limit types a refusal cause may end with ("member_limit:token")."""
 
@@ -56,7 +66,7 @@ class SwarmhostModelAPI(ModelAPI):
 
     def max_connections(self) -> int:
         """The host queues calls by its own max_connections; Inspect need not."""
-        return 1000
+        return MAX_CONNECTIONS
 
     def connection_key(self) -> str:
         """One pool for the host."""

@@ -1,6 +1,7 @@
 """Running Inspect code as it would run inside a sample: Inspect's sandbox
-context holds the Bridge's sandboxes (through the "swarmhost" provider) and
-the active model is the Bridge's (through the "swarmhost" model API).
+context holds the Bridge's sandboxes (through the "swarmhost" provider), the
+active model is the Bridge's (through the "swarmhost" model API) and store()
+is the Bridge's store (the sample's).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from typing import Awaitable, Callable, TypeVar
 from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.model._model import init_active_model
 from inspect_ai.util._sandbox.context import init_sandbox_environments_sample
+from inspect_ai.util._store import Store, init_subtask_store
 
-from . import model as _model  # noqa: F401  (registers the "swarmhost" model API)
+from . import model as _model  # registers the "swarmhost" model API
 from .host import Bridge, bridged
 from .sandbox import SwarmhostSandboxEnvironment
 
@@ -37,12 +39,15 @@ def _fresh_usage() -> None:
 
 async def _in_sample(bridge: Bridge, fn: Callable[[], Awaitable[T]]) -> T:
     _fresh_usage()
+    # as Inspect sets each sample's store; its default is one per process
+    init_subtask_store(bridge.store if bridge.store is not None else Store())
     if bridge.sandboxes is not None:
         await init_sandbox_environments_sample(SwarmhostSandboxEnvironment, TASK_NAME, None, {}, None, {})
     if bridge.model is not None:
         # memoized: the model API keeps no state of its own (each generate
         # reads the current Bridge), so one instance serves every call
-        init_active_model(get_model("swarmhost/" + bridge.model.name), GenerateConfig())
+        init_active_model(get_model("swarmhost/" + bridge.model.name),
+                          GenerateConfig(max_connections=_model.MAX_CONNECTIONS))
     return await fn()
 
 

@@ -159,6 +159,23 @@ class InspectScorer(Scorer):
             return [Diagnostic("inspect_ai is not usable", str(e), path=["name"])]
         return []
 
+    def declared_metrics(self, config) -> list | dict:
+        """The Inspect scorer's own metrics for a config, as the log's
+        eval.scorers writes them (swarmhost_inspect.metrics.declared): what
+        the host reports for the scorer when the suite names none. Not yet
+        asked by the host: the scorer protocol has no call for it (see the
+        README's "Differences")."""
+        from swarmhost_inspect import metrics
+        return metrics.declared(self._scorer(config["name"], config.get("args") or {}))
+
+    def compute_metric(self, config, ref: dict, scores: list[dict]) -> float | dict | list:
+        """One of the scorer's own metrics (a custom @metric, or a built-in
+        one with arguments) over the reduced sample scores, computed by
+        Inspect (swarmhost_inspect.metrics.compute). Not yet asked by the
+        host, as declared_metrics."""
+        from swarmhost_inspect import metrics
+        return metrics.compute(self._scorer(config["name"], config.get("args") or {}), ref, scores)
+
     def score(self, req):
         """Scores one sample with the Inspect scorer, in a fresh Inspect sample context."""
         ia = inspect_api()
@@ -171,5 +188,7 @@ class InspectScorer(Scorer):
 
         # a fresh event loop and context per call: Inspect's sample context
         # (sandboxes, active model) is this sample's only
-        result = asyncio.run(ia["in_sample"](ia["scorer_bridge"](req.host, req.record), call))
+        bridge = ia["scorer_bridge"](req.host, req.record)
+        bridge.store = state.store  # store() is state.store, as in Inspect's scoring
+        result = asyncio.run(ia["in_sample"](bridge, call))
         return our_score(result)

@@ -77,7 +77,10 @@ func generates(steps []Step) bool {
 func (r *runner) begin(s Step) (call agent.Call, out model.Output, done bool, err error) {
 	switch s.Action {
 	case "sleep":
-		dur, _ := time.ParseDuration(s.Duration)
+		dur, err := time.ParseDuration(r.expand(s.Duration))
+		if err != nil {
+			return call, out, false, fmt.Errorf("sleep: duration %q is not a duration like \"200ms\" or \"1s\"", r.expand(s.Duration))
+		}
 		return agent.Call{Sleep: dur}, out, false, nil
 	case "generate":
 		if s.Prompt != "" {

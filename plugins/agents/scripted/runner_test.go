@@ -53,6 +53,15 @@ func TestRun(t *testing.T) {
 			steps: []map[string]any{step("sleep", "duration", "1ms"), step("submit", "answer", "done")},
 			want:  "done", calls: []string{"submit"}, answers: []string{"done"},
 		},
+		"sleep for a duration with placeholders": {
+			steps: []map[string]any{step("sleep", "duration", "{index}ms"), step("submit", "answer", "done")},
+			index: 2, want: "done", calls: []string{"submit"}, answers: []string{"done"},
+		},
+		"a duration bad once replaced is an error": {
+			steps:   []map[string]any{step("sleep", "duration", "{member}s")},
+			member:  "m",
+			wantErr: []string{`sleep: duration "ms" is not a duration`},
+		},
 		"generate makes one model call": {
 			steps:     []map[string]any{step("generate", "prompt", "hello"), step("submit", "answer", "42")},
 			want:      "42",

@@ -9,7 +9,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/diag"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
 
@@ -23,9 +22,9 @@ func TestMetadata(t *testing.T) {
 	assert.Equal(t, []any{}, md.Schema.Attributes[0].Default)
 }
 
-// ValidateConfig goes through the real gRPC layer (sdktest has no validate
-// call, so this uses the harness's engine, rpc.InProcess). Paths index steps
-// from 0, as HCL traversals do; details count them from 1, as people do.
+// ValidateConfig goes through the real gRPC layer (sdktest.Validate). Paths
+// index steps from 0, as HCL traversals do; details count them from 1, as
+// people do.
 func TestValidateConfig(t *testing.T) {
 	t.Parallel()
 	type want struct {
@@ -102,12 +101,10 @@ func TestValidateConfig(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			d := rpc.InProcess(t, rpc.Plugins{Agents: []agent.Agent{&Scripted{}}})
-			resp, err := d.Validate(context.Background(), rpc.KindAgent, "scripted", []byte(tc.config))
-			require.NoError(t, err)
-			require.Len(t, resp.Diagnostics, len(tc.want), "diagnostics: %+v", resp.Diagnostics)
+			diags := sdktest.Validate(t, &Scripted{}, tc.config)
+			require.Len(t, diags, len(tc.want), "diagnostics: %+v", diags)
 			for i, w := range tc.want {
-				got := resp.Diagnostics[i]
+				got := diags[i]
 				assert.Equal(t, diag.Error, got.Severity)
 				assert.Equal(t, w.path, got.Path)
 				assert.Contains(t, got.Detail, w.detail)

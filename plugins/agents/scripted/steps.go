@@ -2,13 +2,16 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
 // Step is one scripted action. Which fields apply depends on Action.
 type Step struct {
 	Action string `json:"action"`
-	// Duration for "sleep"; Wait for "read" (Go duration strings).
+	// Duration for "sleep"; Wait for "read" (Go duration strings). A
+	// duration may use the placeholders of Answer ("{index}s", "{epoch}00ms"),
+	// checked once they are replaced.
 	Duration string `json:"duration"`
 	Wait     string `json:"wait"`
 	// Prompt for "generate".
@@ -40,6 +43,9 @@ type Step struct {
 func (s Step) validate() error {
 	switch s.Action {
 	case "sleep":
+		if strings.Contains(s.Duration, "{") {
+			return nil // checked when its placeholders are replaced
+		}
 		return checkDuration("duration", s.Duration, true)
 	case "read":
 		return checkDuration("wait", s.Wait, false)

@@ -70,7 +70,7 @@ func TestChoose(t *testing.T) {
 				}
 			}
 			var resp controller.ChooseResponse
-			err := c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: r}, &resp)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, resp)

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
@@ -174,7 +173,7 @@ func TestStartBadConfigIsAnError(t *testing.T) {
 }
 
 // started is an escalate session "s1" of roster, started with raw.
-func started(t *testing.T, raw string) rpc.Controller {
+func started(t *testing.T, raw string) *sdktest.ControllerClient {
 	t.Helper()
 	c := sdktest.Controller(t, &Escalate{})
 	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(raw), Roster: roster},

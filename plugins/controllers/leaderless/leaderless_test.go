@@ -9,7 +9,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
 	"github.com/swarmhost/swarmhost/sdk/diag"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
@@ -137,7 +136,7 @@ func TestChooseChoosesNothing(t *testing.T) {
 	t.Parallel()
 	c := started(t, "")
 	var resp controller.ChooseResponse
-	err := c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1",
+	err := c.Choose(context.Background(), controller.ChooseRequest{Session: "s1",
 		Submissions: []controller.Submission{{Member: "solver-1", Time: 1, Answer: "42"}}, Roster: roster}, &resp)
 	require.NoError(t, err)
 	assert.Equal(t, controller.ChooseResponse{}, resp)
@@ -193,7 +192,7 @@ func TestValidateConfigNamesTheBadValue(t *testing.T) {
 }
 
 // started is a leaderless session "s1" of roster, started with raw.
-func started(t *testing.T, raw string) rpc.Controller {
+func started(t *testing.T, raw string) *sdktest.ControllerClient {
 	t.Helper()
 	c := sdktest.Controller(t, &Leaderless{})
 	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(t, raw), Roster: roster},

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/controller"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
 )
@@ -114,7 +113,7 @@ func TestChoose(t *testing.T) {
 			}
 			c := started(t, cfg, roster)
 			var resp controller.ChooseResponse
-			require.NoError(t, c.(controller.WithChoose).Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
+			require.NoError(t, c.Choose(context.Background(), controller.ChooseRequest{Session: "s1", Config: config(cfg),
 				Submissions: tc.submissions, Roster: endedRoster(tc.running)}, &resp))
 			assert.Equal(t, tc.want, resp)
 		})
@@ -199,7 +198,7 @@ func TestBadConfigIsAnError(t *testing.T) {
 }
 
 // started is a vote session "s1" of roster, started with cfg.
-func started(t *testing.T, cfg string, roster []controller.Member) rpc.Controller {
+func started(t *testing.T, cfg string, roster []controller.Member) *sdktest.ControllerClient {
 	t.Helper()
 	c := sdktest.Controller(t, NewVote())
 	require.NoError(t, c.Start(context.Background(), controller.StartRequest{Session: "s1", Config: config(cfg), Roster: roster},

@@ -114,8 +114,7 @@ type isMembersDown_Frame interface {
 }
 
 type MembersDown_Start struct {
-	// Start runs the member; its host_broker_id and host_token are unused
-	// (the member's host calls travel on the stream).
+	// Start runs the member.
 	Start *RunRequest `protobuf:"bytes,2,opt,name=start,proto3,oneof"`
 }
 
@@ -488,14 +487,11 @@ type RunRequest struct {
 	Member string                 `protobuf:"bytes,2,opt,name=member,proto3" json:"member,omitempty"`
 	Role   string                 `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
 	// 1-based copy index within the member block's count.
-	Index      int32          `protobuf:"varint,4,opt,name=index,proto3" json:"index,omitempty"`
-	Input      []*ChatMessage `protobuf:"bytes,5,rep,name=input,proto3" json:"input,omitempty"`
-	Preamble   string         `protobuf:"bytes,6,opt,name=preamble,proto3" json:"preamble,omitempty"`
-	ConfigJson []byte         `protobuf:"bytes,7,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
-	Sample     *SampleRef     `protobuf:"bytes,8,opt,name=sample,proto3" json:"sample,omitempty"`
-	// Broker id of the AgentHost service and this member's token on it.
-	HostBrokerId  uint32 `protobuf:"varint,9,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`
-	HostToken     string `protobuf:"bytes,10,opt,name=host_token,json=hostToken,proto3" json:"host_token,omitempty"`
+	Index         int32          `protobuf:"varint,4,opt,name=index,proto3" json:"index,omitempty"`
+	Input         []*ChatMessage `protobuf:"bytes,5,rep,name=input,proto3" json:"input,omitempty"`
+	Preamble      string         `protobuf:"bytes,6,opt,name=preamble,proto3" json:"preamble,omitempty"`
+	ConfigJson    []byte         `protobuf:"bytes,7,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	Sample        *SampleRef     `protobuf:"bytes,8,opt,name=sample,proto3" json:"sample,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -584,20 +580,6 @@ func (x *RunRequest) GetSample() *SampleRef {
 		return x.Sample
 	}
 	return nil
-}
-
-func (x *RunRequest) GetHostBrokerId() uint32 {
-	if x != nil {
-		return x.HostBrokerId
-	}
-	return 0
-}
-
-func (x *RunRequest) GetHostToken() string {
-	if x != nil {
-		return x.HostToken
-	}
-	return ""
 }
 
 type RunResponse struct {
@@ -2067,7 +2049,7 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\tMemberEnd\x125\n" +
 	"\bresponse\x18\x01 \x01(\v2\x19.swarmhost.v1.RunResponseR\bresponse\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xca\x02\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xad\x02\n" +
 	"\n" +
 	"RunRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x16\n" +
@@ -2078,11 +2060,10 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\bpreamble\x18\x06 \x01(\tR\bpreamble\x12\x1f\n" +
 	"\vconfig_json\x18\a \x01(\fR\n" +
 	"configJson\x12/\n" +
-	"\x06sample\x18\b \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\x12$\n" +
-	"\x0ehost_broker_id\x18\t \x01(\rR\fhostBrokerId\x12\x1d\n" +
-	"\n" +
-	"host_token\x18\n" +
-	" \x01(\tR\thostToken\"@\n" +
+	"\x06sample\x18\b \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sampleJ\x04\b\t\x10\n" +
+	"J\x04\b\n" +
+	"\x10\vR\x0ehost_broker_idR\n" +
+	"host_token\"@\n" +
 	"\vRunResponse\x121\n" +
 	"\x06output\x18\x01 \x01(\v2\x19.swarmhost.v1.ModelOutputR\x06output\"\xce\x01\n" +
 	"\x0fGenerateRequest\x12\x14\n" +
@@ -2177,11 +2158,10 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\asandbox\x18\x02 \x01(\tR\asandbox\x12\x12\n" +
 	"\x04path\x18\x03 \x01(\tR\x04path\x12\x18\n" +
 	"\acontent\x18\x04 \x01(\fR\acontent\"\x1a\n" +
-	"\x18SandboxWriteFileResponse2\xae\x02\n" +
+	"\x18SandboxWriteFileResponse2\xf2\x01\n" +
 	"\x05Agent\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
-	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12:\n" +
-	"\x03Run\x12\x18.swarmhost.v1.RunRequest\x1a\x19.swarmhost.v1.RunResponse\x12A\n" +
+	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12A\n" +
 	"\aMembers\x12\x19.swarmhost.v1.MembersDown\x1a\x17.swarmhost.v1.MembersUp(\x010\x012\xbf\a\n" +
 	"\tAgentHost\x12I\n" +
 	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponse\x12L\n" +
@@ -2281,38 +2261,36 @@ var file_swarmhost_v1_agent_proto_depIdxs = []int32{
 	38, // 20: swarmhost.v1.RecordToolRequest.error:type_name -> swarmhost.v1.ToolError
 	40, // 21: swarmhost.v1.Agent.Metadata:input_type -> swarmhost.v1.MetadataRequest
 	41, // 22: swarmhost.v1.Agent.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	6,  // 23: swarmhost.v1.Agent.Run:input_type -> swarmhost.v1.RunRequest
-	0,  // 24: swarmhost.v1.Agent.Members:input_type -> swarmhost.v1.MembersDown
-	8,  // 25: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	10, // 26: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
-	12, // 27: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
-	14, // 28: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
-	16, // 29: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
-	18, // 30: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
-	21, // 31: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
-	23, // 32: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
-	25, // 33: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
-	27, // 34: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
-	29, // 35: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
-	31, // 36: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
-	42, // 37: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	43, // 38: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	7,  // 39: swarmhost.v1.Agent.Run:output_type -> swarmhost.v1.RunResponse
-	3,  // 40: swarmhost.v1.Agent.Members:output_type -> swarmhost.v1.MembersUp
-	9,  // 41: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	11, // 42: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
-	13, // 43: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
-	15, // 44: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
-	17, // 45: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
-	20, // 46: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
-	22, // 47: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
-	24, // 48: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
-	26, // 49: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
-	28, // 50: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
-	30, // 51: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
-	32, // 52: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
-	37, // [37:53] is the sub-list for method output_type
-	21, // [21:37] is the sub-list for method input_type
+	0,  // 23: swarmhost.v1.Agent.Members:input_type -> swarmhost.v1.MembersDown
+	8,  // 24: swarmhost.v1.AgentHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	10, // 25: swarmhost.v1.AgentHost.ListTools:input_type -> swarmhost.v1.ListToolsRequest
+	12, // 26: swarmhost.v1.AgentHost.CallTool:input_type -> swarmhost.v1.CallToolRequest
+	14, // 27: swarmhost.v1.AgentHost.Submit:input_type -> swarmhost.v1.SubmitRequest
+	16, // 28: swarmhost.v1.AgentHost.Log:input_type -> swarmhost.v1.LogRequest
+	18, // 29: swarmhost.v1.AgentHost.Budget:input_type -> swarmhost.v1.BudgetRequest
+	21, // 30: swarmhost.v1.AgentHost.StopSelf:input_type -> swarmhost.v1.StopSelfRequest
+	23, // 31: swarmhost.v1.AgentHost.RecordTool:input_type -> swarmhost.v1.RecordToolRequest
+	25, // 32: swarmhost.v1.AgentHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
+	27, // 33: swarmhost.v1.AgentHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
+	29, // 34: swarmhost.v1.AgentHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
+	31, // 35: swarmhost.v1.AgentHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
+	42, // 36: swarmhost.v1.Agent.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	43, // 37: swarmhost.v1.Agent.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	3,  // 38: swarmhost.v1.Agent.Members:output_type -> swarmhost.v1.MembersUp
+	9,  // 39: swarmhost.v1.AgentHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	11, // 40: swarmhost.v1.AgentHost.ListTools:output_type -> swarmhost.v1.ListToolsResponse
+	13, // 41: swarmhost.v1.AgentHost.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	15, // 42: swarmhost.v1.AgentHost.Submit:output_type -> swarmhost.v1.SubmitResponse
+	17, // 43: swarmhost.v1.AgentHost.Log:output_type -> swarmhost.v1.LogResponse
+	20, // 44: swarmhost.v1.AgentHost.Budget:output_type -> swarmhost.v1.BudgetResponse
+	22, // 45: swarmhost.v1.AgentHost.StopSelf:output_type -> swarmhost.v1.StopSelfResponse
+	24, // 46: swarmhost.v1.AgentHost.RecordTool:output_type -> swarmhost.v1.RecordToolResponse
+	26, // 47: swarmhost.v1.AgentHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
+	28, // 48: swarmhost.v1.AgentHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
+	30, // 49: swarmhost.v1.AgentHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
+	32, // 50: swarmhost.v1.AgentHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
+	36, // [36:51] is the sub-list for method output_type
+	21, // [21:36] is the sub-list for method input_type
 	21, // [21:21] is the sub-list for extension type_name
 	21, // [21:21] is the sub-list for extension extendee
 	0,  // [0:21] is the sub-list for field type_name

@@ -23,7 +23,6 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	Agent_Metadata_FullMethodName       = "/swarmhost.v1.Agent/Metadata"
 	Agent_ValidateConfig_FullMethodName = "/swarmhost.v1.Agent/ValidateConfig"
-	Agent_Run_FullMethodName            = "/swarmhost.v1.Agent/Run"
 	Agent_Members_FullMethodName        = "/swarmhost.v1.Agent/Members"
 )
 
@@ -35,14 +34,11 @@ const (
 type AgentClient interface {
 	Metadata(ctx context.Context, in *MetadataRequest, opts ...grpc.CallOption) (*MetadataResponse, error)
 	ValidateConfig(ctx context.Context, in *ValidateConfigRequest, opts ...grpc.CallOption) (*ValidateConfigResponse, error)
-	Run(ctx context.Context, in *RunRequest, opts ...grpc.CallOption) (*RunResponse, error)
-	// Members runs many members on one stream (added in protocol 1.3), so a
+	// Members runs every member of the plugin process on one stream, so a
 	// member costs no gRPC call or stream of its own: the host sends each
 	// member's start and cancellation and the answers to its host calls; the
 	// plugin sends the member's host calls (AgentHost's methods, carried as
-	// messages) and its end. A plugin serves it when every agent in its
-	// Metadata lists the capability "member-stream"; for other plugins the
-	// host calls Run once per member, with AgentHost over the broker.
+	// messages) and its end.
 	Members(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[MembersDown, MembersUp], error)
 }
 
@@ -74,16 +70,6 @@ func (c *agentClient) ValidateConfig(ctx context.Context, in *ValidateConfigRequ
 	return out, nil
 }
 
-func (c *agentClient) Run(ctx context.Context, in *RunRequest, opts ...grpc.CallOption) (*RunResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(RunResponse)
-	err := c.cc.Invoke(ctx, Agent_Run_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (c *agentClient) Members(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[MembersDown, MembersUp], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &Agent_ServiceDesc.Streams[0], Agent_Members_FullMethodName, cOpts...)
@@ -105,14 +91,11 @@ type Agent_MembersClient = grpc.BidiStreamingClient[MembersDown, MembersUp]
 type AgentServer interface {
 	Metadata(context.Context, *MetadataRequest) (*MetadataResponse, error)
 	ValidateConfig(context.Context, *ValidateConfigRequest) (*ValidateConfigResponse, error)
-	Run(context.Context, *RunRequest) (*RunResponse, error)
-	// Members runs many members on one stream (added in protocol 1.3), so a
+	// Members runs every member of the plugin process on one stream, so a
 	// member costs no gRPC call or stream of its own: the host sends each
 	// member's start and cancellation and the answers to its host calls; the
 	// plugin sends the member's host calls (AgentHost's methods, carried as
-	// messages) and its end. A plugin serves it when every agent in its
-	// Metadata lists the capability "member-stream"; for other plugins the
-	// host calls Run once per member, with AgentHost over the broker.
+	// messages) and its end.
 	Members(grpc.BidiStreamingServer[MembersDown, MembersUp]) error
 	mustEmbedUnimplementedAgentServer()
 }
@@ -129,9 +112,6 @@ func (UnimplementedAgentServer) Metadata(context.Context, *MetadataRequest) (*Me
 }
 func (UnimplementedAgentServer) ValidateConfig(context.Context, *ValidateConfigRequest) (*ValidateConfigResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ValidateConfig not implemented")
-}
-func (UnimplementedAgentServer) Run(context.Context, *RunRequest) (*RunResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method Run not implemented")
 }
 func (UnimplementedAgentServer) Members(grpc.BidiStreamingServer[MembersDown, MembersUp]) error {
 	return status.Error(codes.Unimplemented, "method Members not implemented")
@@ -193,24 +173,6 @@ func _Agent_ValidateConfig_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
-func _Agent_Run_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(RunRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(AgentServer).Run(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Agent_Run_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AgentServer).Run(ctx, req.(*RunRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _Agent_Members_Handler(srv interface{}, stream grpc.ServerStream) error {
 	return srv.(AgentServer).Members(&grpc.GenericServerStream[MembersDown, MembersUp]{ServerStream: stream})
 }
@@ -232,10 +194,6 @@ var Agent_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ValidateConfig",
 			Handler:    _Agent_ValidateConfig_Handler,
-		},
-		{
-			MethodName: "Run",
-			Handler:    _Agent_Run_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
@@ -268,9 +226,10 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// AgentHost is served by the host over the go-plugin broker. Every call
-// carries the member token the host issued for the Run; the host binds the
-// member's identity from it, never from other arguments.
+// AgentHost names the calls a member makes to the host. They travel on the
+// member stream as HostCall messages, which name the member: the host binds
+// the member's identity from the stream, never from arguments, and a
+// request's token is unused (GenerateRequest's serves ScorerHost.Generate).
 type AgentHostClient interface {
 	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
 	ListTools(ctx context.Context, in *ListToolsRequest, opts ...grpc.CallOption) (*ListToolsResponse, error)
@@ -278,21 +237,20 @@ type AgentHostClient interface {
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	Log(ctx context.Context, in *LogRequest, opts ...grpc.CallOption) (*LogResponse, error)
 	// Budget reads the swarm's budget as the member sees it: the caps, the
-	// swarm's usage and, with a split budget, the member's share (added in
-	// protocol 1.1).
+	// swarm's usage and, with a split budget, the member's share.
 	Budget(ctx context.Context, in *BudgetRequest, opts ...grpc.CallOption) (*BudgetResponse, error)
-	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// StopSelf ends the member by its own decision:
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(ctx context.Context, in *StopSelfRequest, opts ...grpc.CallOption) (*StopSelfResponse, error)
 	// RecordTool logs a tool call the agent ran itself, not through CallTool
 	// (an Inspect agent's own submit tool, say), as a tool event in the
-	// member's span, counted like the host's own (added in protocol 1.2).
+	// member's span, counted like the host's own.
 	RecordTool(ctx context.Context, in *RecordToolRequest, opts ...grpc.CallOption) (*RecordToolResponse, error)
 	// The member's sandboxes, for agents that bring their own sandbox API
 	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
 	// shared one) first as "", and exec, read and write in them with the
-	// host's limits, views and isolation, as its tools have (protocol 1.2).
+	// host's limits, views and isolation, as its tools have.
 	SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error)
 	SandboxExec(ctx context.Context, in *SandboxExecRequest, opts ...grpc.CallOption) (*SandboxExecResponse, error)
 	SandboxReadFile(ctx context.Context, in *SandboxReadFileRequest, opts ...grpc.CallOption) (*SandboxReadFileResponse, error)
@@ -431,9 +389,10 @@ func (c *agentHostClient) SandboxWriteFile(ctx context.Context, in *SandboxWrite
 // All implementations must embed UnimplementedAgentHostServer
 // for forward compatibility.
 //
-// AgentHost is served by the host over the go-plugin broker. Every call
-// carries the member token the host issued for the Run; the host binds the
-// member's identity from it, never from other arguments.
+// AgentHost names the calls a member makes to the host. They travel on the
+// member stream as HostCall messages, which name the member: the host binds
+// the member's identity from the stream, never from arguments, and a
+// request's token is unused (GenerateRequest's serves ScorerHost.Generate).
 type AgentHostServer interface {
 	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
 	ListTools(context.Context, *ListToolsRequest) (*ListToolsResponse, error)
@@ -441,21 +400,20 @@ type AgentHostServer interface {
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	Log(context.Context, *LogRequest) (*LogResponse, error)
 	// Budget reads the swarm's budget as the member sees it: the caps, the
-	// swarm's usage and, with a split budget, the member's share (added in
-	// protocol 1.1).
+	// swarm's usage and, with a split budget, the member's share.
 	Budget(context.Context, *BudgetRequest) (*BudgetResponse, error)
-	// StopSelf ends the member by its own decision (added in protocol 1.1):
+	// StopSelf ends the member by its own decision:
 	// its status becomes "member_limit:custom" whatever it then returns, and
 	// the host refuses its later calls. Its siblings go on.
 	StopSelf(context.Context, *StopSelfRequest) (*StopSelfResponse, error)
 	// RecordTool logs a tool call the agent ran itself, not through CallTool
 	// (an Inspect agent's own submit tool, say), as a tool event in the
-	// member's span, counted like the host's own (added in protocol 1.2).
+	// member's span, counted like the host's own.
 	RecordTool(context.Context, *RecordToolRequest) (*RecordToolResponse, error)
 	// The member's sandboxes, for agents that bring their own sandbox API
 	// (Inspect's sandbox()): the names it may reach, its own (or the sample's
 	// shared one) first as "", and exec, read and write in them with the
-	// host's limits, views and isolation, as its tools have (protocol 1.2).
+	// host's limits, views and isolation, as its tools have.
 	SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error)
 	SandboxExec(context.Context, *SandboxExecRequest) (*SandboxExecResponse, error)
 	SandboxReadFile(context.Context, *SandboxReadFileRequest) (*SandboxReadFileResponse, error)

@@ -368,16 +368,9 @@ func (x *ControllerStartRequest) GetSample() *SampleRef {
 type ControllerStartResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Actions []*Action              `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
-	// "first" or "last": the rule that picks the answer when the controller
-	// chooses none. "controller" (before protocol 1.1) is "first" with
-	// answers set.
+	// "first" (also when empty) or "last": the rule that picks the answer
+	// when the controller chooses none.
 	FinalMode string `protobuf:"bytes,2,opt,name=final_mode,json=finalMode,proto3" json:"final_mode,omitempty"`
-	// Set by a plugin that keeps each session's roster from Start to End (the
-	// Go SDK does): the host may then send the session's Event and Choose
-	// requests with roster_changes set. Unset, every request carries the
-	// whole roster. Added in protocol 1 without a version bump: a plugin or
-	// host that does not know the field behaves as before.
-	KeepsRoster bool `protobuf:"varint,3,opt,name=keeps_roster,json=keepsRoster,proto3" json:"keeps_roster,omitempty"`
 	// Opts in to the richer view: submission events carry the answer text
 	// and the gate verdict, and the host asks Choose after each submission
 	// and member_ended event until the controller has chosen. Unset, answers
@@ -385,18 +378,13 @@ type ControllerStartResponse struct {
 	Answers bool `protobuf:"varint,4,opt,name=answers,proto3" json:"answers,omitempty"`
 	// Set by a plugin whose controller has no Choose (it is optional in the
 	// SDKs): the host never calls Choose for the session, even with answers
-	// set, and the final rule (or an ActionChoose) picks the answer. Added in
-	// protocol 1 without a version bump: unset, the host calls Choose as
-	// before.
+	// set, and the final rule (or an ActionChoose) picks the answer.
 	NeverChooses bool `protobuf:"varint,5,opt,name=never_chooses,json=neverChooses,proto3" json:"never_chooses,omitempty"`
 	// Set by a plugin whose session takes refusals (rpc Refused). Unset, a
-	// refused action ends the sample in error, as before.
+	// refused action ends the sample in error.
 	HandlesRefusals bool `protobuf:"varint,6,opt,name=handles_refusals,json=handlesRefusals,proto3" json:"handles_refusals,omitempty"`
-	// Set by a plugin that serves rpc Events for the session (the Go SDK
-	// does). Unset, the host sends every event in its own Event call.
-	ServesEvents  bool `protobuf:"varint,7,opt,name=serves_events,json=servesEvents,proto3" json:"serves_events,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ControllerStartResponse) Reset() {
@@ -443,13 +431,6 @@ func (x *ControllerStartResponse) GetFinalMode() string {
 	return ""
 }
 
-func (x *ControllerStartResponse) GetKeepsRoster() bool {
-	if x != nil {
-		return x.KeepsRoster
-	}
-	return false
-}
-
 func (x *ControllerStartResponse) GetAnswers() bool {
 	if x != nil {
 		return x.Answers
@@ -467,13 +448,6 @@ func (x *ControllerStartResponse) GetNeverChooses() bool {
 func (x *ControllerStartResponse) GetHandlesRefusals() bool {
 	if x != nil {
 		return x.HandlesRefusals
-	}
-	return false
-}
-
-func (x *ControllerStartResponse) GetServesEvents() bool {
-	if x != nil {
-		return x.ServesEvents
 	}
 	return false
 }
@@ -625,7 +599,7 @@ type ControllerEventRequest struct {
 	ConfigJson []byte `protobuf:"bytes,5,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
 	// roster lists only the members whose entry changed since the session's
 	// previous request (matched by name); the plugin applies them to the
-	// roster it keeps (see ControllerStartResponse.keeps_roster). A plugin
+	// roster it keeps for the session from Start to End. A plugin
 	// that has no roster for the session answers FAILED_PRECONDITION and the
 	// host sends the whole roster again. A swarm of N members makes about 3N
 	// events, so whole rosters cost O(N^2) (BENCHMARKS.md).
@@ -1362,16 +1336,14 @@ const file_swarmhost_v1_controller_proto_rawDesc = "" +
 	"\vconfig_json\x18\x03 \x01(\fR\n" +
 	"configJson\x122\n" +
 	"\x06roster\x18\x04 \x03(\v2\x1a.swarmhost.v1.RosterMemberR\x06roster\x12/\n" +
-	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\x9a\x02\n" +
+	"\x06sample\x18\x05 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xfb\x01\n" +
 	"\x17ControllerStartResponse\x12.\n" +
 	"\aactions\x18\x01 \x03(\v2\x14.swarmhost.v1.ActionR\aactions\x12\x1d\n" +
 	"\n" +
-	"final_mode\x18\x02 \x01(\tR\tfinalMode\x12!\n" +
-	"\fkeeps_roster\x18\x03 \x01(\bR\vkeepsRoster\x12\x18\n" +
+	"final_mode\x18\x02 \x01(\tR\tfinalMode\x12\x18\n" +
 	"\aanswers\x18\x04 \x01(\bR\aanswers\x12#\n" +
 	"\rnever_chooses\x18\x05 \x01(\bR\fneverChooses\x12)\n" +
-	"\x10handles_refusals\x18\x06 \x01(\bR\x0fhandlesRefusals\x12#\n" +
-	"\rserves_events\x18\a \x01(\bR\fservesEvents\"?\n" +
+	"\x10handles_refusals\x18\x06 \x01(\bR\x0fhandlesRefusalsJ\x04\b\x03\x10\x04J\x04\b\a\x10\bR\fkeeps_rosterR\rserves_events\"?\n" +
 	"\vGateVerdict\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x12\x16\n" +
 	"\x06passed\x18\x02 \x01(\bR\x06passed\"\xab\x01\n" +

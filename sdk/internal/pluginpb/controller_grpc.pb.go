@@ -50,12 +50,11 @@ type ControllerClient interface {
 	// call of the session. Its actions replace those of the refused answer
 	// that were not applied; an error ends the sample. The host calls it only
 	// for a session whose Start set handles_refusals: without it a refused
-	// action ends the sample in error. Added in protocol 1 without a version
-	// bump.
+	// action ends the sample in error.
 	Refused(ctx context.Context, in *ControllerRefusedRequest, opts ...grpc.CallOption) (*ControllerEventResponse, error)
-	// Events delivers several of a session's queued events in one call, for
-	// a session whose Start set serves_events. The plugin hands them to the
-	// session in order, one at a time, as Event would (each with its own
+	// Events delivers several of a session's queued events in one call
+	// (Event delivers one: the host uses it for a single queued event). The
+	// plugin hands them to the session in order, one at a time, as Event would (each with its own
 	// deadline, event_timeout), and sends each one's answer as soon as it has
 	// it: the stream's n-th message answers the n-th event. It stops after
 	// the first answer that has actions, so that the host applies them (and
@@ -63,9 +62,7 @@ type ControllerClient interface {
 	// events after it come again in a later call. An error ends the stream:
 	// it is the answer to the event after the last one answered. The host may
 	// cancel the stream between answers (the swarm stopped), and then
-	// delivers none of the rest. Added in protocol 1 without a version bump:
-	// the host calls it only for a session whose plugin set serves_events,
-	// and Event otherwise.
+	// delivers none of the rest.
 	Events(ctx context.Context, in *ControllerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ControllerEventResponse], error)
 }
 
@@ -184,12 +181,11 @@ type ControllerServer interface {
 	// call of the session. Its actions replace those of the refused answer
 	// that were not applied; an error ends the sample. The host calls it only
 	// for a session whose Start set handles_refusals: without it a refused
-	// action ends the sample in error. Added in protocol 1 without a version
-	// bump.
+	// action ends the sample in error.
 	Refused(context.Context, *ControllerRefusedRequest) (*ControllerEventResponse, error)
-	// Events delivers several of a session's queued events in one call, for
-	// a session whose Start set serves_events. The plugin hands them to the
-	// session in order, one at a time, as Event would (each with its own
+	// Events delivers several of a session's queued events in one call
+	// (Event delivers one: the host uses it for a single queued event). The
+	// plugin hands them to the session in order, one at a time, as Event would (each with its own
 	// deadline, event_timeout), and sends each one's answer as soon as it has
 	// it: the stream's n-th message answers the n-th event. It stops after
 	// the first answer that has actions, so that the host applies them (and
@@ -197,9 +193,7 @@ type ControllerServer interface {
 	// events after it come again in a later call. An error ends the stream:
 	// it is the answer to the event after the last one answered. The host may
 	// cancel the stream between answers (the swarm stopped), and then
-	// delivers none of the rest. Added in protocol 1 without a version bump:
-	// the host calls it only for a session whose plugin set serves_events,
-	// and Event otherwise.
+	// delivers none of the rest.
 	Events(*ControllerEventsRequest, grpc.ServerStreamingServer[ControllerEventResponse]) error
 	mustEmbedUnimplementedControllerServer()
 }

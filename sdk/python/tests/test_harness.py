@@ -136,3 +136,23 @@ def test_validate_sees_the_completed_config(h):
 def test_a_call_with_a_config_the_host_rejects_fails(h):
     with pytest.raises(PluginError, match="the host would reject this config: ignore_case must be a bool"):
         h.score(output="x", target="x", config={"ignore_case": "yes"})
+
+
+def test_controller_events_in_one_call(h):
+    """rpc Events, as the host sends a session's queued events: each is
+    answered in order, and the stream stops after the first answer with
+    actions."""
+    from swarmhost_plugin import _wire
+    from swarmhost_plugin._pb.swarmhost.v1 import controller_pb2
+
+    roster = [Member(name=f"m-{i}", agent="echo", index=i, state="running") for i in (1, 2, 3)]
+    h.start(roster=roster, config={"n": 3})
+    evs = [Event(kind="member_started", member="m-1"), Event(kind="submission", member="m-2", time=1.0, answer="x",
+                                                             gate=Gate(checked=True, passed=True)),
+           Event(kind="member_started", member="m-3")]
+    req = controller_pb2.ControllerEventsRequest(session="session-1", events=[_wire.event_to_proto(e) for e in evs],
+                                                 roster=_wire.roster_to_proto(roster),
+                                                 config_json=h._checked("controller", "", {"n": 3}))
+    answers = [_wire.actions_from_proto(r.actions) for r in h._controller.Events(req)]
+    assert [[(a.kind, a.member) for a in acts] for acts in answers] == [[], [("choose", "m-2"), ("stop", "")]]
+    h.end()

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // noop registers no service; it only makes go-plugin choose gRPC.
@@ -23,8 +23,8 @@ func (noop) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.ClientConn) (a
 
 func main() {
 	plugin.Serve(&plugin.ServeConfig{
-		HandshakeConfig:  rpc.Handshake,
-		VersionedPlugins: map[int]plugin.PluginSet{rpc.ProtocolVersion: {"noop": noop{}}},
+		HandshakeConfig:  hostrpc.Handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{hostrpc.ProtocolVersion: {"noop": noop{}}},
 		GRPCServer:       plugin.DefaultGRPCServer,
 	})
 }

@@ -1,21 +1,32 @@
-// Command v2only serves plugin protocol version 2 only.
+// Command v2only serves plugin protocol version 2 only: it completes
+// go-plugin's handshake with swarmhost's cookie but no version this host
+// speaks, as a plugin built for another host would.
 package main
 
 import (
 	"context"
 
-	"github.com/swarmhost/swarmhost/sdk/rpc"
-	"github.com/swarmhost/swarmhost/sdk/scorer"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
-type v2 struct{}
+// noop registers no service; it only makes go-plugin choose gRPC.
+type noop struct{ plugin.NetRPCUnsupportedPlugin }
 
-func (v2) Metadata(_ context.Context, _ scorer.MetadataRequest, resp *scorer.MetadataResponse) {
-	resp.Name = "v2only"
+func (noop) GRPCServer(*plugin.GRPCBroker, *grpc.Server) error { return nil }
+
+func (noop) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.ClientConn) (any, error) {
+	return nil, nil
 }
 
-func (v2) Score(context.Context, scorer.ScoreRequest, *scorer.ScoreResponse) error { return nil }
-
 func main() {
-	rpc.Serve(rpc.Plugins{Scorers: []scorer.Scorer{v2{}}}, rpc.ServeOptions{ProtocolVersions: []int{2}})
+	handshake := hostrpc.Handshake
+	handshake.ProtocolVersion = 2
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig:  handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{2: {hostrpc.KindScorer: noop{}}},
+		GRPCServer:       plugin.DefaultGRPCServer,
+	})
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/swarmhost/swarmhost/sdk/diag"
 	"github.com/swarmhost/swarmhost/sdk/model"
-	"github.com/swarmhost/swarmhost/sdk/rpc"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 	"github.com/swarmhost/swarmhost/sdk/sdktest"
@@ -77,12 +76,5 @@ func Config(t testing.TB, impl scorer.Scorer, set map[string]any) schema.Config 
 // ValidateConfig through the real gRPC layer and returns the diagnostics.
 func Validate(t testing.TB, impl scorer.Scorer, set map[string]any) diag.Diagnostics {
 	t.Helper()
-	var md scorer.MetadataResponse
-	impl.Metadata(context.Background(), scorer.MetadataRequest{}, &md)
-	d := rpc.InProcess(t, rpc.Plugins{Scorers: []scorer.Scorer{impl}})
-	resp, err := d.Validate(context.Background(), rpc.KindScorer, md.Name, Config(t, impl, set).JSON())
-	if err != nil {
-		t.Fatalf("Validate: %v", err)
-	}
-	return resp.Diagnostics
+	return sdktest.Validate(t, impl, Config(t, impl, set))
 }

@@ -38,7 +38,7 @@ KNOCK_WAIT_SECONDS = 10.0
 """How long a knock waits for the host's ack (go-plugin waits 5 s)."""
 
 MAX_MESSAGE_BYTES = 64 << 20
-"""Bounds one gRPC message either way, as the Go SDK's rpc.MaxMessageBytes."""
+"""Bounds one gRPC message either way, as the Go SDK's protocol.MaxMessageBytes."""
 
 CHANNEL_OPTIONS = [("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
                    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]

@@ -1,9 +1,9 @@
-"""The plugin side of the host services: ScorerHost and AgentHost calls sent
+"""The plugin side of the host services. A scorer's ScorerHost calls go
 over a brokered gRPC connection, each carrying the per-call token the host
-issued (the host binds identity from the token, never from arguments).
-
-The connection is dialled on first use, so a scorer that never looks at a
-sandbox never touches the broker.
+issued (the host binds identity from the token, never from arguments); the
+connection is dialled on first use, so a scorer that never looks at a
+sandbox never touches the broker. An agent's AgentHost calls travel on the
+member stream (_members), which names the member.
 """
 
 from __future__ import annotations
@@ -76,19 +76,19 @@ class GrpcScorerHost:
 
 
 class GrpcAgentHost:
-    """agent.AgentHost over the broker."""
+    """agent.AgentHost on the member stream: each call is an AgentHost
+    method carried as a message on the stream (stub is the stream's stub,
+    with AgentHostStub's methods)."""
 
-    def __init__(self, dial: Callable[[], grpc.Channel], token: str) -> None:
-        self._dial, self._token, self._stub = dial, token, None
+    def __init__(self, stub) -> None:
+        self._stub = stub
 
-    def _s(self) -> agent_pb2_grpc.AgentHostStub:
-        if self._stub is None:
-            self._stub = agent_pb2_grpc.AgentHostStub(self._dial())
+    def _s(self):
         return self._stub
 
     def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
                  tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
-        req = agent_pb2.GenerateRequest(token=self._token, messages=_wire.messages_to_proto(messages),
+        req = agent_pb2.GenerateRequest(messages=_wire.messages_to_proto(messages),
                                         tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
                                         config_json=_wire.dumps(config))
         resp = _call("generate", lambda: self._s().Generate(req))
@@ -97,11 +97,11 @@ class GrpcAgentHost:
         return _wire.output_from_proto(resp.output)
 
     def list_tools(self) -> list[ToolInfo]:
-        req = agent_pb2.ListToolsRequest(token=self._token)
+        req = agent_pb2.ListToolsRequest()
         return _wire.tools_from_proto(_call("list tools", lambda: self._s().ListTools(req)).tools)
 
     def call_tool(self, call: ToolCall) -> ToolResult:
-        req = agent_pb2.CallToolRequest(token=self._token, call=_wire.tool_call_to_proto(call))
+        req = agent_pb2.CallToolRequest(call=_wire.tool_call_to_proto(call))
         resp = _call("call tool", lambda: self._s().CallTool(req))
         if resp.refused:
             raise Refused(resp.refused)
@@ -109,44 +109,44 @@ class GrpcAgentHost:
         return ToolResult(content=resp.content, error=err)
 
     def submit(self, answer: str) -> Verdict:
-        req = agent_pb2.SubmitRequest(token=self._token, answer=answer)
+        req = agent_pb2.SubmitRequest(answer=answer)
         return _wire.verdict_from_proto(_call("submit", lambda: self._s().Submit(req)))
 
     def log(self, level: str, message: str, **fields: Any) -> None:
-        req = agent_pb2.LogRequest(token=self._token, level=level, message=message,
+        req = agent_pb2.LogRequest(level=level, message=message,
                                    fields_json=json.dumps(fields, default=str).encode() if fields else b"")
         _call("log", lambda: self._s().Log(req))
 
     def budget(self) -> Budget:
-        req = agent_pb2.BudgetRequest(token=self._token)
+        req = agent_pb2.BudgetRequest()
         return budget_from_proto(_call("budget", lambda: self._s().Budget(req)))
 
     def stop_self(self, reason: str = "") -> None:
-        req = agent_pb2.StopSelfRequest(token=self._token, reason=reason)
+        req = agent_pb2.StopSelfRequest(reason=reason)
         _call("stop self", lambda: self._s().StopSelf(req))
 
     def sandbox_names(self) -> list[str]:
-        req = agent_pb2.SandboxNamesRequest(token=self._token)
+        req = agent_pb2.SandboxNamesRequest()
         return list(_call("sandbox names", lambda: self._s().SandboxNames(req)).names)
 
     def sandbox_exec(self, command: list[str], sandbox: str = "", input: str = "", timeout: float | None = None,
                      env: list[str] | None = None) -> ExecResult:
-        req = agent_pb2.SandboxExecRequest(token=self._token, sandbox=sandbox, command=list(command), input=input,
+        req = agent_pb2.SandboxExecRequest(sandbox=sandbox, command=list(command), input=input,
                                            timeout_seconds=timeout or 0.0, env=list(env or []))
         resp = _call("sandbox exec", lambda: self._s().SandboxExec(req))
         return ExecResult(exit_code=resp.exit_code, stdout=resp.stdout, stderr=resp.stderr, timed_out=resp.timed_out)
 
     def sandbox_read_file(self, path: str, sandbox: str = "") -> bytes:
-        req = agent_pb2.SandboxReadFileRequest(token=self._token, sandbox=sandbox, path=path)
+        req = agent_pb2.SandboxReadFileRequest(sandbox=sandbox, path=path)
         return _call("sandbox read file", lambda: self._s().SandboxReadFile(req)).content
 
     def sandbox_write_file(self, path: str, content: bytes, sandbox: str = "") -> None:
-        req = agent_pb2.SandboxWriteFileRequest(token=self._token, sandbox=sandbox, path=path, content=content)
+        req = agent_pb2.SandboxWriteFileRequest(sandbox=sandbox, path=path, content=content)
         _call("sandbox write file", lambda: self._s().SandboxWriteFile(req))
 
     def record_tool(self, call: ToolCall, result: ToolResult) -> None:
         err = common_pb2.ToolError(type=result.error.type, message=result.error.message) if result.error else None
-        req = agent_pb2.RecordToolRequest(token=self._token, call=_wire.tool_call_to_proto(call),
+        req = agent_pb2.RecordToolRequest(call=_wire.tool_call_to_proto(call),
                                           content=result.content, error=err)
         _call("record tool", lambda: self._s().RecordTool(req))
 

@@ -48,8 +48,10 @@ from .scorer import Scorer
 CORE_PROTOCOL_VERSION = 1
 """go-plugin's own protocol version (the first handshake field)."""
 
-# Members of one swarm run concurrently and each Run holds a worker for its
-# whole life, so the pool must not be what limits a swarm.
+# A member stream holds a worker for its whole life (its members run on
+# threads of their own), as does each call in flight of the other kinds
+# (scores, validations, controller calls of many samples at once), so the
+# pool must not be what limits a run.
 MAX_WORKERS = 256
 
 NOT_A_PROGRAM = """This is a swarmhost plugin ({name}); it is not meant to be run by hand.

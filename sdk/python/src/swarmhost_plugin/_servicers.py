@@ -1,5 +1,5 @@
 """gRPC servicers wrapping the author's implementations, one per kind; the
-Python twin of the Go SDK's sdk/rpc *_server.go and catalog.go.
+Python twin of the Go SDK's sdk/internal/pluginside.
 
 An exception from the author's code becomes an INTERNAL error carrying the
 exception and its traceback (the Go SDK does the same with panics), and is
@@ -18,7 +18,8 @@ import grpc
 
 from . import _wire, log
 from ._broker import Broker
-from ._hosts import GrpcAgentHost, GrpcScorerHost
+from ._hosts import GrpcScorerHost
+from ._members import MemberStream
 from ._sessions import OpenSessions
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
@@ -29,13 +30,13 @@ from .scorer import Scorer, ScoreResponse
 from .types import Output, Score
 
 PROTOCOL_VERSION = 1
-"""The plugin protocol this SDK speaks (the Go SDK's rpc.ProtocolVersion)."""
+"""The plugin protocol this SDK speaks (the Go SDK's protocol.ProtocolVersion)."""
 
 T = TypeVar("T")
 
 METADATA_STUCK = "Metadata has not returned"
 """Starts the warning written to stderr when a metadata() call has not returned
-(the Go SDK's rpc.MetadataStuck): serve calls every metadata() before the
+(the Go SDK's protocol.MetadataStuck): serve calls every metadata() before the
 handshake, so the host looks for this line to name a hang there."""
 
 METADATA_WARN_AFTER = 1.0
@@ -78,10 +79,14 @@ class Catalog(Generic[T]):
             self.by_name[md.name] = impl
             self.infos.append(md)
 
-    def lookup(self, name: str, context) -> T:
+    def find(self, name: str) -> T | None:
+        """The plugin named name ("" is the only one), or None."""
         if name == "" and len(self.infos) == 1:
             name = self.infos[0].name
-        impl = self.by_name.get(name)
+        return self.by_name.get(name)
+
+    def lookup(self, name: str, context) -> T:
+        impl = self.find(name)
         if impl is None:
             context.abort(grpc.StatusCode.NOT_FOUND, f"this binary serves no plugin named {name!r}")
         return impl
@@ -139,21 +144,10 @@ class AgentServicer(agent_pb2_grpc.AgentServicer):
     def ValidateConfig(self, request, context):  # noqa: N802
         return self.cat.validate(request, context)
 
-    def Run(self, request: agent_pb2.RunRequest, context):  # noqa: N802
-        impl = self.cat.lookup(request.plugin, context)
-        req = RunRequest(member=request.member, role=request.role, index=request.index,
-                         input=_wire.messages_from_proto(request.input), preamble=request.preamble,
-                         config=_wire.config(request.config_json), sample=_wire.sample_ref_from_proto(request.sample),
-                         host=GrpcAgentHost(lambda: self.broker.dial(request.host_broker_id), request.host_token),
-                         cancelled=lambda: not context.is_active())
-        out = guard(context, "run", lambda: impl.run(req))
-        if isinstance(out, RunResponse):
-            out = out.output
-        elif isinstance(out, str):
-            out = Output.text("", out)
-        if not isinstance(out, Output):
-            context.abort(grpc.StatusCode.INTERNAL, f"plugin run returned {type(out).__name__}, not an Output")
-        return agent_pb2.RunResponse(output=_wire.output_to_proto(out))
+    def Members(self, request_iterator, context):  # noqa: N802
+        """Runs the members the host starts on this stream, each on a thread
+        of its own, their host calls carried on the stream (see _members)."""
+        yield from MemberStream(self.cat.find, request_iterator).frames()
 
 
 class ControllerServicer(controller_pb2_grpc.ControllerServicer):
@@ -183,7 +177,7 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
         actions = guard(context, "start", lambda: _wire.actions_to_proto(out.actions))
         self.sessions.start(request.session, out.session, roster)
         return controller_pb2.ControllerStartResponse(actions=actions, final_mode=str(out.final_mode),
-                                                      answers=out.answers, keeps_roster=True,
+                                                      answers=out.answers,
                                                       never_chooses=getattr(out.session, "choose", None) is None,
                                                       handles_refusals=getattr(out.session, "refused", None) is not None)
 
@@ -195,6 +189,29 @@ class ControllerServicer(controller_pb2_grpc.ControllerServicer):
         out = guard(context, "event", lambda: session.event(req))
         actions = guard(context, "event", lambda: _wire.actions_to_proto(list(out or [])))
         return controller_pb2.ControllerEventResponse(actions=actions)
+
+    def Events(self, request, context):  # noqa: N802
+        """Hands the request's events to the session in order, one at a time
+        as Event would, and sends each answer as it has it: the stream's
+        n-th message answers the n-th event. It stops after the first answer
+        that has actions (the host applies them, and tells of a refusal,
+        before the session hears of the next event) and at the first error,
+        which ends the stream. The host bounds each answer by the request's
+        event_timeout and cancels the stream when one is late; a call
+        already in the session's code runs to its end."""
+        self.cat.lookup(request.plugin, context)
+        session, roster = self.sessions.resolve(request.session, request.roster, request.roster_changes, context)
+        config = _wire.config(request.config_json)
+        for e in request.events:
+            if not context.is_active():
+                return
+            req = EventRequest(session=request.session, config=config, event=_wire.event_from_proto(e),
+                               roster=list(roster))
+            out = guard(context, "event", lambda: session.event(req))
+            actions = guard(context, "event", lambda: _wire.actions_to_proto(list(out or [])))
+            yield controller_pb2.ControllerEventResponse(actions=actions)
+            if actions:
+                return
 
     def Choose(self, request, context):  # noqa: N802
         self.cat.lookup(request.plugin, context)

@@ -1,7 +1,7 @@
 """The plugin's side of sessions: for each open session, the Session its
 controller's start() returned and the session's roster, from start to end.
-The host sends only the roster entries that changed (ControllerStartResponse
-.keeps_roster); they apply to the kept roster (a swarm of N members makes
+The host sends only the roster entries that changed (roster_changes in a
+request); they apply to the kept roster (a swarm of N members makes
 about 3N controller events; whole rosters made that O(N^2))."""
 
 import threading
@@ -14,7 +14,7 @@ from .controller import Member
 
 # The status of a call for a session this process does not have open (it
 # was relaunched, or the session ended). The host knows it by the code
-# alone (sdk/rpc/controller_sessions.go: sessionLostCode): no other error
+# alone (the Go SDK's protocol.SessionLostCode): no other error
 # of the controller servicer has it (author errors are INTERNAL).
 SESSION_LOST = grpc.StatusCode.FAILED_PRECONDITION
 

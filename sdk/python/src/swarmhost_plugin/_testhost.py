@@ -1,6 +1,8 @@
 """The host's side of the host services, for the in-process harness: gRPC
 servicers that dispatch AgentHost and ScorerHost calls to fake hosts by
 per-call token, as the Go SDK's agentHostServer and scorerHostServer do.
+ScorerHost is served over the broker; an agent's AgentHost calls come on
+the member stream, and serve_call answers one.
 """
 
 from __future__ import annotations
@@ -45,6 +47,50 @@ class Tokens:
         if host is None:
             context.abort(grpc.StatusCode.PERMISSION_DENIED, "unknown or expired token")
         return host
+
+
+class _Aborted(Exception):
+    def __init__(self, code: grpc.StatusCode, details: str) -> None:
+        super().__init__(details)
+        self.code, self.details = code, details
+
+
+class _CallContext:
+    """The part of a gRPC servicer context the host servicers use, for a call
+    made on the member stream."""
+
+    def __init__(self) -> None:
+        self.code, self.details = grpc.StatusCode.UNKNOWN, ""
+
+    def abort(self, code: grpc.StatusCode, details: str):
+        raise _Aborted(code, details)
+
+    def set_code(self, code: grpc.StatusCode) -> None:
+        self.code = code
+
+    def set_details(self, details: str) -> None:
+        self.details = details
+
+
+def serve_call(servicer: "AgentHostServicer", token: str, call: agent_pb2.HostCall) -> agent_pb2.HostReply:
+    """Answers one AgentHost call made on the member stream with the
+    servicer, as the member holding token, as the Go host's end of the
+    stream serves it."""
+    name = call.method.rsplit("/", 1)[-1]
+    method = agent_pb2.DESCRIPTOR.services_by_name["AgentHost"].methods_by_name.get(name)
+    if method is None:
+        return agent_pb2.HostReply(call=call.call, code=grpc.StatusCode.UNIMPLEMENTED.value[0],
+                                   message=f"the host serves no method {call.method!r} on the member stream")
+    req = getattr(agent_pb2, method.input_type.name).FromString(call.request)
+    req.token = token
+    ctx = _CallContext()
+    try:
+        resp = getattr(servicer, name)(req, ctx)
+    except _Aborted as a:
+        return agent_pb2.HostReply(call=call.call, code=a.code.value[0], message=a.details)
+    except NotImplementedError:
+        return agent_pb2.HostReply(call=call.call, code=grpc.StatusCode.UNIMPLEMENTED.value[0], message=ctx.details)
+    return agent_pb2.HostReply(call=call.call, response=resp.SerializeToString())
 
 
 def _fail(context, code: grpc.StatusCode, e: Exception):

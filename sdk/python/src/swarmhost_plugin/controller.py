@@ -31,7 +31,6 @@ from .types import Diagnostic, EventKind, FinalMode, Metadata, SampleRef
 # The final modes and event kinds under their earlier names.
 FINAL_FIRST = FinalMode.FIRST
 FINAL_LAST = FinalMode.LAST
-FINAL_CONTROLLER = FinalMode.CONTROLLER
 
 EVENT_MEMBER_STARTED = EventKind.MEMBER_STARTED
 EVENT_SUBMISSION = EventKind.SUBMISSION
@@ -131,8 +130,7 @@ class StartResponse:
     when empty, or "last"), which picks the answer when the controller
     chooses none. answers opts in to the richer view: submission events
     carry the answer text and the gate verdict, and the session's choose()
-    is called after each submission and member end until it has chosen.
-    "controller" as final_mode is "first" with answers."""
+    is called after each submission and member end until it has chosen."""
 
     session: "Session | None" = None
     actions: list[Action] = field(default_factory=list)

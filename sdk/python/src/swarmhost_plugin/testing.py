@@ -41,7 +41,7 @@ from ._pb.plugin import grpc_broker_pb2, grpc_broker_pb2_grpc
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
 from ._serve import build_server
-from ._testhost import HOST_BROKER_ID, AgentHostServicer, ScorerHostServicer, Tokens
+from ._testhost import HOST_BROKER_ID, AgentHostServicer, ScorerHostServicer, Tokens, serve_call
 from .agent import Budget, Refused, ToolResult, Verdict
 from .controller import Action, ChooseResponse, Event, Member, RefusedError, StartResponse, Submission
 from .scorer import ExecResult, Sample, ScoreResponse
@@ -140,7 +140,7 @@ class Harness:
         self._server.add_insecure_port("unix:" + plugin_sock)
         self._server.start()
         self._host = grpc.server(_executor(), options=CHANNEL_OPTIONS)
-        agent_pb2_grpc.add_AgentHostServicer_to_server(AgentHostServicer(self.tokens), self._host)
+        self._agent_host = AgentHostServicer(self.tokens)
         scorer_pb2_grpc.add_ScorerHostServicer_to_server(ScorerHostServicer(self.tokens), self._host)
         host_sock = os.path.join(self._dir, "host.sock")
         self._host.add_insecure_port("unix:" + host_sock)
@@ -241,15 +241,33 @@ class Harness:
     def run(self, name: str = "", *, input: str | list[Message] = "", member: str = "member-1", role: str = "",
             index: int = 1, preamble: str = "", config: dict | None = None, sample: SampleRef | None = None,
             host: FakeAgentHost | None = None) -> Output:
-        """Runs one member to its end and returns its output."""
+        """Runs one member to its end, on a member stream as the host does,
+        and returns its output; host answers its host calls."""
         msgs = [Message(role="user", content=input, source="input")] if isinstance(input, str) else input
+        req = agent_pb2.RunRequest(
+            plugin=name, member=member, role=role, index=index, input=_wire.messages_to_proto(msgs),
+            preamble=preamble, config_json=self._checked("agent", name, config),
+            sample=_wire.sample_ref_to_proto(sample or SampleRef(id="sample-1", epoch=1)))
         with self.tokens.issued(host or FakeAgentHost()) as token:
-            req = agent_pb2.RunRequest(
-                plugin=name, member=member, role=role, index=index, input=_wire.messages_to_proto(msgs),
-                preamble=preamble, config_json=self._checked("agent", name, config),
-                sample=_wire.sample_ref_to_proto(sample or SampleRef(id="sample-1", epoch=1)),
-                host_broker_id=HOST_BROKER_ID, host_token=token)
-            return _wire.output_from_proto(_call(lambda: self._agent.Run(req)).output)
+            down: queue.Queue = queue.Queue()
+            down.put(agent_pb2.MembersDown(member=1, start=req))
+            frames = self._agent.Members(iter(down.get, None))
+            try:
+                return _call(lambda: self._member_end(frames, down, token))
+            finally:
+                down.put(None)
+                frames.cancel()
+
+    def _member_end(self, frames, down: queue.Queue, token: str) -> Output:
+        """Serves the member's host calls until its end; returns its output."""
+        for f in frames:
+            if f.WhichOneof("frame") == "call":
+                down.put(agent_pb2.MembersDown(member=f.member, reply=serve_call(self._agent_host, token, f.call)))
+            elif f.WhichOneof("frame") == "end":
+                if f.end.code:
+                    raise PluginError(f.end.message)
+                return _wire.output_from_proto(f.end.response.output)
+        raise PluginError("the plugin ended the member stream before the member's end")
 
     # --- controllers -------------------------------------------------------------------------
 

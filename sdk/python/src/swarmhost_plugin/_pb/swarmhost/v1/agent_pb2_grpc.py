@@ -46,11 +46,6 @@ class AgentStub:
                 request_serializer=swarmhost_dot_v1_dot_common__pb2.ValidateConfigRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_common__pb2.ValidateConfigResponse.FromString,
                 _registered_method=True)
-        self.Run = channel.unary_unary(
-                '/swarmhost.v1.Agent/Run',
-                request_serializer=swarmhost_dot_v1_dot_agent__pb2.RunRequest.SerializeToString,
-                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.RunResponse.FromString,
-                _registered_method=True)
         self.Members = channel.stream_stream(
                 '/swarmhost.v1.Agent/Members',
                 request_serializer=swarmhost_dot_v1_dot_agent__pb2.MembersDown.SerializeToString,
@@ -74,20 +69,12 @@ class AgentServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def Run(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def Members(self, request_iterator, context):
-        """Members runs many members on one stream (added in protocol 1.3), so a
+        """Members runs every member of the plugin process on one stream, so a
         member costs no gRPC call or stream of its own: the host sends each
         member's start and cancellation and the answers to its host calls; the
         plugin sends the member's host calls (AgentHost's methods, carried as
-        messages) and its end. A plugin serves it when every agent in its
-        Metadata lists the capability "member-stream"; for other plugins the
-        host calls Run once per member, with AgentHost over the broker.
+        messages) and its end.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -105,11 +92,6 @@ def add_AgentServicer_to_server(servicer, server):
                     servicer.ValidateConfig,
                     request_deserializer=swarmhost_dot_v1_dot_common__pb2.ValidateConfigRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_common__pb2.ValidateConfigResponse.SerializeToString,
-            ),
-            'Run': grpc.unary_unary_rpc_method_handler(
-                    servicer.Run,
-                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.RunRequest.FromString,
-                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.RunResponse.SerializeToString,
             ),
             'Members': grpc.stream_stream_rpc_method_handler(
                     servicer.Members,
@@ -183,33 +165,6 @@ class Agent:
             _registered_method=True)
 
     @staticmethod
-    def Run(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/swarmhost.v1.Agent/Run',
-            swarmhost_dot_v1_dot_agent__pb2.RunRequest.SerializeToString,
-            swarmhost_dot_v1_dot_agent__pb2.RunResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
     def Members(request_iterator,
             target,
             options=(),
@@ -238,9 +193,10 @@ class Agent:
 
 
 class AgentHostStub:
-    """AgentHost is served by the host over the go-plugin broker. Every call
-    carries the member token the host issued for the Run; the host binds the
-    member's identity from it, never from other arguments.
+    """AgentHost names the calls a member makes to the host. They travel on the
+    member stream as HostCall messages, which name the member: the host binds
+    the member's identity from the stream, never from arguments, and a
+    request's token is unused (GenerateRequest's serves ScorerHost.Generate).
     """
 
     def __init__(self, channel):
@@ -312,9 +268,10 @@ class AgentHostStub:
 
 
 class AgentHostServicer:
-    """AgentHost is served by the host over the go-plugin broker. Every call
-    carries the member token the host issued for the Run; the host binds the
-    member's identity from it, never from other arguments.
+    """AgentHost names the calls a member makes to the host. They travel on the
+    member stream as HostCall messages, which name the member: the host binds
+    the member's identity from the stream, never from arguments, and a
+    request's token is unused (GenerateRequest's serves ScorerHost.Generate).
     """
 
     def Generate(self, request, context):
@@ -349,15 +306,14 @@ class AgentHostServicer:
 
     def Budget(self, request, context):
         """Budget reads the swarm's budget as the member sees it: the caps, the
-        swarm's usage and, with a split budget, the member's share (added in
-        protocol 1.1).
+        swarm's usage and, with a split budget, the member's share.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def StopSelf(self, request, context):
-        """StopSelf ends the member by its own decision (added in protocol 1.1):
+        """StopSelf ends the member by its own decision:
         its status becomes "member_limit:custom" whatever it then returns, and
         the host refuses its later calls. Its siblings go on.
         """
@@ -368,7 +324,7 @@ class AgentHostServicer:
     def RecordTool(self, request, context):
         """RecordTool logs a tool call the agent ran itself, not through CallTool
         (an Inspect agent's own submit tool, say), as a tool event in the
-        member's span, counted like the host's own (added in protocol 1.2).
+        member's span, counted like the host's own.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -378,7 +334,7 @@ class AgentHostServicer:
         """The member's sandboxes, for agents that bring their own sandbox API
         (Inspect's sandbox()): the names it may reach, its own (or the sample's
         shared one) first as "", and exec, read and write in them with the
-        host's limits, views and isolation, as its tools have (protocol 1.2).
+        host's limits, views and isolation, as its tools have.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -474,9 +430,10 @@ def add_AgentHostServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class AgentHost:
-    """AgentHost is served by the host over the go-plugin broker. Every call
-    carries the member token the host issued for the Run; the host binds the
-    member's identity from it, never from other arguments.
+    """AgentHost names the calls a member makes to the host. They travel on the
+    member stream as HostCall messages, which name the member: the host binds
+    the member's identity from the stream, never from arguments, and a
+    request's token is unused (GenerateRequest's serves ScorerHost.Generate).
     """
 
     @staticmethod

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dswarmhost/v1/controller.proto\x12\x0cswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"g\n\x0cRosterMember\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04role\x18\x02 \x01(\t\x12\r\n\x05\x61gent\x18\x03 \x01(\t\x12\r\n\x05index\x18\x04 \x01(\x05\x12\r\n\x05state\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\"\xae\x01\n\x06\x41\x63tion\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.swarmhost.v1.Action.Kind\x12\x0e\n\x06member\x18\x02 \x01(\t\x12\r\n\x05input\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\"L\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n\nKIND_START\x10\x01\x12\r\n\tKIND_STOP\x10\x02\x12\x0f\n\x0bKIND_CHOOSE\x10\x03\"\xa3\x01\n\x16\x43ontrollerStartRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x03 \x01(\x0c\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\'\n\x06sample\x18\x05 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\"\xc3\x01\n\x17\x43ontrollerStartResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.swarmhost.v1.Action\x12\x12\n\nfinal_mode\x18\x02 \x01(\t\x12\x14\n\x0ckeeps_roster\x18\x03 \x01(\x08\x12\x0f\n\x07\x61nswers\x18\x04 \x01(\x08\x12\x15\n\rnever_chooses\x18\x05 \x01(\x08\x12\x18\n\x10handles_refusals\x18\x06 \x01(\x08\x12\x15\n\rserves_events\x18\x07 \x01(\x08\".\n\x0bGateVerdict\x12\x0f\n\x07\x63hecked\x18\x01 \x01(\x08\x12\x0e\n\x06passed\x18\x02 \x01(\x08\"\x81\x01\n\nSwarmEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0e\n\x06member\x18\x02 \x01(\t\x12\x0c\n\x04time\x18\x03 \x01(\x01\x12\x0e\n\x06\x61nswer\x18\x04 \x01(\t\x12\'\n\x04gate\x18\x05 \x01(\x0b\x32\x19.swarmhost.v1.GateVerdict\x12\x0e\n\x06status\x18\x06 \x01(\t\"\xbb\x01\n\x16\x43ontrollerEventRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\'\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x18.swarmhost.v1.SwarmEvent\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\"@\n\x17\x43ontrollerEventResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.swarmhost.v1.Action\"\xd4\x01\n\x17\x43ontrollerEventsRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12(\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x18.swarmhost.v1.SwarmEvent\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\x12\x15\n\revent_timeout\x18\x07 \x01(\x01\"c\n\nSubmission\x12\x0e\n\x06member\x18\x01 \x01(\t\x12\x0c\n\x04time\x18\x02 \x01(\x01\x12\x0e\n\x06\x61nswer\x18\x03 \x01(\t\x12\'\n\x04gate\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.GateVerdict\"\xb8\x01\n\rChooseRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12-\n\x0bsubmissions\x18\x03 \x03(\x0b\x32\x18.swarmhost.v1.Submission\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\"0\n\x0e\x43hooseResponse\x12\x0e\n\x06member\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"7\n\x14\x43ontrollerEndRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\"\x17\n\x15\x43ontrollerEndResponse\"\xbc\x02\n\rActionRefusal\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x14.swarmhost.v1.Action\x12\x30\n\x05\x63\x61use\x18\x02 \x01(\x0e\x32!.swarmhost.v1.ActionRefusal.Cause\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\x0f\n\x07members\x18\x04 \x03(\t\x12\r\n\x05state\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\x12\x0e\n\x06\x63hosen\x18\x07 \x01(\t\"\x81\x01\n\x05\x43\x61use\x12\x15\n\x11\x43\x41USE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x43\x41USE_UNKNOWN_MEMBER\x10\x01\x12\x17\n\x13\x43\x41USE_STARTED_TWICE\x10\x02\x12\x17\n\x13\x43\x41USE_NOT_SUBMITTED\x10\x03\x12\x15\n\x11\x43\x41USE_CHOSE_TWICE\x10\x04\"\xed\x01\n\x18\x43ontrollerRefusedRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12,\n\x07refusal\x18\x03 \x01(\x0b\x32\x1b.swarmhost.v1.ActionRefusal\x12)\n\x0bnot_applied\x18\x04 \x03(\x0b\x32\x14.swarmhost.v1.Action\x12*\n\x06roster\x18\x05 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x06 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x07 \x01(\x08\x32\xa9\x05\n\nController\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12T\n\x05Start\x12$.swarmhost.v1.ControllerStartRequest\x1a%.swarmhost.v1.ControllerStartResponse\x12T\n\x05\x45vent\x12$.swarmhost.v1.ControllerEventRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12\x43\n\x06\x43hoose\x12\x1b.swarmhost.v1.ChooseRequest\x1a\x1c.swarmhost.v1.ChooseResponse\x12N\n\x03\x45nd\x12\".swarmhost.v1.ControllerEndRequest\x1a#.swarmhost.v1.ControllerEndResponse\x12X\n\x07Refused\x12&.swarmhost.v1.ControllerRefusedRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12X\n\x06\x45vents\x12%.swarmhost.v1.ControllerEventsRequest\x1a%.swarmhost.v1.ControllerEventResponse0\x01\x42\x36Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dswarmhost/v1/controller.proto\x12\x0cswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"g\n\x0cRosterMember\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04role\x18\x02 \x01(\t\x12\r\n\x05\x61gent\x18\x03 \x01(\t\x12\r\n\x05index\x18\x04 \x01(\x05\x12\r\n\x05state\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\"\xae\x01\n\x06\x41\x63tion\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.swarmhost.v1.Action.Kind\x12\x0e\n\x06member\x18\x02 \x01(\t\x12\r\n\x05input\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\"L\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n\nKIND_START\x10\x01\x12\r\n\tKIND_STOP\x10\x02\x12\x0f\n\x0bKIND_CHOOSE\x10\x03\"\xa3\x01\n\x16\x43ontrollerStartRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x03 \x01(\x0c\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\'\n\x06sample\x18\x05 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\"\xbf\x01\n\x17\x43ontrollerStartResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.swarmhost.v1.Action\x12\x12\n\nfinal_mode\x18\x02 \x01(\t\x12\x0f\n\x07\x61nswers\x18\x04 \x01(\x08\x12\x15\n\rnever_chooses\x18\x05 \x01(\x08\x12\x18\n\x10handles_refusals\x18\x06 \x01(\x08J\x04\x08\x03\x10\x04J\x04\x08\x07\x10\x08R\x0ckeeps_rosterR\rserves_events\".\n\x0bGateVerdict\x12\x0f\n\x07\x63hecked\x18\x01 \x01(\x08\x12\x0e\n\x06passed\x18\x02 \x01(\x08\"\x81\x01\n\nSwarmEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0e\n\x06member\x18\x02 \x01(\t\x12\x0c\n\x04time\x18\x03 \x01(\x01\x12\x0e\n\x06\x61nswer\x18\x04 \x01(\t\x12\'\n\x04gate\x18\x05 \x01(\x0b\x32\x19.swarmhost.v1.GateVerdict\x12\x0e\n\x06status\x18\x06 \x01(\t\"\xbb\x01\n\x16\x43ontrollerEventRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\'\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x18.swarmhost.v1.SwarmEvent\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\"@\n\x17\x43ontrollerEventResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.swarmhost.v1.Action\"\xd4\x01\n\x17\x43ontrollerEventsRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12(\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x18.swarmhost.v1.SwarmEvent\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\x12\x15\n\revent_timeout\x18\x07 \x01(\x01\"c\n\nSubmission\x12\x0e\n\x06member\x18\x01 \x01(\t\x12\x0c\n\x04time\x18\x02 \x01(\x01\x12\x0e\n\x06\x61nswer\x18\x03 \x01(\t\x12\'\n\x04gate\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.GateVerdict\"\xb8\x01\n\rChooseRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12-\n\x0bsubmissions\x18\x03 \x03(\x0b\x32\x18.swarmhost.v1.Submission\x12*\n\x06roster\x18\x04 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x05 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x06 \x01(\x08\"0\n\x0e\x43hooseResponse\x12\x0e\n\x06member\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"7\n\x14\x43ontrollerEndRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\"\x17\n\x15\x43ontrollerEndResponse\"\xbc\x02\n\rActionRefusal\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x14.swarmhost.v1.Action\x12\x30\n\x05\x63\x61use\x18\x02 \x01(\x0e\x32!.swarmhost.v1.ActionRefusal.Cause\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\x0f\n\x07members\x18\x04 \x03(\t\x12\r\n\x05state\x18\x05 \x01(\t\x12\x0e\n\x06status\x18\x06 \x01(\t\x12\x0e\n\x06\x63hosen\x18\x07 \x01(\t\"\x81\x01\n\x05\x43\x61use\x12\x15\n\x11\x43\x41USE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x43\x41USE_UNKNOWN_MEMBER\x10\x01\x12\x17\n\x13\x43\x41USE_STARTED_TWICE\x10\x02\x12\x17\n\x13\x43\x41USE_NOT_SUBMITTED\x10\x03\x12\x15\n\x11\x43\x41USE_CHOSE_TWICE\x10\x04\"\xed\x01\n\x18\x43ontrollerRefusedRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12,\n\x07refusal\x18\x03 \x01(\x0b\x32\x1b.swarmhost.v1.ActionRefusal\x12)\n\x0bnot_applied\x18\x04 \x03(\x0b\x32\x14.swarmhost.v1.Action\x12*\n\x06roster\x18\x05 \x03(\x0b\x32\x1a.swarmhost.v1.RosterMember\x12\x13\n\x0b\x63onfig_json\x18\x06 \x01(\x0c\x12\x16\n\x0eroster_changes\x18\x07 \x01(\x08\x32\xa9\x05\n\nController\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12T\n\x05Start\x12$.swarmhost.v1.ControllerStartRequest\x1a%.swarmhost.v1.ControllerStartResponse\x12T\n\x05\x45vent\x12$.swarmhost.v1.ControllerEventRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12\x43\n\x06\x43hoose\x12\x1b.swarmhost.v1.ChooseRequest\x1a\x1c.swarmhost.v1.ChooseResponse\x12N\n\x03\x45nd\x12\".swarmhost.v1.ControllerEndRequest\x1a#.swarmhost.v1.ControllerEndResponse\x12X\n\x07Refused\x12&.swarmhost.v1.ControllerRefusedRequest\x1a%.swarmhost.v1.ControllerEventResponse\x12X\n\x06\x45vents\x12%.swarmhost.v1.ControllerEventsRequest\x1a%.swarmhost.v1.ControllerEventResponse0\x01\x42\x36Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,33 +42,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CONTROLLERSTARTREQUEST']._serialized_start=357
   _globals['_CONTROLLERSTARTREQUEST']._serialized_end=520
   _globals['_CONTROLLERSTARTRESPONSE']._serialized_start=523
-  _globals['_CONTROLLERSTARTRESPONSE']._serialized_end=718
-  _globals['_GATEVERDICT']._serialized_start=720
-  _globals['_GATEVERDICT']._serialized_end=766
-  _globals['_SWARMEVENT']._serialized_start=769
-  _globals['_SWARMEVENT']._serialized_end=898
-  _globals['_CONTROLLEREVENTREQUEST']._serialized_start=901
-  _globals['_CONTROLLEREVENTREQUEST']._serialized_end=1088
-  _globals['_CONTROLLEREVENTRESPONSE']._serialized_start=1090
-  _globals['_CONTROLLEREVENTRESPONSE']._serialized_end=1154
-  _globals['_CONTROLLEREVENTSREQUEST']._serialized_start=1157
-  _globals['_CONTROLLEREVENTSREQUEST']._serialized_end=1369
-  _globals['_SUBMISSION']._serialized_start=1371
-  _globals['_SUBMISSION']._serialized_end=1470
-  _globals['_CHOOSEREQUEST']._serialized_start=1473
-  _globals['_CHOOSEREQUEST']._serialized_end=1657
-  _globals['_CHOOSERESPONSE']._serialized_start=1659
-  _globals['_CHOOSERESPONSE']._serialized_end=1707
-  _globals['_CONTROLLERENDREQUEST']._serialized_start=1709
-  _globals['_CONTROLLERENDREQUEST']._serialized_end=1764
-  _globals['_CONTROLLERENDRESPONSE']._serialized_start=1766
-  _globals['_CONTROLLERENDRESPONSE']._serialized_end=1789
-  _globals['_ACTIONREFUSAL']._serialized_start=1792
-  _globals['_ACTIONREFUSAL']._serialized_end=2108
-  _globals['_ACTIONREFUSAL_CAUSE']._serialized_start=1979
-  _globals['_ACTIONREFUSAL_CAUSE']._serialized_end=2108
-  _globals['_CONTROLLERREFUSEDREQUEST']._serialized_start=2111
-  _globals['_CONTROLLERREFUSEDREQUEST']._serialized_end=2348
-  _globals['_CONTROLLER']._serialized_start=2351
-  _globals['_CONTROLLER']._serialized_end=3032
+  _globals['_CONTROLLERSTARTRESPONSE']._serialized_end=714
+  _globals['_GATEVERDICT']._serialized_start=716
+  _globals['_GATEVERDICT']._serialized_end=762
+  _globals['_SWARMEVENT']._serialized_start=765
+  _globals['_SWARMEVENT']._serialized_end=894
+  _globals['_CONTROLLEREVENTREQUEST']._serialized_start=897
+  _globals['_CONTROLLEREVENTREQUEST']._serialized_end=1084
+  _globals['_CONTROLLEREVENTRESPONSE']._serialized_start=1086
+  _globals['_CONTROLLEREVENTRESPONSE']._serialized_end=1150
+  _globals['_CONTROLLEREVENTSREQUEST']._serialized_start=1153
+  _globals['_CONTROLLEREVENTSREQUEST']._serialized_end=1365
+  _globals['_SUBMISSION']._serialized_start=1367
+  _globals['_SUBMISSION']._serialized_end=1466
+  _globals['_CHOOSEREQUEST']._serialized_start=1469
+  _globals['_CHOOSEREQUEST']._serialized_end=1653
+  _globals['_CHOOSERESPONSE']._serialized_start=1655
+  _globals['_CHOOSERESPONSE']._serialized_end=1703
+  _globals['_CONTROLLERENDREQUEST']._serialized_start=1705
+  _globals['_CONTROLLERENDREQUEST']._serialized_end=1760
+  _globals['_CONTROLLERENDRESPONSE']._serialized_start=1762
+  _globals['_CONTROLLERENDRESPONSE']._serialized_end=1785
+  _globals['_ACTIONREFUSAL']._serialized_start=1788
+  _globals['_ACTIONREFUSAL']._serialized_end=2104
+  _globals['_ACTIONREFUSAL_CAUSE']._serialized_start=1975
+  _globals['_ACTIONREFUSAL_CAUSE']._serialized_end=2104
+  _globals['_CONTROLLERREFUSEDREQUEST']._serialized_start=2107
+  _globals['_CONTROLLERREFUSEDREQUEST']._serialized_end=2344
+  _globals['_CONTROLLER']._serialized_start=2347
+  _globals['_CONTROLLER']._serialized_end=3028
 # @@protoc_insertion_point(module_scope)

@@ -61,22 +61,18 @@ class ControllerStartRequest(_message.Message):
     def __init__(self, plugin: _Optional[str] = ..., session: _Optional[str] = ..., config_json: _Optional[bytes] = ..., roster: _Optional[_Iterable[_Union[RosterMember, _Mapping]]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
 
 class ControllerStartResponse(_message.Message):
-    __slots__ = ("actions", "final_mode", "keeps_roster", "answers", "never_chooses", "handles_refusals", "serves_events")
+    __slots__ = ("actions", "final_mode", "answers", "never_chooses", "handles_refusals")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     FINAL_MODE_FIELD_NUMBER: _ClassVar[int]
-    KEEPS_ROSTER_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     NEVER_CHOOSES_FIELD_NUMBER: _ClassVar[int]
     HANDLES_REFUSALS_FIELD_NUMBER: _ClassVar[int]
-    SERVES_EVENTS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[Action]
     final_mode: str
-    keeps_roster: bool
     answers: bool
     never_chooses: bool
     handles_refusals: bool
-    serves_events: bool
-    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., keeps_roster: _Optional[bool] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ..., handles_refusals: _Optional[bool] = ..., serves_events: _Optional[bool] = ...) -> None: ...
+    def __init__(self, actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., final_mode: _Optional[str] = ..., answers: _Optional[bool] = ..., never_chooses: _Optional[bool] = ..., handles_refusals: _Optional[bool] = ...) -> None: ...
 
 class GateVerdict(_message.Message):
     __slots__ = ("checked", "passed")

@@ -125,17 +125,16 @@ class ControllerServicer:
         call of the session. Its actions replace those of the refused answer
         that were not applied; an error ends the sample. The host calls it only
         for a session whose Start set handles_refusals: without it a refused
-        action ends the sample in error. Added in protocol 1 without a version
-        bump.
+        action ends the sample in error.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def Events(self, request, context):
-        """Events delivers several of a session's queued events in one call, for
-        a session whose Start set serves_events. The plugin hands them to the
-        session in order, one at a time, as Event would (each with its own
+        """Events delivers several of a session's queued events in one call
+        (Event delivers one: the host uses it for a single queued event). The
+        plugin hands them to the session in order, one at a time, as Event would (each with its own
         deadline, event_timeout), and sends each one's answer as soon as it has
         it: the stream's n-th message answers the n-th event. It stops after
         the first answer that has actions, so that the host applies them (and
@@ -143,9 +142,7 @@ class ControllerServicer:
         events after it come again in a later call. An error ends the stream:
         it is the answer to the event after the last one answered. The host may
         cancel the stream between answers (the swarm stopped), and then
-        delivers none of the rest. Added in protocol 1 without a version bump:
-        the host calls it only for a session whose plugin set serves_events,
-        and Event otherwise.
+        delivers none of the rest.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -1,5 +1,0 @@
-module example.com/myplugins
-
-go 1.26.8
-
-require github.com/swarmhost/swarmhost/sdk v0.1.0

@@ -1,0 +1,102 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/swarmhost/swarmhost/host/plugins"
+	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/scorer"
+)
+
+// The live* plugins resolve their client through the manager on every call
+// rather than once per eval, so that when a plugin process crashes (a
+// member's agent dies mid-sample, say) the manager relaunches the binary
+// for the next caller: the crashed member ends errored, and the swarm, the
+// host and later samples go on.
+
+// liveAgent is an agent plugin resolved per call.
+type liveAgent struct {
+	mgr  *plugins.Manager
+	b    plugins.Binary
+	name string
+}
+
+func (a *liveAgent) get(ctx context.Context) (agent.Agent, error) {
+	cl, err := a.mgr.Agent(ctx, a.b)
+	if err != nil {
+		return nil, err
+	}
+	return cl.Agent(a.name), nil
+}
+
+// Metadata asks the (current) process for the agent's metadata.
+func (a *liveAgent) Metadata(ctx context.Context, req agent.MetadataRequest, resp *agent.MetadataResponse) {
+	if ag, err := a.get(ctx); err == nil {
+		ag.Metadata(ctx, req, resp)
+	}
+}
+
+// Run runs one member in the (current) process. When the run fails
+// because the process died, it returns once the crash is known, so that
+// the next member (of this or a later sample) gets a relaunched process,
+// and its error says why the process died (its exit and the last lines of
+// its stderr), which the member's evidence and the sample's error carry
+// to the log.
+func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+	p, err := a.mgr.Start(ctx, a.b)
+	if err != nil {
+		return err
+	}
+	ag, err := a.get(ctx)
+	if err != nil {
+		return err
+	}
+	if err = ag.Run(ctx, req, resp); err != nil {
+		p.Settle(settleTimeout)
+		if died := p.Err(); died != nil {
+			return fmt.Errorf("%w: %v", err, died)
+		}
+	}
+	return err
+}
+
+// settleTimeout bounds the wait for a dying plugin process to be reaped.
+const settleTimeout = 5 * time.Second
+
+// liveScorer is a scorer plugin resolved per call.
+type liveScorer struct {
+	mgr  *plugins.Manager
+	b    plugins.Binary
+	name string
+}
+
+func (s *liveScorer) get(ctx context.Context) (scorer.Scorer, error) {
+	cl, err := s.mgr.Scorer(ctx, s.b)
+	if err != nil {
+		return nil, err
+	}
+	return cl.Scorer(s.name), nil
+}
+
+// Metadata asks the (current) process for the scorer's metadata.
+func (s *liveScorer) Metadata(ctx context.Context, req scorer.MetadataRequest, resp *scorer.MetadataResponse) {
+	if sc, err := s.get(ctx); err == nil {
+		sc.Metadata(ctx, req, resp)
+	}
+}
+
+// Score scores one sample.
+func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) error {
+	sc, err := s.get(ctx)
+	if err != nil {
+		return err
+	}
+	return sc.Score(ctx, req, resp)
+}
+
+var (
+	_ agent.Agent   = (*liveAgent)(nil)
+	_ scorer.Scorer = (*liveScorer)(nil)
+)

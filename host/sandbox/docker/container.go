@@ -1,0 +1,196 @@
+package docker
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"path"
+	"strings"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/mount"
+	"github.com/docker/docker/api/types/volume"
+	"github.com/docker/docker/pkg/stdcopy"
+
+	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
+	"github.com/swarmhost/swarmhost/host/sandbox/engine"
+)
+
+// idleCommand keeps a container up when its service runs nothing itself.
+var idleCommand = []string{"tail", "-f", "/dev/null"}
+
+// startSpec is one container to create and start.
+type startSpec struct {
+	project string
+	name    string // sandbox name: "" for the default
+	svc     compose.Service
+	labels  map[string]string
+	network bool
+}
+
+// dockerEnv is one container: the docker provider's [sandbox.Env].
+type dockerEnv struct {
+	d       *Provider
+	name    string
+	id      string
+	workdir string
+	// create is what the container was made from, for a view's copy.
+	create *container.Config
+	host   *container.HostConfig
+}
+
+// start creates and starts the container of sp; a container that does not
+// keep running is removed and reported with the end of its output.
+func (d *Provider) start(ctx context.Context, sp startSpec) (*dockerEnv, error) {
+	cfg, host, err := d.containerConfig(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	cname := sp.project + "-" + sp.svc.Name
+	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, cname)
+	if err != nil {
+		return nil, fmt.Errorf("docker sandbox: create %s (service %q): %w", sandbox.Label(sp.name), sp.svc.Name, err)
+	}
+	e := &dockerEnv{d: d, name: sp.name, id: created.ID, workdir: cfg.WorkingDir, create: cfg, host: host}
+	if err := d.cli.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
+		return e, fmt.Errorf("docker sandbox: start %s (service %q): %w", sandbox.Label(sp.name), sp.svc.Name, err)
+	}
+	// One exec first: a service that exits at once has ended by the time
+	// it returns, so the check below sees it.
+	_, _ = e.Exec(ctx, sandbox.ExecRequest{Command: []string{"true"}})
+	if err := d.running(ctx, e, sp.svc.Name); err != nil {
+		return e, err
+	}
+	return e, nil
+}
+
+// running checks that the container runs; if it exited, the error gives
+// its exit code and the end of its output.
+func (d *Provider) running(ctx context.Context, e *dockerEnv, svc string) error {
+	info, err := d.cli.ContainerInspect(ctx, e.id)
+	if err != nil {
+		return fmt.Errorf("docker sandbox: inspect %s: %w", sandbox.Label(e.name), err)
+	}
+	if info.State != nil && info.State.Running {
+		return nil
+	}
+	code := -1
+	if info.State != nil {
+		code = info.State.ExitCode
+	}
+	return fmt.Errorf("docker sandbox: service %q exited at start (exit %d)%s", svc, code, d.logTail(ctx, e.id))
+}
+
+// logTail is the end of a container's output, for an error message.
+func (d *Provider) logTail(ctx context.Context, id string) string {
+	rc, err := d.cli.ContainerLogs(ctx, id, container.LogsOptions{ShowStdout: true, ShowStderr: true, Tail: "20"})
+	if err != nil {
+		return ""
+	}
+	defer rc.Close()
+	out, errOut := sandbox.NewTail(sandbox.ErrorTailBytes), sandbox.NewTail(sandbox.ErrorTailBytes)
+	_, _ = stdcopy.StdCopy(out, errOut, io.LimitReader(rc, 1<<20))
+	text := strings.TrimSpace(out.String() + "\n" + errOut.String())
+	if text == "" {
+		return ""
+	}
+	return ": " + sandbox.ErrorTail(text)
+}
+
+// containerConfig is the engine's form of sp: labels, the working dir (the
+// service's, else the image's unless it is /, else /workspace), the
+// sample's volumes, limits, and NetworkMode "none" unless the network is on.
+func (d *Provider) containerConfig(ctx context.Context, sp startSpec) (*container.Config, *container.HostConfig, error) {
+	svc := sp.svc
+	labels := maps.Clone(sp.labels)
+	labels[LabelSandbox] = sp.name
+	cfg := &container.Config{Image: svc.Image, Cmd: svc.Command, Entrypoint: svc.Entrypoint, User: svc.User,
+		Env: svc.Env, Labels: labels, WorkingDir: svc.WorkingDir, Hostname: svc.Name}
+	if len(svc.Command) == 0 && len(svc.Entrypoint) == 0 {
+		cfg.Cmd = idleCommand
+	}
+	if cfg.WorkingDir == "" {
+		wd, err := d.imageWorkdir(ctx, svc.Image)
+		if err != nil {
+			return nil, nil, err
+		}
+		cfg.WorkingDir = wd
+	}
+	init := true
+	host := &container.HostConfig{NetworkMode: "none", Init: &init, ReadonlyRootfs: svc.ReadOnly,
+		CapAdd: svc.CapAdd, CapDrop: svc.CapDrop, SecurityOpt: []string{"no-new-privileges"},
+		Resources: container.Resources{Memory: svc.Memory, NanoCPUs: svc.NanoCPUs}}
+	if sp.network {
+		host.NetworkMode = ""
+	}
+	if svc.Pids > 0 {
+		host.PidsLimit = &svc.Pids
+	}
+	for _, t := range svc.Tmpfs {
+		if host.Tmpfs == nil {
+			host.Tmpfs = map[string]string{}
+		}
+		target, opts, _ := strings.Cut(t, ":")
+		host.Tmpfs[target] = opts
+	}
+	for _, v := range svc.Volumes {
+		m := mount.Mount{Type: mount.TypeVolume, Source: sp.project + "_" + v.Source, Target: v.Target, ReadOnly: v.ReadOnly}
+		if v.Bind {
+			m.Type, m.Source = mount.TypeBind, v.Source
+		}
+		host.Mounts = append(host.Mounts, m)
+	}
+	return cfg, host, nil
+}
+
+// imageWorkdir is the image's working directory, or [engine.DefaultWorkdir] when
+// it sets none (or /).
+func (d *Provider) imageWorkdir(ctx context.Context, image string) (string, error) {
+	img, err := d.cli.ImageInspect(ctx, image)
+	if err != nil {
+		return "", fmt.Errorf("docker sandbox: image %q: %w", image, err)
+	}
+	if img.Config != nil && img.Config.WorkingDir != "" && img.Config.WorkingDir != "/" {
+		return img.Config.WorkingDir, nil
+	}
+	return engine.DefaultWorkdir, nil
+}
+
+// createVolume makes a labelled named volume.
+func (d *Provider) createVolume(ctx context.Context, name string, labels map[string]string) error {
+	if _, err := d.cli.VolumeCreate(ctx, volume.CreateOptions{Name: name, Labels: labels}); err != nil {
+		return fmt.Errorf("docker sandbox: volume %s: %w", name, err)
+	}
+	return nil
+}
+
+// Name returns the sandbox's name.
+func (e *dockerEnv) Name() string { return e.name }
+
+// abs resolves p against the working directory.
+func (e *dockerEnv) abs(p string) string {
+	if path.IsAbs(p) {
+		return path.Clean(p)
+	}
+	return path.Join(e.workdir, p)
+}
+
+// Prepare writes files into the container and runs the setup there.
+func (e *dockerEnv) Prepare(ctx context.Context, files map[string][]byte, setup string) error {
+	if len(files) > 0 {
+		if err := e.writeFiles(ctx, files); err != nil {
+			return err
+		}
+	}
+	return sandbox.RunSetup(ctx, e.Exec, e.name, setup)
+}
+
+// label names a sandbox in messages.
+func label(name string) string {
+	if name == "" {
+		return "the shared sandbox"
+	}
+	return "the sandbox of " + name
+}

@@ -1,0 +1,154 @@
+package docker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/engine"
+)
+
+// dockerSet is the containers of one sample × epoch: the docker provider's
+// [sandbox.Set].
+type dockerSet struct {
+	d       *Provider
+	members []string
+	own     bool              // members have their own containers
+	ownOf   map[string]string // member → its sandbox's name
+	byName  map[string]*dockerEnv
+	names   []string
+	volumes []string // engine names of the sample's volumes
+	once    sync.Once
+	err     error
+}
+
+// Sample creates the sample's containers (and the compose project's named
+// volumes, one set per sample), writes the sample's files and the
+// filesystem channel's layout, and runs the setup. On any error it removes
+// everything it made.
+func (d *Provider) Sample(ctx context.Context, spec sandbox.SampleSpec) (sandbox.Set, error) {
+	if err := sandbox.CheckMembers(spec.Members); err != nil {
+		return nil, err
+	}
+	contents, err := sandbox.ResolveFiles(spec.Files, spec.BaseDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &dockerSet{d: d, members: spec.Members, own: spec.PerMember || d.cfg.PerMember, byName: map[string]*dockerEnv{},
+		ownOf: engine.OwnSandboxes(spec)}
+	plan, err := s.plan()
+	if err != nil {
+		return nil, err
+	}
+	d.sets.Track(s, true)
+	if err := s.build(ctx, spec, plan, contents); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// plan maps the project's services to the sample's sandboxes (planSandboxes).
+func (s *dockerSet) plan() ([]engine.Planned, error) {
+	return engine.Plan("docker", s.d.project, s.d.cfg.Compose, s.members, s.ownOf, s.own)
+}
+
+// build makes the volumes and containers, then prepares them.
+func (s *dockerSet) build(ctx context.Context, spec sandbox.SampleSpec, plan []engine.Planned, files map[string][]byte) error {
+	project := engine.ProjectName(s.d.cfg.Run, spec.ID, spec.Epoch)
+	labels := map[string]string{LabelOwner: s.d.owner, LabelRun: s.d.cfg.Run, LabelSample: spec.ID,
+		LabelEpoch: strconv.Itoa(spec.Epoch)}
+	if err := s.makeVolumes(ctx, project, labels); err != nil {
+		return err
+	}
+	envs := make([]*dockerEnv, len(plan))
+	errs := make([]error, len(plan))
+	var wg sync.WaitGroup
+	for i, p := range plan {
+		wg.Go(func() {
+			envs[i], errs[i] = s.d.start(ctx, startSpec{project: project, name: p.Name, svc: p.Service, labels: labels,
+				network: spec.Network || s.d.cfg.Network})
+		})
+	}
+	wg.Wait()
+	for i, e := range envs {
+		if e != nil {
+			s.byName[plan[i].Name] = e
+			s.names = append(s.names, plan[i].Name)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return s.prepare(ctx, files, spec.Setup)
+}
+
+// makeVolumes creates the sample's own copy of each named volume.
+func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[string]string) error {
+	for _, v := range s.d.project.Volumes {
+		name := project + "_" + v
+		if err := s.d.createVolume(ctx, name, labels); err != nil {
+			return err
+		}
+		s.volumes = append(s.volumes, name)
+	}
+	return nil
+}
+
+// prepare writes the files (and, in the default sandbox, the filesystem
+// channel's layout) and runs the setup in the default sandbox and each
+// member's own.
+func (s *dockerSet) prepare(ctx context.Context, files map[string][]byte, setup string) error {
+	return engine.PrepareEnvs(ctx, s.byName, s.ownOf, s.own, s.members, files, setup)
+}
+
+// For returns the container member works in.
+func (s *dockerSet) For(member string) sandbox.Env {
+	if !s.own {
+		return s.byName[""]
+	}
+	if e := s.byName[s.ownOf[member]]; e != nil && s.ownOf[member] != "" {
+		return e
+	}
+	return nil
+}
+
+// Named returns the sandbox called name.
+func (s *dockerSet) Named(name string) (sandbox.Env, error) {
+	if e := s.byName[name]; e != nil {
+		return e, nil
+	}
+	return nil, fmt.Errorf("sandbox: no sandbox named %q", name)
+}
+
+// Names lists the sandboxes: "", the members' own, then the services.
+func (s *dockerSet) Names() []string { return slices.Clone(s.names) }
+
+// Close removes the sample's containers, then its volumes.
+func (s *dockerSet) Close() error {
+	s.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
+		defer cancel()
+		errs := make([]error, 0, len(s.byName)+len(s.volumes))
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, e := range s.byName {
+			wg.Go(func() {
+				err := removeContainer(ctx, s.d.cli, e.id)
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		for _, v := range s.volumes {
+			errs = append(errs, removeVolume(ctx, s.d.cli, v))
+		}
+		s.err = errors.Join(errs...)
+		s.d.sets.Track(s, false)
+	})
+	return s.err
+}

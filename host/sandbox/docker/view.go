@@ -1,0 +1,90 @@
+package docker
+
+import (
+	"context"
+	"fmt"
+	"maps"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
+
+	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/engine"
+)
+
+// dockerView is a scorer's read-only window on a container: the docker
+// provider's [sandbox.EnvView]. Reads go to the container itself; each Exec runs in
+// a throw-away copy: the container committed to an image, started with
+// every volume mounted read-only and no network, removed with its image
+// when the command ends.
+type dockerView struct {
+	e *dockerEnv
+}
+
+// View returns the container's read-only view.
+func (e *dockerEnv) View() sandbox.EnvView { return &dockerView{e: e} }
+
+// Name returns the sandbox's name.
+func (v *dockerView) Name() string { return v.e.name }
+
+// ReadFile reads a file of the container.
+func (v *dockerView) ReadFile(ctx context.Context, p string) ([]byte, error) {
+	return v.e.readFile(ctx, v.e.id, p)
+}
+
+// ListFiles lists files of the container.
+func (v *dockerView) ListFiles(ctx context.Context, dir string) ([]string, error) {
+	return v.e.listFiles(ctx, v.e.id, dir)
+}
+
+// Exec runs req in a copy of the container, so nothing it does reaches it.
+func (v *dockerView) Exec(ctx context.Context, req sandbox.ExecRequest) (sandbox.ExecResult, error) {
+	cli := v.e.d.cli
+	committed, err := cli.ContainerCommit(ctx, v.e.id, container.CommitOptions{Pause: false, Config: &container.Config{}})
+	if err != nil {
+		return sandbox.ExecResult{}, fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
+	}
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
+		defer cancel()
+		_, _ = cli.ImageRemove(rctx, committed.ID, image.RemoveOptions{Force: true, PruneChildren: true})
+	}()
+	id, err := v.startCopy(ctx, committed.ID)
+	if id != "" {
+		defer func() {
+			rctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
+			defer cancel()
+			_ = removeContainer(rctx, cli, id)
+		}()
+	}
+	if err != nil {
+		return sandbox.ExecResult{}, err
+	}
+	return v.e.exec(ctx, id, req)
+}
+
+// startCopy starts a container from the committed image: same command,
+// user, working dir and limits, volumes read-only, network none.
+func (v *dockerView) startCopy(ctx context.Context, img string) (string, error) {
+	cfg := *v.e.create
+	cfg.Image = img
+	cfg.Labels = maps.Clone(cfg.Labels)
+	host := *v.e.host
+	host.NetworkMode = "none"
+	host.Mounts = nil
+	for _, m := range v.e.host.Mounts {
+		m.ReadOnly = true
+		host.Mounts = append(host.Mounts, m)
+	}
+	created, err := v.e.d.cli.ContainerCreate(ctx, &cfg, &host, nil, nil, "")
+	if err != nil {
+		return "", fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
+	}
+	if err := v.e.d.cli.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
+		return created.ID, fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
+	}
+	if err := v.e.d.running(ctx, &dockerEnv{d: v.e.d, name: v.e.name, id: created.ID}, "view"); err != nil {
+		return created.ID, err
+	}
+	return created.ID, nil
+}

@@ -1,0 +1,45 @@
+# Inspect's react() as the only member with a member message limit of 4
+# (system prompt, input and preamble leave room for one call), on a
+# scripted model: a first turn
+# without tool calls (react urges it on), then its submit tool. react() runs
+# in the inspect agent plugin (plugins-python/inspect-agent); the `requests`
+# part compares every model request with Inspect Swarm's (compare-requests).
+plugin "agent" "inspect" {
+  source = "../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
+}
+
+model "default" {
+  provider = "mockllm"
+  outputs = [
+    { content = "Let me think.", usage = { input_tokens = 10, output_tokens = 2 } },
+    { content = "tool call for tool submit", tool = "submit", arguments = { answer = "42" }, usage = { input_tokens = 10, output_tokens = 2 } },
+  ]
+}
+
+task "parity" {
+  dataset {
+    file = "../../samples.jsonl"
+  }
+  scorer "match" {}
+}
+
+swarm "team" {
+  member "inspect" {
+    name  = "reactor"
+    limits {
+      messages = 4
+    }
+    tools = []
+    config {
+      agent = "inspect_ai/react"
+      args  = { prompt = "Answer the question, then submit it." }
+    }
+  }
+  channels = []
+  controller "leaderless" {}
+}
+
+eval "inspect_react_message_limit" {
+  task  = task.parity
+  swarm = swarm.team
+}

@@ -1,0 +1,23 @@
+package protocol
+
+import "github.com/swarmhost/swarmhost/sdk/scorer"
+
+// The capabilities a scorer's metadata lists for the snapshots it does not
+// read ([scorer.WithReads]): the host then sends its ScoreRequest without
+// record_json or store_json. A scorer that lists neither gets both.
+const (
+	// CapabilityScoreWithoutRecord: the scorer reads no result record.
+	CapabilityScoreWithoutRecord = "swarmhost.score-without-record"
+	// CapabilityScoreWithoutStore: the scorer reads no store.
+	CapabilityScoreWithoutStore = "swarmhost.score-without-store"
+)
+
+// ScorerCapabilities pairs each snapshot a scorer may not read with the
+// capability that says so.
+var ScorerCapabilities = []struct {
+	Part scorer.Reads
+	Name string
+}{
+	{scorer.ReadsRecord, CapabilityScoreWithoutRecord},
+	{scorer.ReadsStore, CapabilityScoreWithoutStore},
+}
