@@ -117,6 +117,9 @@ var blockSchemas = map[string]*hcl.BodySchema{
 	"swarm.controller":    controllerMetaSchema,
 	"swarm.budget":        budgetSchema,
 	"eval":                evalSchema,
+	"study":               studySchema,
+	"study.arm":           armSchema,
+	"study.bootstrap":     bootstrapSchema,
 }
 
 // freeFormBlocks take attributes of any name.
@@ -162,6 +165,10 @@ var blockDocs = map[string]string{
 	"swarm.channel.messages":      "swarmhost's messages channel: `send_message`, `read_messages`, `list_members`.",
 	"swarm.budget":                "Swarm-wide caps, how they are split among members, and the grace period of a stop.",
 	"eval":                        "Runs one task with one swarm; writes one log.",
+	"study": "The arms of one comparison, run on the same samples by `swarmhost study`, which writes its report " +
+		"([Studies and reports](../guides/studies-and-reports.md)).",
+	"study.arm":       "One arm (label: its name in the report): an eval and what it stands for.",
+	"study.bootstrap": "The report's intervals: percentile bootstrap over the samples, seeded.",
 }
 
 // attributeDocs say what each attribute is for, by path.
@@ -290,6 +297,15 @@ var attributeDocs = map[string]string{
 	"swarm.budget.reserve": "The share of a task limit kept back when a cap is derived, default 0.05.",
 	"swarm.budget.split":   "`\"pool\"` (default: anyone may spend it all), `\"equal\"`, or weights in roster order.",
 	"swarm.budget.grace":   "How long a stop waits for running members before cancelling them, default `\"120s\"` (clipped to half the sample's remaining time).",
+
+	"study.k":                    "The number of attempts the study compares at, default the swarm arm's member count.",
+	"study.arm.eval":             "The eval (`eval.NAME`) this arm runs.",
+	"study.arm.role":             "`swarm`, `baseline` (one agent over n ≥ k epochs) or `single` (one agent at k× the budget); inferred from the eval when absent.",
+	"study.arm.k":                "This arm's k, when it differs from the study's.",
+	"study.bootstrap.resamples":  "How many resamples.",
+	"study.bootstrap.seed":       "The resampling's seed.",
+	"study.bootstrap.confidence": "The intervals' confidence (a fraction).",
+	"task.scorer.member_scores":  "Also score each member alone (`swarmhost:member_scores` in the store), with `best_member` and `mean_member` sample scores; on in an eval a study names.",
 
 	"eval.task":  "The task (`task.NAME`).",
 	"eval.swarm": "The swarm (`swarm.NAME`).",
