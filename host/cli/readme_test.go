@@ -94,7 +94,7 @@ var errorSummaryRE = regexp.MustCompile(`(?m)^Error: (.*)$`)
 
 // topLevelBlocks are the block types a suite file holds.
 var topLevelBlocks = map[string]bool{"variable": true, "locals": true, "plugin": true, "model": true,
-	"task": true, "swarm": true, "eval": true}
+	"task": true, "swarm": true, "eval": true, "study": true}
 
 // wrappers place an example of a nested block where it belongs, by its
 // block type (%s is the example). An example of another nested block
