@@ -1,11 +1,11 @@
 """The model requests of a sample, for scenarios that opt in with a
 `compare-requests` file: each model event's input messages (role, text,
 tool calls, tool call id, source, metadata such as a notice's), tools and
-tool choice, in order. Volatile ids
-are normalised as in every part, the member's preamble (the first user
-message after the sample's input) is "<preamble>" and a notice's text is
-"<notice>": swarmhost says what Inspect Swarm's say in its own words
-(README, "Differences from Inspect Swarm")."""
+tool choice, in order. Volatile ids are normalised as in every part, the
+member's preamble (the first user message after the sample's input) is
+"<preamble>" and a notice's text is "<notice>": swarmhost says what Inspect
+Swarm's say in its own words (docs/reference/differences.md, "Differences
+from Inspect Swarm")."""
 
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ def _is_notice(m: Any) -> bool:
 
 
 def _message(m: Any) -> dict[str, Any]:
-    # a notice's text is swarmhost's own words (README: board-wording), its
+    # a notice's text is swarmhost's own words (differences: board-wording), its
     # metadata the package's
     out: dict[str, Any] = {"role": m.role, "text": "<notice>" if _is_notice(m) else m.text, "source": m.source}
     if m.metadata:
