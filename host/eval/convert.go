@@ -87,6 +87,10 @@ func (c *converter) convert(e swarm.Event) []evallog.Event {
 		return nil
 	case swarm.EventInfo:
 		return c.info(e, base, mc)
+	case swarm.EventSampleLimit:
+		hit, _ := e.Data.(swarm.SampleLimitHit)
+		limit := evallog.Float(hit.Limit)
+		return []evallog.Event{&evallog.SampleLimitEvent{EventBase: base, Type: hit.Type, Message: hit.Message, Limit: &limit}}
 	}
 	return nil
 }

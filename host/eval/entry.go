@@ -38,7 +38,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	if out.Error != nil {
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
 	}
-	e.Limit = s.r.sampleLimit(out.EndedBy)
+	e.Limit = s.r.sampleLimit(out.EndedBy, out.SampleLimit)
 	s.finishEntry(&e)
 	return e
 }

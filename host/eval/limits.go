@@ -8,13 +8,17 @@ import (
 )
 
 // sampleLimit is the log's EvalSample.limit when a sample limit ended the
-// sample (stop reason "sample_limit:<kind>"), else nil: the limit's kind
-// (Inspect's limit type names) and its value (seconds for time, dollars
-// for cost).
-func (r *evalRun) sampleLimit(stopReason string) *evallog.EvalSampleLimit {
-	kind, ok := swarm.SampleLimitKind(stopReason)
+// sample (endedBy "sample_limit:<kind>"), else nil: the limit's kind
+// (Inspect's limit type names), its value (seconds for time, dollars for
+// cost) and, from the hit the swarm recorded (hit, nil when it has none),
+// Inspect's reason.
+func (r *evalRun) sampleLimit(endedBy string, hit *swarm.SampleLimitHit) *evallog.EvalSampleLimit {
+	kind, ok := swarm.SampleLimitKind(endedBy)
 	if !ok {
 		return nil
+	}
+	if hit != nil && hit.Type == kind {
+		return &evallog.EvalSampleLimit{Type: kind, Limit: evallog.Float(hit.Limit), Reason: &hit.Message}
 	}
 	l := r.task.Limits
 	var value float64
@@ -32,7 +36,7 @@ func (r *evalRun) sampleLimit(stopReason string) *evallog.EvalSampleLimit {
 	default:
 		return nil
 	}
-	return &evallog.EvalSampleLimit{Type: kind, Limit: value}
+	return &evallog.EvalSampleLimit{Type: kind, Limit: evallog.Float(value)}
 }
 
 // swarmStore is the sample store the host writes: the result record, the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
+	"github.com/swarmhost/swarmhost/host/swarm"
 )
 
 // TestSampleLimit maps a sample-limit stop to EvalSample.limit, with the
@@ -31,8 +32,11 @@ func TestSampleLimit(t *testing.T) {
 	for reason, want := range cases {
 		t.Run(reason, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, want, r.sampleLimit(reason))
+			assert.Equal(t, want, r.sampleLimit(reason, nil))
 		})
 	}
-	assert.Nil(t, (&evalRun{task: &config.Task{}}).sampleLimit("sample_limit:token"), "no such limit configured")
+	assert.Nil(t, (&evalRun{task: &config.Task{}}).sampleLimit("sample_limit:token", nil), "no such limit configured")
+	hit := &swarm.SampleLimitHit{Type: "token", Limit: 30, Message: "Token limit exceeded. value: 36; limit: 30"}
+	assert.Equal(t, &evallog.EvalSampleLimit{Type: "token", Limit: 30, Reason: &hit.Message},
+		r.sampleLimit("sample_limit:token", hit), "the swarm's hit gives Inspect's reason")
 }

@@ -96,3 +96,22 @@ func (e *ScoreEvent) UnmarshalJSON(b []byte) error {
 	type plain ScoreEvent
 	return unmarshalEvent(b, &e.EventBase, (*plain)(e))
 }
+
+// SampleLimitEvent is Inspect's sample_limit event: a limit that halted the sample's
+// processing (Type: one of the Limit* types), with Inspect's message and the limit's value.
+// It is written only: a log read back keeps it as a RawEvent.
+type SampleLimitEvent struct {
+	EventBase `json:"-"`
+	Type      string `json:"type"`
+	Message   string `json:"message"`
+	Limit     *Float `json:"limit"`
+}
+
+// EventType returns "sample_limit".
+func (SampleLimitEvent) EventType() string { return "sample_limit" }
+
+// MarshalJSON writes base fields, "event", then type, message and limit.
+func (e SampleLimitEvent) MarshalJSON() ([]byte, error) {
+	type plain SampleLimitEvent
+	return marshalEvent(e.EventType(), e.EventBase, plain(e))
+}

@@ -163,6 +163,10 @@ func BaseOf(e Event) (EventBase, bool) {
 		return e.EventBase, true
 	case ScoreEvent:
 		return e.EventBase, true
+	case *SampleLimitEvent:
+		return e.EventBase, true
+	case SampleLimitEvent:
+		return e.EventBase, true
 	case *SampleInitEvent:
 		return e.EventBase, true
 	case *StateEvent:

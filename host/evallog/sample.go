@@ -118,10 +118,12 @@ const (
 	LimitCustom   = "custom"
 )
 
-// EvalSampleLimit is the limit that halted a sample, and its value.
+// EvalSampleLimit is the limit that halted a sample, its value (a float, as Inspect writes
+// it: 30.0) and the reason Inspect gives (its sample_limit event's message).
 type EvalSampleLimit struct {
-	Type  string  `json:"type"`
-	Limit float64 `json:"limit"`
+	Type   string  `json:"type"`
+	Limit  Float   `json:"limit"`
+	Reason *string `json:"reason,omitempty"`
 }
 
 // Seconds returns a pointer to s, for the optional durations (TotalTime, WorkingTime).

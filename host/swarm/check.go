@@ -26,6 +26,7 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 	}
 	if kind := limitMet(beforeCall, r.spec.Budget.Sample, &r.total, sending); kind != "" {
 		m.cause = StatusErrored
+		r.hitSampleLimit(m, r.sampleLimitHit(kind, r.spec.Budget.Sample, sending))
 		return m.cause, sampleLimitStop(kind)
 	}
 	if capMet(beforeCall, r.caps, &r.total) {
@@ -62,6 +63,7 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 	}
 	if kind := limitMet(afterCall, r.spec.Budget.Sample, &r.total, m.acct.messages); kind != "" {
 		m.cause = StatusErrored
+		r.hitSampleLimit(m, r.sampleLimitHit(kind, r.spec.Budget.Sample, m.acct.messages))
 		return m.cause, sampleLimitStop(kind)
 	}
 	if capMet(afterCall, r.caps, &r.total) {

@@ -26,7 +26,7 @@ func (r *runtime) finish() *Result {
 	r.mu.Lock()
 	r.finished = !r.aborted && r.reason != StopOperator
 	res := &Result{Record: r.snapshot(), StopReason: r.reason, Error: r.runErr, EndedBy: r.endedBy,
-		Interrupted: r.aborted, MemberErrors: maps.Clone(r.memberErrs),
+		SampleLimit: r.limitHit, Interrupted: r.aborted, MemberErrors: maps.Clone(r.memberErrs),
 		UsageByModel: r.modelUsage(), UsageByMember: r.usageByMember(),
 		Ledger: r.ledger()}
 	res.Messages = append([]model.Message(nil), r.sample.Input...)

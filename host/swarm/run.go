@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -87,6 +88,9 @@ type Result struct {
 	// interrupted: "sample_limit:<type>", or "" for an error (Result.Error)
 	// and for a run that was not interrupted.
 	EndedBy string
+	// SampleLimit is the first sample limit a member's call met (its
+	// reason as Inspect words it), nil when none did.
+	SampleLimit *SampleLimitHit
 	// Interrupted is true when the run ended without its final step (an
 	// error or a sample limit): the record stays provisional, the output is
 	// the answer so far, Messages are the input only and no final event is
@@ -140,6 +144,15 @@ func (r *runtime) watch(ctx context.Context, done <-chan struct{}) {
 	case <-ctx.Done():
 		var sl *sampleLimitError
 		if errors.As(context.Cause(ctx), &sl) {
+			if sl.kind == LimitTime && r.spec.Budget.Sample.Time != nil {
+				r.mu.Lock()
+				if r.limitHit == nil {
+					hit := TimeLimitHit(r.spec.Budget.Sample.Time.Seconds())
+					r.limitHit = &hit
+					r.events.add(Event{Kind: EventSampleLimit, Time: time.Now(), Data: hit})
+				}
+				r.mu.Unlock()
+			}
 			r.abort(nil, sampleLimitStop(sl.kind))
 			return
 		}

@@ -47,6 +47,8 @@ type runtime struct {
 	aborted    bool
 	endedBy    string
 	memberErrs map[string]string
+	// limitHit is the first sample limit a member's call met.
+	limitHit *SampleLimitHit
 	// ctrlDone is set once the controller is out of the run: the swarm is
 	// stopping, or the controller failed. It gets no more calls.
 	ctrlDone bool

@@ -1,0 +1,48 @@
+package swarm
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSampleLimitHit words each sample limit as Inspect's limits do, with
+// Python's thousands separators and "reached" at equality.
+func TestSampleLimitHit(t *testing.T) {
+	t.Parallel()
+	tokens, messages, turns, cost := int64(30), int64(7), int64(3), 1.5
+	l := Limits{Tokens: &tokens, Messages: &messages, Turns: &turns, Cost: &cost}
+	cases := []struct {
+		name     string
+		kind     string
+		metering string
+		total    account
+		messages int64
+		want     SampleLimitHit
+	}{
+		{"token exceeded", LimitToken, "", account{metered: 36}, 0,
+			SampleLimitHit{LimitToken, "Token limit exceeded. value: 36; limit: 30", 30}},
+		{"token reached", LimitToken, MeterTotal, account{metered: 30}, 0,
+			SampleLimitHit{LimitToken, "Token limit reached. value: 30; limit: 30", 30}},
+		{"output tokens", LimitToken, MeterOutput, account{metered: 1234}, 0,
+			SampleLimitHit{LimitToken, "Output token limit exceeded. value: 1,234; limit: 30", 30}},
+		{"inspect tokens", LimitToken, MeterInspect, account{metered: 31}, 0,
+			SampleLimitHit{LimitToken, "Token limit exceeded (inspect). value: 31; limit: 30", 30}},
+		{"message", LimitMessage, "", account{}, 8,
+			SampleLimitHit{LimitMessage, "Message limit exceeded. count: 8; limit: 7", 7}},
+		{"turn", LimitTurn, "", account{calls: 4}, 0,
+			SampleLimitHit{LimitTurn, "Turn limit exceeded. value: 4; limit: 3", 3}},
+		{"cost", LimitCost, "", account{cost: 1600.25}, 0,
+			SampleLimitHit{LimitCost, "Cost limit exceeded. value: $1,600.2500; limit: $1.5000", 1.5}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := &runtime{total: tc.total}
+			r.spec.Budget.Metering = tc.metering
+			assert.Equal(t, tc.want, r.sampleLimitHit(tc.kind, l, tc.messages))
+		})
+	}
+	assert.Equal(t, SampleLimitHit{LimitTime, "Time limit exceeded. limit: 8 seconds", 8}, TimeLimitHit(8))
+	assert.Equal(t, "1,234,567", thousands(1234567))
+}
