@@ -99,7 +99,6 @@ func dollars(v float64) string {
 	return thousands(n) + "." + frac
 }
 
-
 // hitSampleLimit records a sample limit m's call met, under r.mu: the
 // sample_limit event in m's span (Inspect logs one at each refused call)
 // and, the first time, the sample's limit.
