@@ -94,9 +94,10 @@ func (r *evalRun) reducerLabel(name string) string {
 }
 
 // evalScore is one results.scores entry: a scorer × reducer's metrics, or
-// those of one key of its dict-valued scores.
+// those of one key of its dict-valued scores. Its scorer is the scorer's
+// log name, as Inspect writes it: a repeated scorer's is "match1".
 func (r *evalRun) evalScore(sc scorerRun, reducer string, res scoring.ScoreResult) evallog.EvalScore {
-	return evallog.EvalScore{Name: res.Name, Scorer: sc.cfg.Plugin, Reducer: r.reducerLabel(reducer),
+	return evallog.EvalScore{Name: res.Name, Scorer: sc.name, Reducer: r.reducerLabel(reducer),
 		ScoredSamples: res.Scored, UnscoredSamples: res.Unscored, Params: scorerOptions(sc), Metrics: logMetrics(res.Metrics)}
 }
 
