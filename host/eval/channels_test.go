@@ -61,6 +61,9 @@ func TestMergeEvidence(t *testing.T) {
 	}
 }
 
+// TestWithResults places each started member's result in its span (or in
+// none when it ended before entering it), none for a member that never
+// started, and the final event last.
 func TestWithResults(t *testing.T) {
 	t.Parallel()
 	t0 := time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC)
@@ -69,6 +72,7 @@ func TestWithResults(t *testing.T) {
 		Record: swarm.Record{Version: 1, Members: []swarm.RecordMember{
 			{Name: "a", State: "ended", Status: &status, Submitted: true, Time: &end},
 			{Name: "b", State: "pending"},
+			{Name: "c", State: "ended", Status: textPtr("cancelled")},
 		}, Final: swarm.Final{Mode: &mode, Member: textPtr("a")}},
 		Events: swarm.EventsOf(
 			swarm.Event{Kind: swarm.EventSpanBegin, SpanID: "member-a", Member: "a", Time: t0},
@@ -82,8 +86,8 @@ func TestWithResults(t *testing.T) {
 	assert.Equal(t, MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: "a", SpanID: "member-a",
 		Status: &status, Time: &end}, evs[1].Data)
 	assert.Equal(t, swarm.EventSpanEnd, evs[2].Kind)
-	assert.Equal(t, "", evs[3].SpanID, "b never started: no span")
-	assert.Equal(t, "b", evs[3].Data.(MemberResult).Member)
+	assert.Equal(t, "", evs[3].SpanID, "c ended before entering its span: no span")
+	assert.Equal(t, "c", evs[3].Data.(MemberResult).Member, "b never started: no member_result, as in Inspect Swarm")
 	assert.Equal(t, FinalResult{Version: 1, Type: "result", Kind: "final", Member: textPtr("a"), Mode: &mode,
 		StopReason: "all_done"}, evs[4].Data)
 	for _, e := range evs[1:2] {

@@ -130,8 +130,10 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 			end = time.Now()
 		}
 		for i, m := range out.Record.Members {
-			if _, ok := pending[channels.SpanID(m.Name)]; ok {
-				if !yield(resultEvent(out, i, end, "")) { // no span: it never started
+			// a member that never started has no member_result, as in
+			// Inspect Swarm (which writes one when a started member ends)
+			if _, ok := pending[channels.SpanID(m.Name)]; ok && m.State != swarm.StatePending {
+				if !yield(resultEvent(out, i, end, "")) { // no span: it ended before entering it
 					return
 				}
 			}
