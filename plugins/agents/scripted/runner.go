@@ -88,9 +88,9 @@ func (r *runner) begin(s Step) (call agent.Call, out model.Output, done bool, er
 		}
 		return agent.Call{Generate: &agent.GenerateRequest{Messages: r.messages}}, out, false, nil
 	case "write_file":
-		return r.toolCall("write_file", inSandbox(s, map[string]any{"path": s.Path, "content": s.Content})), out, false, nil
+		return r.toolCall("write_file", r.inSandbox(s, map[string]any{"path": r.expand(s.Path), "content": r.expand(s.Content)})), out, false, nil
 	case "exec":
-		return r.toolCall("exec", inSandbox(s, map[string]any{"command": toAny(s.Command)})), out, false, nil
+		return r.toolCall("exec", r.inSandbox(s, map[string]any{"command": r.expandAll(s.Command)})), out, false, nil
 	case "send":
 		return r.toolCall("send_message", map[string]any{"to": r.expandTo(s.To), "message": r.expand(s.Message)}), out, false, nil
 	case "read":
@@ -146,10 +146,11 @@ func (r *runner) finish(s Step, a agent.Answer) (out model.Output, done bool, er
 	return out, false, a.Err // sleep, hang
 }
 
-// inSandbox adds the step's sandbox to a tool call's arguments, when it names one.
-func inSandbox(s Step, args map[string]any) map[string]any {
+// inSandbox adds the step's sandbox (placeholders expanded) to a tool
+// call's arguments, when it names one.
+func (r *runner) inSandbox(s Step, args map[string]any) map[string]any {
 	if s.Sandbox != "" {
-		args["sandbox"] = s.Sandbox
+		args["sandbox"] = r.expand(s.Sandbox)
 	}
 	return args
 }
@@ -215,10 +216,12 @@ func seconds(d string) float64 {
 	return dur.Seconds()
 }
 
-func toAny(ss []string) []any {
+// expandAll is an exec step's argv with each argument's placeholders
+// expanded (see expand).
+func (r *runner) expandAll(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, s := range ss {
-		out[i] = s
+		out[i] = r.expand(s)
 	}
 	return out
 }

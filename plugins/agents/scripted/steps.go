@@ -28,7 +28,8 @@ type Step struct {
 	To      any    `json:"to"`
 	Message string `json:"message"`
 	// Answer for "submit"; {member}, {index}, {sample} and {epoch} are
-	// replaced (in Prompt too).
+	// replaced (in Prompt, Message, Path, Content, each Command argument
+	// and Sandbox too).
 	Answer string `json:"answer"`
 	// ContinueOnFail lets a failed gate check go on to the next steps.
 	ContinueOnFail bool `json:"continue_on_fail"`
