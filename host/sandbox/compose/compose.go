@@ -142,6 +142,11 @@ func fromComposeVolume(v types.ServiceVolumeConfig) (Volume, error) {
 	switch v.Type {
 	case types.VolumeTypeVolume:
 		if v.Source == "" {
+			if drive, rest, ok := windowsDrive(v.Target); ok {
+				return Volume{}, fmt.Errorf("volume %q: compose reads a one-letter name before ':' as a Windows drive "+
+					"(%s:), which makes this an anonymous volume; give the volume a name of two letters or more, "+
+					"or use the long syntax (type: volume, source: %s, target: %s)", v.Target, drive, drive, rest)
+			}
 			return Volume{}, fmt.Errorf("volume at %s: anonymous volumes are not supported; name it", v.Target)
 		}
 		return Volume{Source: v.Source, Target: v.Target, ReadOnly: v.ReadOnly}, nil
@@ -149,4 +154,17 @@ func fromComposeVolume(v types.ServiceVolumeConfig) (Volume, error) {
 		return Volume{Bind: true, Source: v.Source, Target: v.Target, ReadOnly: v.ReadOnly}, nil
 	}
 	return Volume{}, fmt.Errorf("volume at %s: type %q is not supported (volume, bind or tmpfs)", v.Target, v.Type)
+}
+
+// windowsDrive reports whether target starts as compose-go reads a Windows
+// drive ("a:/workspace"): the letter and the path after the colon.
+func windowsDrive(target string) (drive, rest string, ok bool) {
+	if len(target) < 3 || target[1] != ':' || (target[2] != '/' && target[2] != '\\') {
+		return "", "", false
+	}
+	c := target[0]
+	if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+		return "", "", false
+	}
+	return target[:1], target[2:], true
 }
