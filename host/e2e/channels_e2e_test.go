@@ -45,11 +45,15 @@ func TestChannelsConversationGoldenE2E(t *testing.T) {
 	require.NoError(t, err, "run go test -update to create %s", golden)
 	assert.Equal(t, string(want), string(got))
 
+	raw, err := json.Marshal(s.Store["swarmhost:messages"])
+	require.NoError(t, err)
+	var msgs map[string]any
+	require.NoError(t, json.Unmarshal(raw, &msgs))
 	assert.Equal(t, map[string]any{
 		"alice": counts(3, 2, 2, 0, 0),
 		"bob":   counts(1, 2, 2, 0, 0),
 		"carol": counts(1, 2, 2, 0, 1),
-	}, s.Store["swarmhost:messages"])
+	}, msgs)
 }
 
 // TestChannelsEvidenceE2E checks the conversation's evidence against the

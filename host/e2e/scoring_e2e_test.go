@@ -45,7 +45,7 @@ func TestSeveralScorersAndGate(t *testing.T) {
 		names = append(names, s.Name+"/"+s.Scorer+"/"+s.Reducer)
 	}
 	assert.Equal(t, []string{"match/match/mean", "match/match/max", "exec/exec/mean", "exec/exec/max",
-		"exec1/exec/mean", "exec1/exec/max", "gate/" + eval.GateScorer + "/"}, names)
+		"exec1/exec1/mean", "exec1/exec1/max", "gate/" + eval.GateScorer + "/"}, names)
 	sc := l.Results.Scores
 	assert.Equal(t, map[string]float64{"accuracy": 0.5, "stderr": 0.5}, metricsOfScore(sc[0]))
 	assert.Equal(t, map[string]float64{"accuracy": 0.5, "stderr": 0.5}, metricsOfScore(sc[1]))
