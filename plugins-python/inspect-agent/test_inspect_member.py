@@ -159,3 +159,38 @@ def test_sample_stores_one_per_sample_while_its_members_run():
     assert len(stores) == 0, "dropped when the sample's last member ends"
     with stores.held("a", 1) as again:
         assert "k" not in again
+
+
+class NoticeHost(FakeHost):
+    """A FakeHost that gives notices on request (AgentHost.take_notice) and
+    records whether the agent said it takes them itself."""
+
+    def __init__(self, outputs, notices, **kw):
+        super().__init__(outputs, **kw)
+        self.notices, self.own_notices, self.taken = list(notices), [], 0
+
+    def generate(self, messages, tools=None, tool_choice="", config=None, *, own_notices=False):
+        self.own_notices.append(own_notices)
+        return super().generate(messages, tools, tool_choice, config)
+
+    def take_notice(self):
+        self.taken += 1
+        return self.notices.pop(0) if self.notices else None
+
+
+def test_react_keeps_its_notices_in_its_conversation():
+    md = {"inspect_swarm": {"version": 1, "type": "notice", "id": "n-1",
+                            "lines": [{"channel": "shared_memory", "ids": {"files": []}}]}}
+    notice = Message(role="user", content="[Swarm notice] 1 shared memory file changed", id="n1", metadata=md)
+    host = NoticeHost([tool_output("bash", {"command": "true"}), text("thinking"), tool_output("submit", {"answer": "42"})],
+                      [notice], tools=[ToolInfo(name="bash", description="Run bash.",
+                                                parameters={"type": "object", "properties": {"command": {"type": "string"}},
+                                                            "required": ["command"]})])
+    out = inspect_member.run_member(request(host), "inspect_ai/react", {}, "model")
+    assert out.completion == "42"
+    assert host.own_notices == [True, True, True], "the hook takes the notices: the host adds none to the calls"
+    second, third = host.requests[1][0], host.requests[2][0]
+    assert second[-1].content == notice.content and second[-1].role == "user", \
+        "the notice is appended at the turn boundary, after the tool result"
+    assert second[-1].metadata == md, "with the package's metadata"
+    assert notice.content in [m.content for m in third], "and stays in the conversation for later calls"
