@@ -56,11 +56,15 @@ func (r *runtime) armMember(m *memberState) {
 }
 
 // memberTimeUp ends a member at its time limit: the cause is set (unless
-// an earlier one holds) and the member is cancelled at once.
+// an earlier one holds) and the member is cancelled at once. Inspect logs a
+// sample_limit event in the member's span when a time limit fires, the
+// member's own too, so one is recorded.
 func (r *runtime) memberTimeUp(m *memberState) {
 	r.mu.Lock()
 	if m.state == StateRunning && m.cause == "" {
 		m.cause = MemberLimit(LimitTime)
+		r.events.add(Event{Kind: EventSampleLimit, Time: time.Now(), SpanID: m.span, Member: m.spec.Name,
+			Data: TimeLimitHit(m.spec.Limits.Time.Seconds())})
 	}
 	r.mu.Unlock()
 	m.cancel(errMemberTime)
