@@ -33,16 +33,13 @@ func runSamples(t *testing.T, wantCode int, args ...string) (map[string]any, map
 	return sum, out
 }
 
-// sampleStopReason is the swarm's stop reason as the sample's metadata
-// records it; "" for null (an error or a sample limit ended the sample).
+// sampleStopReason is the swarm's stop reason as the sample's ledger
+// records it; "" for null (an error, a sample limit or the operator ended
+// the sample).
 func sampleStopReason(t *testing.T, s evallog.EvalSample) string {
 	t.Helper()
-	meta, ok := s.Metadata["inspect_swarm"].(map[string]any)
-	require.True(t, ok, "metadata: %v", s.Metadata)
-	if meta["stop_reason"] == nil {
-		return ""
-	}
-	return meta["stop_reason"].(string)
+	stop, _ := ledgerEnding(t, s)
+	return stop
 }
 
 // finalOf flattens the record's final entry; nil pointers become "".

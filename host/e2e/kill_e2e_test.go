@@ -17,6 +17,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/cli"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/internal/clitest"
+	"github.com/swarmhost/swarmhost/host/resume"
 )
 
 // TestKillMidRunThenResume runs the real binary on six slow samples, one
@@ -176,7 +177,7 @@ func TestCtrlCThenResume(t *testing.T) {
 	assert.Equal(t, evallog.StatusCancelled, cancelled.Status)
 	kept := map[evallog.SampleID]string{}
 	for _, s := range cancelled.Samples {
-		if md, _ := s.Metadata["inspect_swarm"].(map[string]any); md["stop_reason"] != "operator" {
+		if !resume.CutShort(&s) {
 			kept[s.ID] = s.UUID
 		}
 	}
@@ -190,8 +191,7 @@ func TestCtrlCThenResume(t *testing.T) {
 	assert.Equal(t, evallog.StatusSuccess, done.Status)
 	require.Len(t, done.Samples, 6)
 	for _, s := range done.Samples {
-		md, _ := s.Metadata["inspect_swarm"].(map[string]any)
-		assert.NotEqual(t, "operator", md["stop_reason"], "sample %v", s.ID)
+		assert.False(t, resume.CutShort(&s), "sample %v", s.ID)
 		if uuid, ok := kept[s.ID]; ok {
 			assert.Equal(t, uuid, s.UUID, "finished sample %v kept", s.ID)
 		}

@@ -101,7 +101,7 @@ func TestRuntimeGoldenE2E(t *testing.T) {
 			var view []rtSample
 			for _, s := range l.Samples {
 				view = append(view, rtSample{ID: s.ID, Epoch: s.Epoch, Output: s.Output.Completion, Limit: s.Limit,
-					StopReason: s.Metadata["inspect_swarm"].(map[string]any)["stop_reason"],
+					StopReason: ledgerStopReason(t, s.Store[swarm.StoreKeyLedger]),
 					Record:     s.Store[swarm.StoreKeyResult], Ledger: s.Store[swarm.StoreKeyLedger], Scores: s.Scores})
 			}
 			raw, err := json.MarshalIndent(view, "", "  ")
@@ -129,7 +129,8 @@ func TestSampleTimeLimitE2E(t *testing.T) {
 	require.Len(t, l.Samples, 1)
 	s := l.Samples[0]
 	require.NotNil(t, s.Limit)
-	assert.Equal(t, evallog.EvalSampleLimit{Type: "time", Limit: 1}, *s.Limit)
+	reason := "Time limit exceeded. limit: 1 seconds"
+	assert.Equal(t, evallog.EvalSampleLimit{Type: "time", Limit: 1, Reason: &reason}, *s.Limit)
 	rec := readRecord(t, s)
 	assert.True(t, rec.Final.Provisional)
 	assert.Equal(t, map[string]string{"solver": "submitted", "hanger": "cancelled"}, statuses(rec))
@@ -236,4 +237,36 @@ func TestPreambleE2E(t *testing.T) {
 		assert.Contains(t, pre, ".swarm/notes.md", "the filesystem channel's instructions")
 		assert.NotContains(t, pre, "SECRET", "no member-written text in a preamble")
 	}
+}
+
+// ledgerStopReason is the stop_reason of a raw ledger (nil for null).
+func ledgerStopReason(t *testing.T, ledger any) any {
+	t.Helper()
+	raw, err := json.Marshal(ledger)
+	require.NoError(t, err)
+	var l struct {
+		StopReason any `json:"stop_reason"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &l))
+	return l.StopReason
+}
+
+// ledgerEnding is the sample's ledger's stop_reason and ended_by ("" for
+// null).
+func ledgerEnding(t *testing.T, s evallog.EvalSample) (stopReason, endedBy string) {
+	t.Helper()
+	raw, err := json.Marshal(s.Store[swarm.StoreKeyLedger])
+	require.NoError(t, err)
+	var l struct {
+		StopReason *string `json:"stop_reason"`
+		EndedBy    *string `json:"ended_by"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &l))
+	if l.StopReason != nil {
+		stopReason = *l.StopReason
+	}
+	if l.EndedBy != nil {
+		endedBy = *l.EndedBy
+	}
+	return stopReason, endedBy
 }

@@ -50,7 +50,8 @@ func TestCtrlCFinishesTheLogAndKillsPlugins(t *testing.T) {
 	rec := readRecord(t, l.Samples[0])
 	assert.Equal(t, map[string]string{"stubborn": "cancelled"}, statuses(rec))
 	assert.True(t, rec.Final.Provisional)
-	assert.Equal(t, map[string]any{"stop_reason": "operator"}, l.Samples[0].Metadata["inspect_swarm"])
+	_, endedBy := ledgerEnding(t, l.Samples[0])
+	assert.Equal(t, "operator", endedBy, "the ledger says the operator ended the sample")
 	assert.Empty(t, processesUnder(plugins), "plugin processes left after Ctrl-C")
 }
 
