@@ -132,6 +132,12 @@ func TestSampleLimits(t *testing.T) {
 			assert.Equal(t, map[string]string{"a": "submitted", "b": "errored"}, statuses(res.Record))
 			assert.Equal(t, tc.calls, res.Ledger.Members[1].Calls.Calls)
 			assert.Equal(t, ptr(tc.reason), res.Ledger.EndedBy)
+			kind, _ := SampleLimitKind(tc.reason)
+			if assert.NotNil(t, res.SampleLimit, "the limit met, with Inspect's reason") {
+				assert.Equal(t, kind, res.SampleLimit.Type)
+				assert.Regexp(t, `limit (reached|exceeded)\. .*limit: `, res.SampleLimit.Message)
+			}
+			assert.Equal(t, 1, res.Events.Count(EventSampleLimit), "one sample_limit event, in b's span")
 			assert.Nil(t, res.Ledger.StopReason)
 			assert.True(t, res.Ledger.Interrupted)
 			assert.True(t, res.Record.Final.Provisional)
