@@ -98,14 +98,14 @@ type keyed struct{ worker, units int }
 // Lease picks the worker of b's pool for one unit of work and holds it
 // until the lease is released. A unit with a key (a sample's, under
 // [PlacementSample]) goes to the worker already holding units of that key,
-// if any; otherwise, of the workers whose process is up, to the one
-// holding the fewest units (the lowest index among equals), so units
-// spread over every worker. The first lease starts every worker not yet
-// started (without waiting for them) and a worker that crashed is
-// relaunched; while no worker is up, the lease goes to the one holding the
-// fewest units among those still starting, and the caller's Start waits
-// for it. A worker that failed to start is passed over while another can
-// serve. A binary with one worker gets b itself.
+// if any; otherwise to the worker holding the fewest units, so units
+// spread evenly over every worker (among equals, one whose process is up
+// before one still starting, then the lowest index). The first lease
+// starts every worker not yet started (without waiting for them) and a
+// worker that crashed is relaunched; a unit leased to a worker still
+// starting waits for it in the caller's Start, while the other workers
+// run theirs. A worker that failed to start is passed over while another
+// can serve. A binary with one worker gets b itself.
 func (m *Manager) Lease(b Binary, key string) (*Lease, error) {
 	n := Workers(b)
 	if n == 1 {
@@ -193,7 +193,7 @@ func (m *Manager) pickLocked(b Binary, pl *pool) int {
 		switch {
 		case failed:
 			continue
-		case best < 0, up && !bestUp, up == bestUp && held < pl.held[best]:
+		case best < 0, held < pl.held[best], held == pl.held[best] && up && !bestUp:
 			best, bestUp = i, up
 		}
 	}

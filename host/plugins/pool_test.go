@@ -153,3 +153,31 @@ func TestLeaseOneWorker(t *testing.T) {
 	defer m.mu.Unlock()
 	assert.Empty(t, m.procs, "nothing started: the caller's Start does that")
 }
+
+// TestPoolSpreadsWhileStarting: leases taken before any worker is up (the
+// members of a sample that starts with the pool) still spread evenly over
+// the workers, and each lease's Start waits for its own worker.
+func TestPoolSpreadsWhileStarting(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := install(t, "swarmhost-scorer-good")
+	b.Workers = 2
+	m := newTestManager(t, Options{})
+	var got []int
+	var leases []*Lease
+	for range 4 {
+		l, err := m.Lease(b, "")
+		require.NoError(t, err)
+		got = append(got, l.Worker)
+		leases = append(leases, l)
+	}
+	assert.Equal(t, []int{0, 1, 0, 1}, got, "fewest held first, up or starting")
+	pids := map[int]bool{}
+	for _, l := range leases {
+		p, err := m.Start(ctx, l.Binary)
+		require.NoError(t, err)
+		pids[p.Pid()] = true
+		l.Release()
+	}
+	assert.Len(t, pids, 2, "two worker processes")
+}
