@@ -45,7 +45,7 @@ type Pin struct {
 	// block's `workers`; 0 keeps the default: see [Workers]).
 	Workers int
 	// Placement is where the pool puts a sample's members: "" (the same
-	// as [PlacementMember]) or [PlacementSample].
+	// as [PlacementSample]) or [PlacementMember].
 	Placement string
 }
 

@@ -56,13 +56,14 @@ const workerInstance = "worker:"
 // Placements: where a pool puts the members of one sample (a plugin
 // block's `placement`).
 const (
-	// PlacementMember (the default) leases each member the worker holding
-	// the fewest units, so one sample's members spread over every worker.
+	// PlacementMember leases each member the worker holding the fewest
+	// units, so one sample's members spread over every worker.
 	PlacementMember = "member"
-	// PlacementSample keeps the members of one sample (id and epoch) in
-	// one worker while any of them runs, so they share whatever the plugin
-	// keeps per process (Inspect's store(), for the inspect agent); the
-	// samples spread over the workers.
+	// PlacementSample (the default) keeps the members of one sample (id
+	// and epoch) in one worker while any of them runs, so they share
+	// whatever the plugin keeps per process (Inspect's store(), for the
+	// inspect agent, as under Inspect Swarm); the samples spread over the
+	// workers.
 	PlacementSample = "sample"
 )
 

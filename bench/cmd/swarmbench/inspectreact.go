@@ -27,8 +27,9 @@ variable "workers" {
 
 plugin "agent" "inspect" {
   source  = %q
-  trust   = "trusted"
-  workers = var.workers
+  trust     = "trusted"
+  workers   = var.workers
+  placement = "member" # one sample's members over every worker
 }
 
 model "default" {

@@ -71,10 +71,10 @@ func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.R
 	return err
 }
 
-// placementKey is the key of a member's lease: its sample's under
-// placement = "sample", none otherwise.
+// placementKey is the key of a member's lease: none under
+// placement = "member", its sample's otherwise (the default).
 func placementKey(b plugins.Binary, s base.SampleRef) string {
-	if b.Placement != plugins.PlacementSample {
+	if b.Placement == plugins.PlacementMember {
 		return ""
 	}
 	return s.ID + "\x00" + strconv.Itoa(s.Epoch)

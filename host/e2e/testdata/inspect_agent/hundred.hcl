@@ -6,7 +6,8 @@
 plugin "agent" "inspect" {
   source = "../../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
   # spread over two worker processes (TestInspectAgentHundredMembers counts them)
-  workers = 2
+  workers   = 2
+  placement = "member" # one sample: its members spread over both
 }
 
 model "default" {

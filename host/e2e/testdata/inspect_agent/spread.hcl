@@ -7,7 +7,8 @@ variable "dir" {
 
 plugin "agent" "inspect" {
   source  = "../../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
-  workers = 2
+  workers   = 2
+  placement = "member"
   trust   = "trusted" # the members write their marks outside a sandbox
 }
 
