@@ -31,10 +31,11 @@ type plainInspectScores struct {
 		Name, Scorer string
 		Metrics      map[string]*float64
 	} `json:"scores"`
-	Samples map[string]any `json:"samples"`
+	Samples    map[string]any `json:"samples"`
+	Reductions map[string]any `json:"reductions"`
 }
 
-func runPlainInspect(t *testing.T, factory string) plainInspectScores {
+func runPlainInspect(t *testing.T, factory string, epochs int) plainInspectScores {
 	t.Helper()
 	var samples []map[string]any
 	for _, s := range ownMetricsSamples {
@@ -44,7 +45,7 @@ func runPlainInspect(t *testing.T, factory string) plainInspectScores {
 	arg, err := json.Marshal(samples)
 	require.NoError(t, err)
 	cmd := exec.Command(venvPython(t), repoPath("host", "e2e", "testdata", "python", "inspect_plain_scores.py"),
-		"inspect_scorer_fixtures:"+factory, string(arg), t.TempDir())
+		"inspect_scorer_fixtures:"+factory, string(arg), t.TempDir(), fmt.Sprint(epochs))
 	cmd.Env = append(os.Environ(), "PYTHONPATH="+repoPath("plugins-python", "inspect"), "INSPECT_LOG_LEVEL=error")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -57,8 +58,8 @@ func runPlainInspect(t *testing.T, factory string) plainInspectScores {
 
 // ownMetricsSuite is a suite whose only scorer is the Inspect scorer
 // inspect_scorer_fixtures:factory, with no `metrics` (the scorer's own are
-// reported) unless metrics is set.
-func ownMetricsSuite(t *testing.T, factory, metrics string) string {
+// reported) unless metrics is set, over epochs epochs.
+func ownMetricsSuite(t *testing.T, factory, metrics string, epochs int) string {
 	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "plugin \"scorer\" \"inspect\" {\n  source = %q\n}\n", repoPath("plugins-python", "inspect", "swarmhost-scorer-inspect"))
@@ -67,7 +68,8 @@ func ownMetricsSuite(t *testing.T, factory, metrics string) string {
 		fmt.Fprintf(&b, "    sample {\n      id = %q\n      input = \"?\"\n      target = %q\n      metadata = { group = %q }\n    }\n",
 			s.ID, s.ID, s.Group)
 	}
-	fmt.Fprintf(&b, "  }\n  scorer \"inspect\" {\n    name = %q\n%s  }\n}\n", "inspect_scorer_fixtures:"+factory, metrics)
+	fmt.Fprintf(&b, "  }\n  epochs {\n    count = %d\n  }\n", epochs)
+	fmt.Fprintf(&b, "  scorer \"inspect\" {\n    name = %q\n%s  }\n}\n", "inspect_scorer_fixtures:"+factory, metrics)
 	b.WriteString(`swarm "solo" {
   member "scripted" {
     config {
@@ -97,6 +99,7 @@ func TestInspectScorerOwnMetrics(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name, factory string
+		epochs        int
 		// scorerEntry: plain Inspect's first entry is named after the
 		// scorer (the bridge's after its plugin label, "inspect").
 		scorerEntry bool
@@ -106,12 +109,15 @@ func TestInspectScorerOwnMetrics(t *testing.T) {
 		{name: "dict-valued custom", factory: "custom_metrics", scorerEntry: true},
 		{name: "list with glob per-key", factory: "keyed_lengths", scorerEntry: true},
 		{name: "list-valued scores", factory: "list_values", scorerEntry: true},
+		{name: "list-valued scores over epochs", factory: "list_values", epochs: 2, scorerEntry: true},
+		{name: "dict metrics over epochs", factory: "utility_security", epochs: 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			want := runPlainInspect(t, tc.factory)
-			code, sum, errOut := runJSON(t, ownMetricsSuite(t, tc.factory, ""))
+			epochs := max(tc.epochs, 1)
+			want := runPlainInspect(t, tc.factory, epochs)
+			code, sum, errOut := runJSON(t, ownMetricsSuite(t, tc.factory, "", epochs))
 			require.Equal(t, cli.ExitOK, code, "%s\nsummary: %v", errOut, sum)
 			l, err := evallog.Read(sum["log"].(string))
 			require.NoError(t, err)
@@ -142,7 +148,20 @@ func TestInspectScorerOwnMetrics(t *testing.T) {
 					assert.InDelta(t, *wv, float64(m.Value), 1e-9, "%s %s", w.Name, metricKey(m))
 				}
 			}
+			if epochs > 1 {
+				require.NotEmpty(t, l.Reductions)
+				for _, s := range l.Reductions[0].Samples {
+					got, err := json.Marshal(s.Value)
+					require.NoError(t, err)
+					w, err := json.Marshal(want.Reductions[s.SampleID.String()])
+					require.NoError(t, err)
+					assert.JSONEq(t, string(w), string(got), "sample %s's reduced value, as Inspect reduces it", s.SampleID)
+				}
+			}
 			for _, s := range l.Samples {
+				if s.Epoch != 1 {
+					continue
+				}
 				got, err := json.Marshal(s.Scores["inspect"].Value)
 				require.NoError(t, err)
 				w, err := json.Marshal(want.Samples[s.ID.String()])
@@ -158,7 +177,7 @@ func TestInspectScorerOwnMetrics(t *testing.T) {
 // Inspect scorer's own (here its custom and with-argument ones).
 func TestInspectScorerSuiteMetricsOverride(t *testing.T) {
 	t.Parallel()
-	code, sum, errOut := runJSON(t, ownMetricsSuite(t, "answer_length", "    metrics = [\"mean\", \"inspect_ai/std\"]\n"))
+	code, sum, errOut := runJSON(t, ownMetricsSuite(t, "answer_length", "    metrics = [\"mean\", \"inspect_ai/std\"]\n", 1))
 	require.Equal(t, cli.ExitOK, code, "%s\nsummary: %v", errOut, sum)
 	l, err := evallog.Read(sum["log"].(string))
 	require.NoError(t, err)
