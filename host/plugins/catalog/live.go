@@ -119,7 +119,33 @@ func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *s
 	return sc.Score(ctx, req, resp)
 }
 
+// Metrics asks the (current) process for the scorer's declared metrics;
+// a scorer whose plugin declares none answers with none.
+func (s *liveScorer) Metrics(ctx context.Context, req scorer.MetricsRequest, resp *scorer.MetricsResponse) error {
+	sc, err := s.get(ctx)
+	if err != nil {
+		return err
+	}
+	if wm, ok := sc.(scorer.WithMetrics); ok {
+		return wm.Metrics(ctx, req, resp)
+	}
+	return nil
+}
+
+// ComputeMetric asks the (current) process for one declared metric's value.
+func (s *liveScorer) ComputeMetric(ctx context.Context, req scorer.ComputeMetricRequest, resp *scorer.ComputeMetricResponse) error {
+	sc, err := s.get(ctx)
+	if err != nil {
+		return err
+	}
+	if wm, ok := sc.(scorer.WithMetrics); ok {
+		return wm.ComputeMetric(ctx, req, resp)
+	}
+	return fmt.Errorf("scorer %s: %w", s.name, scorer.ErrNoMetrics)
+}
+
 var (
-	_ agent.Agent   = (*liveAgent)(nil)
-	_ scorer.Scorer = (*liveScorer)(nil)
+	_ agent.Agent        = (*liveAgent)(nil)
+	_ scorer.Scorer      = (*liveScorer)(nil)
+	_ scorer.WithMetrics = (*liveScorer)(nil)
 )
