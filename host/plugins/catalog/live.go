@@ -122,7 +122,7 @@ func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *s
 // Metrics asks the (current) process for the scorer's declared metrics;
 // a scorer whose plugin declares none answers with none.
 func (s *liveScorer) Metrics(ctx context.Context, req scorer.MetricsRequest, resp *scorer.MetricsResponse) error {
-	sc, err := s.get(ctx)
+	sc, err := s.get(ctx, s.b)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (s *liveScorer) Metrics(ctx context.Context, req scorer.MetricsRequest, res
 
 // ComputeMetric asks the (current) process for one declared metric's value.
 func (s *liveScorer) ComputeMetric(ctx context.Context, req scorer.ComputeMetricRequest, resp *scorer.ComputeMetricResponse) error {
-	sc, err := s.get(ctx)
+	sc, err := s.get(ctx, s.b)
 	if err != nil {
 		return err
 	}
