@@ -111,8 +111,9 @@ func completedAt(e swarm.Event) time.Time {
 }
 
 // withResults adds the result evidence: each member's "member_result" just
-// before its span ends (a member that never started has no span: its
-// result goes at the end), then the swarm-level "final".
+// before its span ends (a member that ended before entering its span has
+// its result at the end; one that never started has none, as in Inspect
+// Swarm), then the swarm-level "final".
 func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Event] {
 	return func(yield func(swarm.Event) bool) {
 		// which members' results are still to come, by span (each event is
