@@ -93,6 +93,13 @@ func hostBinaries(t *testing.T) (string, string) {
 		}
 		t.Skipf("a plugin built here runs untrusted, and this machine offers no sandbox (%s)", isolate.Default().Describe())
 	}
+	return buildHost(t)
+}
+
+// buildHost builds today's swarmhost and the repository's plugins once per
+// test binary (hostBinaries without the sandbox's check).
+func buildHost(t *testing.T) (string, string) {
+	t.Helper()
 	hostBuild.once.Do(func() {
 		hostBuild.bin = filepath.Join(buildDir, "host")
 		hostBuild.swarmhost = filepath.Join(hostBuild.bin, "swarmhost")
