@@ -15,7 +15,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all help build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv \
+.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv \
 	proto-python parity
 
 all: build
@@ -106,6 +106,17 @@ lint: .tools/staticcheck-$(STATICCHECK_VERSION) .tools/golangci-lint-$(GOLANGCI_
 ## `make test` and `make test-short` fails when they are stale
 docs:
 	$(GO) run ./host/internal/docgen
+
+## sdk-proxy: write the SDK's releases (scripts/sdk-releases.txt, from git) into DIR as a file GOPROXY and print the
+## environment lines that use it, until the SDK is published (docs/guides/sdk-versions.md):
+## `make sdk-proxy DIR=/tmp/swarmhost-sdk`
+sdk-proxy:
+	@test -n "$(DIR)" || { echo "usage: make sdk-proxy DIR=/path/to/proxy" >&2; exit 2; }
+	@$(GO) run ./host/internal/sdkmodule/sdkproxy "$(DIR)"
+
+## sdk-tags: create the git tag sdk/vX.Y.Z of every SDK release in scripts/sdk-releases.txt (then push them)
+sdk-tags:
+	@$(GO) run ./host/internal/sdkmodule/sdkproxy -tags
 
 ## llama-server: build llama.cpp's server for the real inference engine test (host/internal/llamae2e)
 ## with ../shared/models/tiny-toolcall/setup-llama-server.sh: cached per machine under ~/.cache/swarmhost,

@@ -15,7 +15,7 @@ require (
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
-	github.com/swarmhost/swarmhost/sdk v0.1.0
+	github.com/swarmhost/swarmhost/sdk v0.2.0
 	github.com/swarmhost/swarmhost/sdk/hostrpc v0.1.0
 	github.com/zclconf/go-cty v1.20.0
 	golang.org/x/mod v0.41.0

@@ -34,7 +34,7 @@ func run(e env, args []string) int {
 		return ExitUsage
 	}
 	cmds := map[string]func(env, []string) int{
-		"run": cmdRun, "validate": cmdValidate, "plugins": withLock(cmdPlugins), "log": cmdLog,
+		"run": cmdRun, "validate": cmdValidate, "plugins": cmdPluginsGroup, "log": cmdLog,
 		"k8s": cmdK8s, "study": cmdStudy, "report": cmdReport,
 	}
 	cmd, ok := cmds[args[0]]
@@ -71,7 +71,8 @@ commands:
                      with SUITE's plugin blocks and lock file applied; errors are listed below the table
   plugins schema KIND NAME [SUITE] [--json]
                      print a plugin's config schema: attributes (type, required, default, doc) and blocks
-  plugins lock SUITE write the suite's lock file (swarmhost.lock.json): the sha256 of every plugin it uses
+  plugins lock SUITE write the suite's lock file, the sha256 of every plugin it uses (NAME.lock.json beside
+                     NAME.hcl; DIR/swarmhost.lock.json for a directory suite); see swarmhost plugins --help
   log LOG [LOG...]   summarise a log: samples, scores, member statuses, tokens;
                      several logs: side by side (scores, realized tokens, cost, time)
   study SUITE [--study NAME] [--log-dir DIR] [--out DIR] [--var k=v]...

@@ -42,7 +42,8 @@ type validateJSON struct {
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 }
 
-// writeDiagsJSON writes diags as one indented JSON object.
+// writeDiagsJSON writes diags as one indented JSON object, with <, > and &
+// as they are.
 func writeDiagsJSON(w io.Writer, diags hcl.Diagnostics) error {
 	out := validateJSON{Valid: !diags.HasErrors(), Diagnostics: []jsonDiagnostic{}}
 	for _, d := range diags {
@@ -56,6 +57,7 @@ func writeDiagsJSON(w io.Writer, diags hcl.Diagnostics) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }
 

@@ -70,7 +70,7 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 	}
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
-		return nil, parsed, diags
+		return nil, parsed, append(diags, directorySuiteNote(parsed, diags)...)
 	}
 	if err := parsed.Only(evals); err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
@@ -80,7 +80,7 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 		onParsed(parsed)
 	}
 	mgr := plugins.NewManager(logger.Named("plugin"), plugins.Options{})
-	cat := catalog.New(ctx, mgr, parsed.Dir, parsed.Plugins)
+	cat := catalog.New(ctx, mgr, path, parsed.Plugins)
 	cat.Warm(parsed.PluginRefs())
 	suite, more := parsed.Decode(cat)
 	more = append(more, channelDiags(suite, !more.HasErrors())...)

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -15,33 +18,79 @@ import (
 	"github.com/swarmhost/swarmhost/host/plugins/catalog"
 )
 
+// pluginsUsage is `swarmhost plugins --help`.
+const pluginsUsage = `usage: swarmhost plugins [SUITE] [--var name=value]...
+       swarmhost plugins schema KIND NAME [SUITE] [--json] [--var name=value]...
+       swarmhost plugins lock SUITE [--var name=value]...
+
+  plugins [SUITE]   list the plugins discovered (kind, name, version, protocol, status, path, sha256),
+                    with SUITE's plugin blocks and lock file applied; errors are listed below the table
+  plugins schema    print a plugin's config schema: attributes (type, required, default, doc) and blocks,
+                    as an annotated HCL block, or as JSON with --json
+  plugins lock      write SUITE's lock file, the sha256 of every plugin it uses: NAME.lock.json beside
+                    the suite file NAME.hcl, DIR/swarmhost.lock.json for the directory suite DIR
+
+SUITE is a .hcl file, or a directory whose .hcl files are loaded together as one suite.
+`
+
+// cmdPluginsGroup is `swarmhost plugins`: its subcommands schema and lock,
+// its help (also asked of a subcommand), or the list.
+func cmdPluginsGroup(e env, args []string) int {
+	if len(args) > 0 && args[0] == "help" || slices.ContainsFunc(args, isHelpFlag) {
+		fmt.Fprint(e.stdout, pluginsUsage)
+		return ExitOK
+	}
+	if len(args) > 0 {
+		switch args[0] {
+		case "lock":
+			return cmdPluginsLock(e, args[1:])
+		case "schema":
+			return cmdPluginsSchema(e, args[1:])
+		}
+	}
+	return cmdPlugins(e, args)
+}
+
+// isHelpFlag reports whether arg asks for help.
+func isHelpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
+
 // cmdPlugins lists discovered plugins: it starts each binary once to ask
 // its version and negotiated protocol. Given a suite, it applies the
 // suite's plugin blocks (source, sha256, trust) and lock file as a run
 // would, and lists the pinned plugins too. A plugin that cannot be used is
 // listed with STATUS error and its reason below the table.
 func cmdPlugins(e env, args []string) int {
-	fs := flag.NewFlagSet("plugins", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	flags := flag.NewFlagSet("plugins", flag.ContinueOnError)
+	flags.SetOutput(e.stderr)
+	flags.Usage = func() {}
 	var vars multiFlag
-	fs.Var(&vars, "var", "set a variable: name=value (repeatable)")
-	positional, ok := parsePositional(fs, args)
+	flags.Var(&vars, "var", "set a variable: name=value (repeatable)")
+	positional, ok := parsePositional(flags, args)
 	if !ok || len(positional) > 1 {
-		fmt.Fprintln(e.stderr, "usage: swarmhost plugins [SUITE] [--var name=value]...")
+		fmt.Fprint(e.stderr, pluginsUsage)
 		return ExitUsage
 	}
-	dir, pins := ".", []config.PluginPin(nil)
+	suite, pins := ".", []config.PluginPin(nil)
 	if len(positional) == 1 {
-		dir = suiteDir(positional[0])
-		if hasSuite(positional[0]) {
-			if pins, ok = suitePins(e, positional[0], vars); !ok {
+		suite = positional[0]
+		if _, err := os.Stat(suite); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			fmt.Fprintf(e.stderr, "swarmhost plugins: %q is neither a subcommand (schema, lock) nor a suite (%v)\n\n%s",
+				suite, err, pluginsUsage)
+			return ExitUsage
+		}
+		if hasSuite(suite) {
+			if pins, ok = suitePins(e, suite, vars); !ok {
 				return ExitUsage
 			}
 		}
 	}
 	mgr := plugins.NewManager(newLogger(e).Named("plugin"), plugins.Options{})
 	defer mgr.Close()
-	rows, err := catalog.New(context.Background(), mgr, dir, pins).List(pins)
+	rows, err := catalog.New(context.Background(), mgr, suite, pins).List(pins)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost plugins:", err)
 		return ExitUsage
@@ -69,7 +118,7 @@ func suitePins(e env, path string, vars []string) ([]config.PluginPin, bool) {
 	}
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
-		renderDiags(e, parsed.Files, diags)
+		renderDiags(e, parsed.Files, append(diags, directorySuiteNote(parsed, diags)...))
 		return nil, false
 	}
 	return parsed.Plugins, true
@@ -94,14 +143,6 @@ func printPlugins(w io.Writer, rows []catalog.Row) {
 	if len(notes) > 0 {
 		fmt.Fprintln(w, "\n"+strings.Join(notes, "\n"))
 	}
-}
-
-// suiteDir is SUITE itself when a directory, else its parent.
-func suiteDir(path string) string {
-	if info, err := os.Stat(path); err == nil && info.IsDir() || filepath.Ext(path) != ".hcl" {
-		return path
-	}
-	return filepath.Dir(path)
 }
 
 // indentLines indents the continuation lines of a multi-line message.

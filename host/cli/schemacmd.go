@@ -23,7 +23,7 @@ import (
 func cmdPluginsSchema(e env, args []string) int {
 	fs := flag.NewFlagSet("plugins schema", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	asJSON := fs.Bool("json", false, "print the metadata and schema as JSON")
+	asJSON := fs.Bool("json", false, "print the metadata and schema as JSON (snake_case keys)")
 	var vars multiFlag
 	fs.Var(&vars, "var", "set a variable of SUITE: name=value (repeatable)")
 	positional, ok := parsePositional(fs, args)
@@ -36,9 +36,10 @@ func cmdPluginsSchema(e env, args []string) int {
 		return ExitUsage
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(md)
+		if err := writeSchemaJSON(e.stdout, positional[0], md); err != nil {
+			fmt.Fprintln(e.stderr, "swarmhost plugins schema:", err)
+			return ExitUsage
+		}
 		return ExitOK
 	}
 	writeSchema(e.stdout, positional[0], md)
@@ -48,9 +49,9 @@ func cmdPluginsSchema(e env, args []string) int {
 // pluginMetadata resolves and starts KIND NAME (with SUITE's pins) and
 // returns its metadata; it prints why when it cannot.
 func pluginMetadata(e env, args, vars []string) (base.MetadataResponse, bool) {
-	dir, pins := ".", []config.PluginPin(nil)
+	suite, pins := ".", []config.PluginPin(nil)
 	if len(args) == 3 {
-		dir = suiteDir(args[2])
+		suite = args[2]
 		if hasSuite(args[2]) {
 			var ok bool
 			if pins, ok = suitePins(e, args[2], vars); !ok {
@@ -60,7 +61,7 @@ func pluginMetadata(e env, args, vars []string) (base.MetadataResponse, bool) {
 	}
 	mgr := plugins.NewManager(newLogger(e).Named("plugin"), plugins.Options{})
 	defer mgr.Close()
-	md, err := catalog.New(context.Background(), mgr, dir, pins).Info(args[0], args[1])
+	md, err := catalog.New(context.Background(), mgr, suite, pins).Info(args[0], args[1])
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost plugins schema:", err)
 		return md, false

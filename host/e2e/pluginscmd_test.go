@@ -78,7 +78,7 @@ plugin "scorer" "includes" { sha256 = "` + strings.Repeat("0", 64) + `" }
 	assert.Regexp(t, `scorer\s+moved\s+-\s+-\s+error \[2\]\s+`+moved, out, "served under another name: an error")
 	assert.Regexp(t, `scorer\s+includes\s+-\s+-\s+error \[1\]\s+`, out)
 	assert.Regexp(t, `scorer\s+match\s+0\.1\.0\s+1\s+ok\s+`, out)
-	assert.Contains(t, out, "\n[2] scorer moved: "+moved+" serves no scorer plugin named \"moved\"")
+	assert.Contains(t, out, "\n[2] scorer moved: scorer plugin \"moved\" ("+moved+"): the binary serves scorer plugin \"match\", not \"moved\"")
 	assert.Contains(t, out, "\n[1] scorer includes: refusing to run scorer plugin \"includes\"")
 	for _, line := range strings.Split(out, "\n") {
 		if f := strings.Fields(line); len(f) > 2 && f[0] == "scorer" {
@@ -112,11 +112,65 @@ func TestPluginsSchema(t *testing.T) {
 	}
 	code, out, errOut := runCLI(t, "plugins", "schema", "scorer", "match", "--json")
 	require.Equal(t, cli.ExitOK, code, errOut)
-	var md struct {
-		Name   string
-		Schema struct{ Attributes []struct{ Name string } }
-	}
+	var md map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &md))
-	assert.Equal(t, "match", md.Name)
-	assert.NotEmpty(t, md.Schema.Attributes)
+	assert.Equal(t, "match", md["name"])
+	assert.Equal(t, "scorer", md["kind"])
+	attrs := md["schema"].(map[string]any)["attributes"].([]any)
+	require.NotEmpty(t, attrs)
+	assert.Equal(t, map[string]any{"name": "location", "type": "string", "required": false, "default": "end",
+		"description": `Where the target must be: "begin", "end", "any" or "exact".`}, attrs[0], "snake_case keys")
+	code, out, errOut = runCLI(t, "plugins", "schema", "controller", "escalate", "--json")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "(with count > 1", "> as it is")
+	assert.NotContains(t, out, `\u003e`)
+}
+
+// TestPluginsHelpAndUnknownWords: `plugins --help` lists the subcommands
+// and exits 0; a word that is neither a subcommand nor a suite is a usage
+// error, as a bad flag is.
+func TestPluginsHelpAndUnknownWords(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		"help":            {args: []string{"--help"}, stdout: "swarmhost plugins lock SUITE"},
+		"help word":       {args: []string{"help"}, stdout: "plugins schema    print a plugin's config schema"},
+		"subcommand help": {args: []string{"schema", "-h"}, stdout: "swarmhost plugins schema KIND NAME"},
+		"unknown word": {args: []string{"nosuchword"}, code: cli.ExitUsage,
+			stderr: `swarmhost plugins: "nosuchword" is neither a subcommand (schema, lock) nor a suite (no such file or directory)`},
+		"unknown flag": {args: []string{"--nosuchflag"}, code: cli.ExitUsage, stderr: "flag provided but not defined: -nosuchflag"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			code, out, errOut := runCLI(t, append([]string{"plugins"}, tc.args...)...)
+			require.Equal(t, tc.code, code, "stdout: %s\nstderr: %s", out, errOut)
+			assert.Contains(t, out, tc.stdout)
+			assert.Contains(t, errOut, tc.stderr)
+		})
+	}
+}
+
+// TestARenamedBinarySaysWhatItServes: a binary found as
+// swarmhost-scorer-tolerance that serves "match" is refused with the name
+// it serves and how to use it.
+func TestARenamedBinarySaysWhatItServes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "plugins"), 0o755))
+	require.NoError(t, copyFile(filepath.Join(clitest.PluginDir, "swarmhost-scorer-match"),
+		filepath.Join(dir, "plugins", "swarmhost-scorer-tolerance"), 0o755))
+	src, err := os.ReadFile(repoPath("host", "e2e", "testdata", "suites", "first.hcl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "suite.hcl"),
+		[]byte(strings.Replace(string(src), `scorer "match"`, `scorer "tolerance"`, 1)), 0o644))
+	code, out, errOut := runCLI(t, "validate", filepath.Join(dir, "suite.hcl"))
+	require.Equal(t, cli.ExitUsage, code, out)
+	assert.Contains(t, errOut, `Binary does not serve scorer plugin "tolerance"`)
+	assert.Contains(t, errOut, `the binary serves scorer plugin "match", not "tolerance"`)
+	assert.Contains(t, errOut, `use it as scorer "match", named swarmhost-scorer-match`)
 }

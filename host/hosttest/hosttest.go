@@ -1,56 +1,69 @@
-// Package hosttest runs an HCL suite against the plugin under test through
-// the real host, as terraform-plugin-testing runs real configurations: the
-// suite is loaded, validated and run by the same code as `swarmhost run`,
-// and the plugin is a real process speaking the real protocol. It lives
-// outside sdk/, which never imports the host.
-//
-// The plugin process is the test binary itself (go-plugin's helper-process
-// pattern): the test package's TestMain hands its plugins to [Main], which
-// serves them when the host launches the binary as a plugin and otherwise
-// builds the repository's own plugins (for the suite's other members and
-// scorers) and runs the tests.
+// Package hosttest runs sdk/plugintest inside this repository: the tests of
+// a package that puts a plugin under test through the real swarmhost
+// binary get that binary built from this source, with only the repository
+// plugins their suites use beside it (trusted by a manifest, as `make
+// build` trusts them). A plugin author outside the repository needs none
+// of this: plugintest finds an installed swarmhost on $PATH.
 //
 //	func TestMain(m *testing.M) {
-//		hosttest.Main(m, sdk.Plugins{Controllers: []controller.Controller{NewVote()}})
+//		hosttest.Main(m, sdk.Plugins{Controllers: []controller.Controller{relay{}}},
+//			"agent-scripted", "scorer-match")
 //	}
 //
-//	func TestSuite(t *testing.T) {
-//		res := hosttest.Run(t, hosttest.Case{Plugin: hosttest.Controller("vote"), Suite: `...`})
-//		// res.Records(t) ...
-//	}
+// The package's own tests are plugintest's end-to-end tests.
 package hosttest
 
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk"
+	"github.com/swarmhost/swarmhost/sdk/plugintest"
 )
 
-// serveEnv marks a run of the test binary as the plugin under test.
-const serveEnv = "SWARMHOST_HOSTTEST_SERVE"
-
-// Main is the test package's TestMain: as the plugin under test (the host
-// launched the test binary) it serves p and never returns; otherwise it
-// builds the repository's plugins onto the plugin path, runs the tests
-// and exits with their code.
-func Main(m *testing.M, p sdk.Plugins) {
-	if os.Getenv(serveEnv) == "1" {
-		sdk.Serve(p)
-		os.Exit(0)
-	}
+// Main is the test package's TestMain: it builds swarmhost and the named
+// repository plugins ("<kind>-<name>", as testplugins.BuildNamed) into a
+// temporary directory, points $SWARMHOST_BIN at it, and runs the tests
+// with p under test (plugintest.Tests), then removes the directory.
+// Launched by swarmhost as a plugin, the test binary serves p.
+func Main(m *testing.M, p sdk.Plugins, used ...string) {
+	plugintest.ServeIfLaunched(p)
 	dir, err := os.MkdirTemp("", "swarmhost-hosttest-")
 	if err == nil {
-		_, err = testplugins.Build(dir)
+		err = Build(dir, used...)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "hosttest: build the repository's plugins:", err)
+		fmt.Fprintln(os.Stderr, "hosttest:", err)
 		os.Exit(1)
 	}
-	os.Setenv("SWARMHOST_PLUGIN_PATH", dir)
-	code := m.Run()
+	os.Setenv(plugintest.BinEnv, filepath.Join(dir, "swarmhost"))
+	code := plugintest.Tests(m, p)
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// Build builds swarmhost and the named repository plugins into dir, with
+// the trust manifest that trusts those plugins beside them.
+func Build(dir string, used ...string) error {
+	if err := testplugins.GoBuild(testplugins.Root(), filepath.Join(dir, "swarmhost"), "./cmd/swarmhost"); err != nil {
+		return err
+	}
+	if len(used) == 0 {
+		return nil
+	}
+	bins, err := testplugins.BuildNamed(dir, used...)
+	if err != nil {
+		return err
+	}
+	paths := make([]string, 0, len(bins))
+	for _, b := range bins {
+		paths = append(paths, b)
+	}
+	slices.Sort(paths)
+	return plugins.WriteManifest(dir, paths)
 }

@@ -3,21 +3,22 @@ package hosttest_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/host/cli"
 	"github.com/swarmhost/swarmhost/host/hosttest"
 	"github.com/swarmhost/swarmhost/sdk"
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/plugintest"
 	"github.com/swarmhost/swarmhost/sdk/schema"
 )
 
 func TestMain(m *testing.M) {
 	hosttest.Main(m, sdk.Plugins{Controllers: []controller.Controller{relay{},
-		mender{name: "mender", handles: true}, mender{name: "stubborn"}}})
+		mender{name: "mender", handles: true}, mender{name: "stubborn"}}}, "agent-scripted", "scorer-match")
 }
 
 // relay starts `width` members (default 1), then one more each time a
@@ -101,12 +102,11 @@ func TestASuiteRunsThePluginThroughTheHost(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			res := hosttest.Run(t, hosttest.Case{Plugin: hosttest.Controller("relay"), Suite: suite(tc.body),
-				Files: map[string]string{"samples.jsonl": samples}})
-			require.Equal(t, cli.ExitOK, res.Code, res.Stderr)
-			recs := res.Records(t)
-			require.Len(t, recs, 1)
-			for _, m := range recs[0].Members {
+			res := plugintest.Run(t, plugintest.Suite{HCL: suite(tc.body), Files: map[string]string{"samples.jsonl": samples}})
+			res.RequireOK(t)
+			samples := res.Samples(t)
+			require.Len(t, samples, 1)
+			for _, m := range samples[0].Record.Members {
 				require.NotNil(t, m.Status, m.Name)
 				assert.Equal(t, "submitted", *m.Status, "%s ran: the relay started every member in turn", m.Name)
 			}
@@ -114,10 +114,29 @@ func TestASuiteRunsThePluginThroughTheHost(t *testing.T) {
 	}
 }
 
+// TestTheHostValidatesThePluginsConfig: the plugin's own diagnostic comes
+// back at the line of the test's HCL that sets the attribute.
 func TestTheHostValidatesThePluginsConfig(t *testing.T) {
 	t.Parallel()
-	res := hosttest.Run(t, hosttest.Case{Plugin: hosttest.Controller("relay"), Suite: suite("    width = 0"),
-		Files: map[string]string{"samples.jsonl": samples}})
-	assert.Equal(t, cli.ExitUsage, res.Code)
+	hcl := suite("    width = 0")
+	res := plugintest.Run(t, plugintest.Suite{HCL: hcl, Files: map[string]string{"samples.jsonl": samples}})
+	assert.Equal(t, plugintest.ExitUsage, res.Code)
 	assert.Contains(t, res.Stderr, "Invalid width")
+	require.Len(t, res.Diagnostics, 1, "%v", res.Diagnostics)
+	d := res.Diagnostics[0]
+	assert.Equal(t, "Invalid width", d.Summary)
+	assert.Equal(t, "suite.hcl", d.File)
+	assert.Equal(t, lineOf(t, hcl, "width = 0"), d.Line, "the diagnostic points at the suite's own line")
+}
+
+// lineOf is the 1-based line of the first line of text holding s.
+func lineOf(t *testing.T, text, s string) int {
+	t.Helper()
+	for i, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%q is not in the text", s)
+	return 0
 }

@@ -9,10 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/swarmhost/swarmhost/host/cli"
-	"github.com/swarmhost/swarmhost/host/evallog"
-	"github.com/swarmhost/swarmhost/host/hosttest"
 	"github.com/swarmhost/swarmhost/sdk/controller"
+	"github.com/swarmhost/swarmhost/sdk/plugintest"
 )
 
 // mender starts a member on no roster ("ghost"). With handles set its
@@ -94,26 +92,22 @@ func TestARefusedStartReachesThePluginProcess(t *testing.T) {
 	const told = `started "ghost": no member has this name; the members are m-1, m-2`
 	t.Run("handled", func(t *testing.T) {
 		t.Parallel()
-		res := hosttest.Run(t, hosttest.Case{Plugin: hosttest.Controller("mender"), Suite: menderSuite("mender"),
-			Files: map[string]string{"samples.jsonl": samples}})
-		require.Equal(t, cli.ExitOK, res.Code, res.Stderr)
-		recs := res.Records(t)
-		require.Len(t, recs, 1)
-		require.NotNil(t, recs[0].Final.Reason)
-		assert.Equal(t, told, *recs[0].Final.Reason, "the plugin chose with the refusal it was told")
-		assert.Equal(t, "submitted", *recs[0].Members[0].Status)
-		assert.Equal(t, "pending", recs[0].Members[1].State)
+		res := plugintest.Run(t, plugintest.Suite{HCL: menderSuite("mender"), Files: map[string]string{"samples.jsonl": samples}})
+		res.RequireOK(t)
+		s := res.Samples(t)
+		require.Len(t, s, 1)
+		rec := s[0].Record
+		require.NotNil(t, rec.Final.Reason)
+		assert.Equal(t, told, *rec.Final.Reason, "the plugin chose with the refusal it was told")
+		assert.Equal(t, "submitted", *rec.Members[0].Status)
+		assert.Equal(t, "pending", rec.Members[1].State)
 	})
 	t.Run("not handled", func(t *testing.T) {
 		t.Parallel()
-		res := hosttest.Run(t, hosttest.Case{Plugin: hosttest.Controller("stubborn"), Suite: menderSuite("stubborn"),
-			Files: map[string]string{"samples.jsonl": samples}})
-		require.Equal(t, cli.ExitFailed, res.Code, res.Stderr)
-		require.Len(t, res.Summaries, 1)
-		l, err := evallog.Read(res.Summaries[0]["log"].(string))
-		require.NoError(t, err)
-		require.Len(t, l.Samples, 1)
-		require.NotNil(t, l.Samples[0].Error, "the refusal ends the sample in error")
-		assert.Contains(t, l.Samples[0].Error.Message, "controller start: "+told)
+		res := plugintest.Run(t, plugintest.Suite{HCL: menderSuite("stubborn"), Files: map[string]string{"samples.jsonl": samples}})
+		require.Equal(t, plugintest.ExitFailed, res.Code, res.Stderr)
+		s := res.Samples(t)
+		require.Len(t, s, 1)
+		assert.Contains(t, s[0].Error, "controller start: "+told, "the refusal ends the sample in error")
 	})
 }

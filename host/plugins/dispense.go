@@ -66,10 +66,7 @@ func (m *Manager) dispense(ctx context.Context, b Binary, kind string) (any, err
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(infos))
-	for i, md := range infos {
-		names[i] = md.Name
-	}
+	names := ServedNames(infos)
 	if !slices.Contains(names, b.Name) {
 		return nil, &NotServedError{Binary: b, Served: names}
 	}
@@ -133,11 +130,28 @@ type NotServedError struct {
 	Served []string
 }
 
-// Error says what the binary serves instead.
+// Error says what the binary serves instead, and how to use it: a binary
+// found as swarmhost-<kind>-<name> but serving another name was renamed
+// (or built from another plugin).
 func (e *NotServedError) Error() string {
 	if len(e.Served) == 0 {
 		return fmt.Sprintf("%s: the binary serves no %s plugins", e.Binary, e.Binary.Kind)
 	}
-	return fmt.Sprintf("%s: the binary serves %s plugins %s, not %q",
-		e.Binary, e.Binary.Kind, strings.Join(e.Served, ", "), e.Binary.Name)
+	quoted := make([]string, len(e.Served))
+	for i, n := range e.Served {
+		quoted[i] = fmt.Sprintf("%q", n)
+	}
+	return fmt.Sprintf("%s: the binary serves %s plugin %s, not %q (a plugin's name is the one its Metadata "+
+		"returns, not its file's): use it as %s %q, named %s on the plugin path or through a plugin block's source",
+		e.Binary, e.Binary.Kind, strings.Join(quoted, ", "), e.Binary.Name, e.Binary.Kind, e.Served[0],
+		BinaryName(e.Binary.Kind, e.Served[0]))
+}
+
+// ServedNames are the names in a binary's metadata.
+func ServedNames(infos []base.MetadataResponse) []string {
+	names := make([]string, len(infos))
+	for i, md := range infos {
+		names[i] = md.Name
+	}
+	return names
 }

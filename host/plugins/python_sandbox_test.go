@@ -31,9 +31,45 @@ func TestUntrustedPythonPluginRunsSandboxed(t *testing.T) {
 	isolatetest.RequireTier(t, isolate.TierNamespaces)
 	python := testVenvPython(t)
 	t.Setenv(PythonEnvVar, "/nonexistent/host/python") // the host's choice must not leak in
+	t.Setenv("SWARMHOST_TEST_HOST_SECRET", "host secret")
 	venv := filepath.Dir(filepath.Dir(python))
-	b := installPython(t, "swarmhost-scorer-pyprobe")
-	b.Trust, b.ReadOnly = Untrusted, []string{venv}
+	tests := map[string]struct {
+		// firstLine replaces the launcher's two lines, when set.
+		firstLine string
+		want      string
+	}{
+		"the SDK's launcher line":                       {want: filepath.Join(venv, "bin", "python")},
+		"#!/usr/bin/env python3, as the docs' examples": {firstLine: "#!/usr/bin/env python3", want: filepath.Join(venv, "bin", "python3")},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			b := installPython(t, "swarmhost-scorer-pyprobe")
+			if tc.firstLine != "" {
+				b = withFirstLine(t, b, tc.firstLine)
+			}
+			b.Trust, b.ReadOnly = Untrusted, []string{venv}
+			runProbe(t, b, tc.want)
+		})
+	}
+}
+
+// withFirstLine rewrites b's file with firstLine in place of its two
+// launcher lines, and resolves it again.
+func withFirstLine(t *testing.T, b Binary, firstLine string) Binary {
+	t.Helper()
+	data, err := os.ReadFile(b.Path)
+	require.NoError(t, err)
+	lines := strings.SplitN(string(data), "\n", 3)
+	require.NoError(t, os.WriteFile(b.Path, []byte(firstLine+"\n"+lines[2]), 0o755))
+	again, err := Discover(b.Kind, b.Name, nil, []string{filepath.Dir(b.Path)})
+	require.NoError(t, err)
+	return again
+}
+
+// runProbe starts the untrusted pyprobe scorer b, scores once and checks
+// from inside and outside that it ran sandboxed with the interpreter want.
+func runProbe(t *testing.T, b Binary, want string) {
+	t.Helper()
 	secret := filepath.Join(t.TempDir(), "secret")
 	require.NoError(t, os.WriteFile(secret, []byte("host secret"), 0o644))
 
@@ -59,10 +95,10 @@ func TestUntrustedPythonPluginRunsSandboxed(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(resp.Score.Explanation), &report), resp.Score.Explanation)
 	assert.Equal(t, "forty-two", report.Answer, "the brokered ScorerHost answered over the multiplexed connection")
-	assert.Equal(t, filepath.Join(venv, "bin", "python"), report.Python, "the plugin block's interpreter")
+	assert.Equal(t, want, report.Python, "the plugin block's interpreter")
 	assert.False(t, report.WroteBeside, "the plugin could not write beside its file")
 	assert.False(t, report.ReadSecret, "the plugin could not read a host file")
-	assert.NotContains(t, report.Env, "PATH", "no host environment")
+	assert.NotContains(t, report.Env, "SWARMHOST_TEST_HOST_SECRET", "no host environment")
 	_, err = os.Stat(b.Path + ".starts")
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing was written beside the plugin, checked from outside")
 }

@@ -27,6 +27,23 @@ type pythonSandbox struct {
 	ReadOnly []string
 }
 
+// sandboxPath is the PATH of an untrusted Python plugin's sandbox after
+// its environment's bin directory: the system directories every sandbox
+// sees.
+const sandboxPath = "/usr/local/bin:/usr/bin:/bin"
+
+// env is what the plugin's environment adds in the sandbox: the
+// interpreter a launcher line runs ($SWARMHOST_PYTHON) and a PATH that
+// starts with the environment's bin directory, so that a `#!/usr/bin/env
+// python3` line runs the read_only environment's python3 too, not the
+// system's. With no environment named, PATH is the system directories.
+func (ps pythonSandbox) env() []string {
+	if ps.Interpreter == "" {
+		return []string{"PATH=" + sandboxPath}
+	}
+	return []string{PythonEnvVar + "=" + ps.Interpreter, "PATH=" + filepath.Dir(ps.Interpreter) + ":" + sandboxPath}
+}
+
 // describe names the interpreter for logs.
 func (ps pythonSandbox) describe() string {
 	if ps.Interpreter == "" {
@@ -38,9 +55,11 @@ func (ps pythonSandbox) describe() string {
 // untrustedPython picks the interpreter of an untrusted Python plugin from
 // its plugin block and never from the host's environment (which the
 // sandbox does not get): the first read_only entry that is a Python
-// environment (a directory with bin/python), else none. A plugin whose #!
-// line names an interpreter keeps it; that interpreter's environment must
-// then be in read_only.
+// environment (a directory with bin/python), else none. A launcher line
+// runs it through $SWARMHOST_PYTHON and a `#!/usr/bin/env python3` line
+// through PATH ([pythonSandbox.env]); a #! line naming an interpreter by
+// its absolute path keeps it, and that interpreter's environment must then
+// be in read_only.
 func untrustedPython(b Binary) (pythonSandbox, bool) {
 	if !isPython(b.Path) {
 		return pythonSandbox{}, false

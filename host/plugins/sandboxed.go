@@ -40,8 +40,8 @@ func (p *Process) sandbox(cfg *plugin.ClientConfig, opts Options) {
 		if err != nil {
 			return nil, err
 		}
-		if py.Interpreter != "" {
-			cmd.Env = append(cmd.Env, PythonEnvVar+"="+py.Interpreter)
+		if isPy {
+			cmd.Env = append(cmd.Env, py.env()...)
 		}
 		r, err := inner(log, cmd, socketDir)
 		if errors.As(err, new(*isolate.DigestMismatchError)) {

@@ -4,7 +4,7 @@ go 1.26.8
 
 require (
 	github.com/hashicorp/go-plugin v1.8.0
-	github.com/swarmhost/swarmhost/sdk v0.1.0
+	github.com/swarmhost/swarmhost/sdk v0.2.0
 	google.golang.org/grpc v1.85.0
 )
 

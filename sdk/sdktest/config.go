@@ -26,6 +26,7 @@ import (
 // that marshals to a JSON object (a map or a struct); nil is {}.
 func Config(t testing.TB, impl metadataer, cfg any) schema.Config {
 	t.Helper()
+	checkSchema(t, impl)
 	c, err := complete(metadata(impl).Schema, cfg)
 	if err != nil {
 		t.Fatalf("sdktest: %v", err)

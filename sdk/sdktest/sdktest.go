@@ -8,9 +8,11 @@
 // plugin's schema defaults (by [schema.Schema.Complete], the host's own
 // function) and checked by the plugin's ValidateConfig; a call with a
 // config the host would reject fails. [Config] and [Validate] do the two
-// steps alone, for any kind. [NewSimulator] plays a whole swarm run
-// against a controller. Running a suite's HCL through the real host is
-// host/hosttest's job (package sdk never imports the host).
+// steps alone, for any kind. Each of these first checks the plugin's config
+// schema as the host does when it loads the plugin ([schema.Schema.Check]),
+// failing the test on a schema the host refuses. [NewSimulator] plays a
+// whole swarm run against a controller. Running a suite's HCL through the
+// real swarmhost binary is package plugintest's job.
 //
 //	func TestMyScorer(t *testing.T) {
 //		s := sdktest.Scorer(t, &MyScorer{})
@@ -39,6 +41,7 @@ import (
 // completing and checking each RunRequest's Config.
 func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 	t.Helper()
+	checkSchema(t, impl)
 	d := loopback.InProcess(t, pluginside.Plugins{Agents: []agent.Agent{impl}})
 	return &configuredAgent{Agent: d.Agent(name(impl)), configs: newCheckedConfigs(impl, d, protocol.KindAgent)}
 }
@@ -50,6 +53,7 @@ func Agent(t testing.TB, impl agent.Agent) agent.Agent {
 // member events instead.
 func Controller(t testing.TB, impl controller.Controller) *ControllerClient {
 	t.Helper()
+	checkSchema(t, impl)
 	d := loopback.InProcess(t, pluginside.Plugins{Controllers: []controller.Controller{impl}})
 	return &ControllerClient{remote: d.Controller(name(impl)), configs: newCheckedConfigs(impl, d, protocol.KindController)}
 }
@@ -60,6 +64,7 @@ func Controller(t testing.TB, impl controller.Controller) *ControllerClient {
 // ([scorer.WithReads], read back from its metadata) it does not read.
 func Scorer(t testing.TB, impl scorer.Scorer) scorer.Scorer {
 	t.Helper()
+	checkSchema(t, impl)
 	d := loopback.InProcess(t, pluginside.Plugins{Scorers: []scorer.Scorer{impl}})
 	remote := d.Scorer(name(impl))
 	var md scorer.MetadataResponse
@@ -73,3 +78,14 @@ type metadataer interface {
 }
 
 func name(impl metadataer) string { return metadata(impl).Name }
+
+// checkSchema fails the test when impl's config schema is one the host
+// refuses to load ([schema.Schema.Check]: an unknown type, a default not of
+// its type, a repeated name).
+func checkSchema(t testing.TB, impl metadataer) {
+	t.Helper()
+	md := metadata(impl)
+	if err := md.Schema.Check(); err != nil {
+		t.Fatalf("sdktest: the host would refuse the config schema of %q: %v", md.Name, err)
+	}
+}

@@ -2,7 +2,7 @@ module example.com/exact-text
 
 go 1.26.8
 
-require github.com/swarmhost/swarmhost/sdk v0.1.0
+require github.com/swarmhost/swarmhost/sdk v0.2.0
 
 require (
 	github.com/fatih/color v1.13.0 // indirect

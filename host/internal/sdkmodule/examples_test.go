@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
@@ -35,49 +36,81 @@ var examples = map[string]struct {
 // an untrusted (sandboxed) plugin, and scores as the README says. The
 // examples' own tests (sdktest) run in their modules (make test does).
 func TestExamplePlugins(t *testing.T) {
-	if isolate.Default().Tier() == isolate.TierNone {
-		if err := isolate.ExpectationError(); err != nil {
-			t.Fatal(err)
-		}
-		t.Skipf("an example plugin runs untrusted, and this machine offers no sandbox (%s)", isolate.Default().Describe())
-	}
-	bin := t.TempDir()
-	swarmhost := filepath.Join(bin, "swarmhost")
-	if err := testplugins.GoBuild(testplugins.Root(), swarmhost, "./cmd/swarmhost"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := testplugins.Build(bin); err != nil {
-		t.Fatal(err)
-	}
-	for name, ex := range examples {
+	bin, swarmhost := hostBinaries(t)
+	for name := range examples {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			suite := t.TempDir()
 			copyFile(t, filepath.Join(exampleDir(name), "suite.hcl"), filepath.Join(suite, "suite.hcl"))
-			plugin := filepath.Join(suite, "plugins", ex.binary)
-			if err := testplugins.GoBuild(exampleDir(name), plugin, "."); err != nil {
+			if err := testplugins.GoBuild(exampleDir(name), filepath.Join(suite, "plugins", examples[name].binary), "."); err != nil {
 				t.Fatal(err)
 			}
-			out := runHost(t, bin, swarmhost, "run", "--json", "--log-dir", t.TempDir(), suite)
-			var sum struct {
-				Status string
-				Log    string
-				Scores map[string]map[string]float64
-			}
-			if err := json.Unmarshal([]byte(out), &sum); err != nil {
-				t.Fatalf("swarmhost run --json printed %q: %v", out, err)
-			}
-			if sum.Status != "success" || sum.Scores[ex.scorer]["accuracy"] != ex.accuracy {
-				t.Errorf("the run's summary is %s, want success and %s accuracy %v", out, ex.scorer, ex.accuracy)
-			}
-			log := runHost(t, bin, swarmhost, "log", sum.Log)
-			for _, want := range ex.log {
-				if !strings.Contains(log, want) {
-					t.Errorf("swarmhost log does not show %q:\n%s", want, log)
-				}
-			}
+			checkRun(t, bin, swarmhost, suite, name)
 		})
 	}
+}
+
+// checkRun runs suite with swarmhost and checks the run's summary and log
+// against the example's.
+func checkRun(t *testing.T, bin, swarmhost, suite, example string) {
+	t.Helper()
+	ex := examples[example]
+	out := runHost(t, bin, swarmhost, "run", "--json", "--log-dir", t.TempDir(), suite)
+	var sum struct {
+		Status string
+		Log    string
+		Scores map[string]map[string]float64
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("swarmhost run --json printed %q: %v", out, err)
+	}
+	if sum.Status != "success" || sum.Scores[ex.scorer]["accuracy"] != ex.accuracy {
+		t.Errorf("the run's summary is %s, want success and %s accuracy %v", out, ex.scorer, ex.accuracy)
+	}
+	log := runHost(t, bin, swarmhost, "log", sum.Log)
+	for _, want := range ex.log {
+		if !strings.Contains(log, want) {
+			t.Errorf("swarmhost log does not show %q:\n%s", want, log)
+		}
+	}
+}
+
+var hostBuild struct {
+	once           sync.Once
+	bin, swarmhost string
+	err            error
+}
+
+// hostBinaries builds today's swarmhost and the repository's plugins once
+// per test binary, into a directory it returns with swarmhost's path; it
+// skips when the machine has no sandbox (the plugins built here run
+// untrusted), unless one is expected.
+func hostBinaries(t *testing.T) (string, string) {
+	t.Helper()
+	if isolate.Default().Tier() == isolate.TierNone {
+		if err := isolate.ExpectationError(); err != nil {
+			t.Fatal(err)
+		}
+		t.Skipf("a plugin built here runs untrusted, and this machine offers no sandbox (%s)", isolate.Default().Describe())
+	}
+	return buildHost(t)
+}
+
+// buildHost builds today's swarmhost and the repository's plugins once per
+// test binary (hostBinaries without the sandbox's check).
+func buildHost(t *testing.T) (string, string) {
+	t.Helper()
+	hostBuild.once.Do(func() {
+		hostBuild.bin = filepath.Join(buildDir, "host")
+		hostBuild.swarmhost = filepath.Join(hostBuild.bin, "swarmhost")
+		if hostBuild.err = testplugins.GoBuild(testplugins.Root(), hostBuild.swarmhost, "./cmd/swarmhost"); hostBuild.err == nil {
+			_, hostBuild.err = testplugins.Build(hostBuild.bin)
+		}
+	})
+	if hostBuild.err != nil {
+		t.Fatal(hostBuild.err)
+	}
+	return hostBuild.bin, hostBuild.swarmhost
 }
 
 // runHost runs swarmhost with the repository's plugins on the plugin path

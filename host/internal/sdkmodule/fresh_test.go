@@ -13,17 +13,24 @@ import (
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
 )
 
-// version is the SDK version the fresh module requires.
-const version = "v0.1.0"
+// version is the SDK version the fresh module requires: the newest release
+// (scripts/sdk-releases.txt), set by TestMain.
+var version string
 
 // TestPluginInAFreshModule copies each example plugin (examples/plugins/<name>,
 // its own module) outside the repository, drops its replace of the SDK, and
 // builds and tests it (with sdktest) against the SDK required by version,
-// served from a local file proxy as a release tag would serve it. The
+// served from a local file proxy of the releases, from git, as `make
+// sdk-proxy` writes it. The
 // module's other dependencies come from the module cache as a proxy (else
 // the Go proxy), into a private module cache, so the published SDK never
 // lands in the machine's.
+//
+// An example with a suite test (sdk/plugintest) runs it through today's
+// swarmhost binary ($SWARMHOST_BIN), from the fresh module, which needs
+// nothing of the host's module for it.
 func TestPluginInAFreshModule(t *testing.T) {
+	_, swarmhost := buildHost(t) // the plugin under test runs trusted: no sandbox needed
 	for name := range examples {
 		t.Run(name, func(t *testing.T) {
 			mod := copyFresh(t, name, t.TempDir())
@@ -34,7 +41,14 @@ func TestPluginInAFreshModule(t *testing.T) {
 				t.Fatalf("the SDK resolves as %q, want the published %s without a replace", out, version)
 			}
 			goCmd(t, mod, env, "vet", "-trimpath", "./...")
-			goCmd(t, mod, env, "test", "-trimpath", "-count=1", "./...")
+			withHost := append(append([]string{}, env...), "SWARMHOST_BIN="+swarmhost)
+			out := goCmd(t, mod, withHost, "test", "-trimpath", "-count=1", "-v", "./...")
+			if _, err := os.Stat(filepath.Join(mod, "suite_test.go")); err == nil && !strings.Contains(out, "--- PASS: TestInASuite") {
+				t.Errorf("the suite test did not pass through swarmhost:\n%s", out)
+			}
+			if sum := readFile(t, filepath.Join(mod, "go.sum")); strings.Contains(sum, "hashicorp/hcl") {
+				t.Errorf("the fresh module's go.sum holds the host's dependencies (hcl):\n%s", sum)
+			}
 		})
 	}
 }
@@ -65,6 +79,14 @@ func TestReproducibleBuild(t *testing.T) {
 // whatever the directories.)
 var env []string
 
+// proxyDir and modCache are the file proxy of the SDK's releases and the
+// private module cache, set by TestMain.
+var proxyDir, modCache string
+
+// buildDir holds what the tests build once (hostBinaries), removed after
+// them; set by TestMain.
+var buildDir string
+
 func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
@@ -76,9 +98,14 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	proxy, cache := filepath.Join(dir, "proxy"), filepath.Join(dir, "modcache")
-	if err := sdkmodule.WriteProxy(proxy, filepath.Join(testplugins.Root(), "sdk"), version); err != nil {
+	releases, err := sdkmodule.ReadReleases(testplugins.Root())
+	if err != nil {
 		panic(err)
 	}
+	if err := sdkmodule.WriteReleases(proxy, testplugins.Root(), releases); err != nil {
+		panic(err)
+	}
+	version, proxyDir, modCache, buildDir = releases[len(releases)-1].Version, proxy, cache, dir
 	out, err := exec.Command(testplugins.GoBinary(), "env", "GOMODCACHE").Output()
 	if err != nil {
 		panic(err)
@@ -102,7 +129,7 @@ func copyFresh(t *testing.T, name, dir string) string {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".go") || e.Name() == "go.mod") {
+		if e.Type().IsRegular() && (strings.HasSuffix(e.Name(), ".go") || e.Name() == "go.mod" || e.Name() == "suite.hcl") {
 			copyFile(t, filepath.Join(src, e.Name()), filepath.Join(dir, e.Name()))
 		}
 	}

@@ -1,7 +1,6 @@
 package sdkmodule
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -24,14 +23,25 @@ var skipped = []string{"python", "hostrpc"}
 
 // WriteProxy writes the module in sdkDir, at version, into proxyDir laid out
 // as a GOPROXY (https://go.dev/ref/mod#goproxy-protocol): the version list,
-// .info, .mod and .zip. Point GOPROXY at "file://" + proxyDir.
+// .info, .mod and .zip. Point GOPROXY at "file://" + proxyDir. It is for
+// tests of the working tree; releases come from git ([WriteReleases]).
 func WriteProxy(proxyDir, sdkDir, version string) error {
-	mv := module.Version{Path: Path, Version: version}
-	escaped, err := module.EscapePath(Path)
-	if err != nil {
+	if err := writeVersion(proxyDir, sdkDir, version, time.Now()); err != nil {
 		return err
 	}
-	dir := filepath.Join(proxyDir, filepath.FromSlash(escaped), "@v")
+	return os.WriteFile(filepath.Join(versionDir(proxyDir), "list"), []byte(version+"\n"), 0o644)
+}
+
+// escapedPath is the SDK's module path as a proxy spells it.
+func escapedPath() (string, error) { return module.EscapePath(Path) }
+
+// writeVersion writes one version's .info, .mod and .zip.
+func writeVersion(proxyDir, sdkDir, version string, when time.Time) error {
+	mv := module.Version{Path: Path, Version: version}
+	if _, err := escapedPath(); err != nil {
+		return err
+	}
+	dir := versionDir(proxyDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -39,8 +49,7 @@ func WriteProxy(proxyDir, sdkDir, version string) error {
 	if err != nil {
 		return err
 	}
-	info, _ := json.Marshal(map[string]string{"Version": version, "Time": time.Now().UTC().Format(time.RFC3339)})
-	for name, data := range map[string][]byte{"list": []byte(version + "\n"), version + ".info": info, version + ".mod": mod} {
+	for name, data := range map[string][]byte{version + ".info": infoJSON(version, when), version + ".mod": mod} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -23,11 +24,23 @@ func Root() string {
 // Build compiles every plugin under plugins/<kind>s/<name> into dir as
 // swarmhost-<kind>-<name>, in parallel, and returns the binaries' paths by
 // "<kind>-<name>".
-func Build(dir string) (map[string]string, error) {
+func Build(dir string) (map[string]string, error) { return BuildNamed(dir) }
+
+// BuildNamed is [Build] of only the plugins named "<kind>-<name>"
+// ("agent-scripted", "scorer-match"); none named is every one.
+func BuildNamed(dir string, names ...string) (map[string]string, error) {
 	root := Root()
 	dirs, err := filepath.Glob(filepath.Join(root, "plugins", "*", "*", "main.go"))
 	if err != nil {
 		return nil, err
+	}
+	dirs = slices.DeleteFunc(dirs, func(main string) bool {
+		pkg := filepath.Dir(main)
+		kind := strings.TrimSuffix(filepath.Base(filepath.Dir(pkg)), "s")
+		return len(names) > 0 && !slices.Contains(names, kind+"-"+filepath.Base(pkg))
+	})
+	if len(dirs) < len(names) {
+		return nil, fmt.Errorf("testplugins: not every one of %v is a plugin under plugins/", names)
 	}
 	out := map[string]string{}
 	var mu sync.Mutex

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -39,17 +40,26 @@ type Catalog struct {
 	lock *suiteLock
 }
 
-// New returns the catalog of the suite in suiteDir, whose plugin blocks
-// are pins: it finds plugins in the suite's search directories
-// (plugins.SearchDirs), starts them through mgr under ctx, and refuses a
-// binary its lock file (LockFile in suiteDir) does not match.
-func New(ctx context.Context, mgr *plugins.Manager, suiteDir string, pins []config.PluginPin) *Catalog {
-	c := &Catalog{ctx: ctx, mgr: mgr, dirs: plugins.SearchDirs(suiteDir),
-		lock: &suiteLock{path: filepath.Join(suiteDir, LockFile)}}
+// New returns the catalog of the suite at path (a .hcl file, or a
+// directory), whose plugin blocks are pins: it finds plugins in the suite's
+// search directories (plugins.SearchDirs of its directory), starts them
+// through mgr under ctx, and refuses a binary the suite's lock file
+// ([LockPath]) does not match.
+func New(ctx context.Context, mgr *plugins.Manager, suite string, pins []config.PluginPin) *Catalog {
+	c := &Catalog{ctx: ctx, mgr: mgr, dirs: plugins.SearchDirs(SuiteDir(suite)), lock: newSuiteLock(suite)}
 	for _, p := range pins {
 		c.pins = append(c.pins, pluginPin(p))
 	}
 	return c
+}
+
+// SuiteDir is the directory of the suite at path: path itself when it is a
+// directory (or names no .hcl file), else the file's directory.
+func SuiteDir(suite string) string {
+	if info, err := os.Stat(suite); err == nil && info.IsDir() || filepath.Ext(suite) != ".hcl" {
+		return suite
+	}
+	return filepath.Dir(suite)
 }
 
 // Info returns the named plugin's metadata, starting its binary if needed.
@@ -67,7 +77,7 @@ func (c *Catalog) Info(kind, name string) (base.MetadataResponse, error) {
 			return md, nil
 		}
 	}
-	return base.MetadataResponse{}, fmt.Errorf("%s serves no %s plugin named %q", b.Path, kind, name)
+	return base.MetadataResponse{}, &plugins.NotServedError{Binary: b, Served: plugins.ServedNames(infos)}
 }
 
 // Warm starts every plugin the suite names at once and fetches their

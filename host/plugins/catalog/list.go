@@ -66,5 +66,5 @@ func (c *Catalog) describe(b plugins.Binary) (version, protocol string, err erro
 			return md.Version, protocol, nil
 		}
 	}
-	return "-", "-", fmt.Errorf("%s serves no %s plugin named %q", b.Path, b.Kind, b.Name)
+	return "-", "-", &plugins.NotServedError{Binary: b, Served: plugins.ServedNames(infos)}
 }

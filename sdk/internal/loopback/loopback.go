@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hashicorp/go-plugin"
-
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/internal/hostside"
@@ -33,7 +31,7 @@ type Dispensed struct {
 func InProcess(t testing.TB, p pluginside.Plugins) Dispensed {
 	t.Helper()
 	served := hostside.Pair(pluginside.Set(p))
-	client, server := plugin.TestPluginGRPCConn(t, false, served)
+	client, server := testConn(t, served)
 	// Stop the server before closing the client: Close sends go-plugin's
 	// Shutdown, whose handler would stop the server concurrently.
 	t.Cleanup(func() {

@@ -170,3 +170,13 @@ func tokenAt(b []byte) string {
 	}
 	return ""
 }
+
+// DecodeNonFinite decodes JSON that may hold bare NaN, Infinity and
+// -Infinity tokens (as Inspect's JSON logs do) into v, which the caller
+// reads with [FromSentinels] where it holds untyped values: the tokens
+// become float64 NaN and ±Inf there. A typed float field cannot hold one.
+func DecodeNonFinite(b []byte, v any) error { return json.Unmarshal(toSentinelStrings(b), v) }
+
+// FromSentinels is a value decoded by [DecodeNonFinite] with its
+// non-finite numbers restored.
+func FromSentinels(v any) any { return fromSentinels(v) }

@@ -44,7 +44,7 @@ from .types import (CORRECT, INCORRECT, NOANSWER, PARTIAL, Attribute, Block, Dia
                     FinalMode, MemberState, Message, Metadata, Output, SampleRef, Schema, Score, Status, ToolCall,
                     ToolError, ToolInfo, Usage, member_limit)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CORRECT", "INCORRECT", "NOANSWER", "PARTIAL", "PROTOCOL_VERSION",

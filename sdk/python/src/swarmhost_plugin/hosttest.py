@@ -1,6 +1,6 @@
 """Run an HCL suite against the plugin under test through the real host, as
 terraform-plugin-testing runs real configurations (the Python twin of the
-Go side's host/hosttest).
+Go SDK's plugintest).
 
 The test writes a suite that uses the plugin by name; Suite writes it as
 suite.hcl into a suite directory in a temporary directory, with its files

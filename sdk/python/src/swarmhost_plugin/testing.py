@@ -7,7 +7,9 @@ services go through go-plugin's broker for real: the harness serves a fake
 host (FakeAgentHost, FakeScorerHost) on its own socket, announces it on the
 plugin's GRPCBroker stream, and passes its broker id and a per-call token
 with each call. Configs are completed with the schema's defaults, as the
-host completes a suite's block.
+host completes a suite's block, and each plugin's schema is checked as the host
+checks it when it loads the plugin (SchemaError for an unknown type, a
+default not of its type, a repeated name).
 
     from swarmhost_plugin.testing import Harness
 
@@ -23,6 +25,7 @@ swarmhost_plugin.hosttest.Suite.
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import shutil
@@ -36,6 +39,8 @@ import grpc
 from . import _wire
 from ._broker import CHANNEL_OPTIONS, Broker
 from ._complete import complete
+from ._schema_check import SchemaError
+from ._schema_check import check as check_schema
 from ._simulator import Simulator, Step
 from ._pb.plugin import grpc_broker_pb2, grpc_broker_pb2_grpc
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
@@ -47,7 +52,7 @@ from .controller import Action, ChooseResponse, Event, Member, RefusedError, Sta
 from .scorer import ExecResult, Sample, ScoreResponse
 from .types import Diagnostic, Message, Metadata, Output, SampleRef, ToolCall, ToolError, ToolInfo
 
-__all__ = ["FakeAgentHost", "FakeScorerHost", "Harness", "PluginError", "Refused", "Simulator", "Step"]
+__all__ = ["FakeAgentHost", "FakeScorerHost", "Harness", "PluginError", "Refused", "SchemaError", "Simulator", "Step"]
 
 
 class PluginError(RuntimeError):
@@ -136,6 +141,7 @@ class Harness:
     a context manager, or call close()."""
 
     def __init__(self, *plugins) -> None:
+        _check_schemas(plugins)
         self._dir = tempfile.mkdtemp(prefix="swarmhost-harness-")
         self.tokens = Tokens()
         self._validated: dict[tuple[str, str, bytes], list[str]] = {}
@@ -328,6 +334,19 @@ class Harness:
         run: script how members end with submit() and end(), then check
         steps, stopped, chosen and error."""
         return Simulator(self, name, roster, config, session)
+
+
+def _check_schemas(plugins) -> None:
+    """Raises SchemaError for a plugin whose config schema the host refuses
+    to load (an unknown type, a default not of its type, a repeated name),
+    as the host would when it starts the plugin."""
+    for p in plugins:
+        md = p.metadata() if hasattr(p, "metadata") else None
+        if isinstance(md, Metadata):
+            try:
+                check_schema(md.schema)
+            except SchemaError as e:
+                raise SchemaError(f"the host would refuse the config schema of {json.dumps(md.name)}: {e}") from None
 
 
 def _executor():
