@@ -103,15 +103,16 @@ var ptraceUsable = sync.OnceValue(func() bool {
 	return true
 })
 
-// verifyExec checks what the stopped process pid executed for path. The
-// executed file is hashed unless this process already hashed that very
-// file, unchanged since ([knownDigest]): discovery hashes every plugin it
-// finds, so a plugin's start does not read it twice.
+// verifyExec checks what the stopped process pid executed for path: the
+// executed image itself is hashed on every start, whatever discovery or
+// the digest cache knew of the file. Its identity (inode, size, times)
+// does not prove its bytes: a write through a shared mapping to an
+// already-dirty page changes none of them. Nothing can write the image
+// from now on (the kernel refuses while it executes, ETXTBSY, and refuses
+// the exec while anything holds it open for writing), so the bytes hashed
+// are the bytes that run.
 func verifyExec(pid int, path, want string) error {
 	exe := "/proc/" + strconv.Itoa(pid) + "/exe"
-	if sum, ok := knownDigest(exe); ok && sum == want {
-		return nil // the very file discovery hashed, unchanged since
-	}
 	sum, err := FileSHA256(exe)
 	if err != nil {
 		return err
