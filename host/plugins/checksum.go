@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 )
 
 // DigestCacheEnv set to "off" makes every run hash every plugin binary it
@@ -16,9 +18,10 @@ import (
 const DigestCacheEnv = "SWARMHOST_DIGEST_CACHE"
 
 // FileSHA256 returns the lowercase hex SHA-256 of a file, as sha256sum
-// prints it. It reads the file every time.
+// prints it. It reads the file every time; it opens it without blocking
+// and hashes only a regular file (regular.Open).
 func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("checksum: %w", err)
 	}
@@ -36,7 +39,7 @@ func FileSHA256(path string) (string, error) {
 // (verified_linux.go), so a file rewritten without a trace in its identity
 // (through a shared mapping, say) is refused when it is started.
 func resolvedSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("checksum: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"golang.org/x/sys/unix"
 
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
@@ -120,7 +121,7 @@ func verifyExec(pid int, path, want string) error {
 	if sum == want {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path, maxScript)
 	if err != nil {
 		return err
 	}
@@ -133,6 +134,10 @@ func verifyExec(pid int, path, want string) error {
 	}
 	return nil
 }
+
+// maxScript bounds what is read of a script whose interpreter is what the
+// kernel executed.
+const maxScript = 64 << 20
 
 // shebang returns the interpreter a script's #! line names, or "".
 func shebang(data []byte) string {
