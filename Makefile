@@ -12,10 +12,19 @@ PLUGINS   := $(patsubst %/main.go,%,$(wildcard plugins/*/*/main.go))
 GOBUILD   := CGO_ENABLED=0 $(GO) build -tags grpcnotrace -trimpath -buildvcs=false -ldflags=-w
 PROTOC_GEN_GO_VERSION      := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+STATICCHECK_VERSION        := v0.8.2
+GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all build trust-manifest demo test vet fmt proto bench clean fuzz llama-server venv proto-python parity
+.PHONY: all help build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv \
+	proto-python parity
 
 all: build
+
+## help: list the targets and what each does (from the `## target:` comments of this Makefile)
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); split($$0, a, ":"); name = a[1]; sub(/^[^:]*: */, ""); \
+		printf "  %-15s %s\n", name, $$0; next } \
+		/^## / && name != "" { sub(/^## /, ""); printf "  %-15s %s\n", "", $$0; next } { name = "" }' $(MAKEFILE_LIST)
 
 ## build: swarmhost and every plugin binary into ./bin
 build:
@@ -31,7 +40,7 @@ build:
 
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and the place
 ## (absolute path, directory links resolved) and sha256 of the repository's Python plugins: only those bytes run
-## unsandboxed by default, a script only where it is listed (README, "Running plugins you did not write")
+## unsandboxed by default, a script only where it is listed (docs/guides/untrusted-plugins.md)
 TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-* parity/scenarios/*/plugins/swarmhost-*-*)
 plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
 TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
@@ -64,10 +73,41 @@ test: vet llama-server
 	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/e2e/ ./host/evallog/
 	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
 
+## test-short: the fast loop: vet and every test under -short, without the race detector, of every module;
+## no llama-server, container engine, cluster, browser or Inspect Swarm peer (tests that need one skip)
+test-short: vet
+	$(GO) test -short -count=1 -timeout 20m ./...
+	@for m in $(MODULES); do echo "cd $$m && $(GO) test -short -count=1 ./..."; \
+		(cd $$m && $(GO) test -short -count=1 ./...) || exit 1; done
+
 ## vet: go vet every module
 vet:
 	$(GO) vet ./...
 	@for m in $(MODULES); do echo "cd $$m && $(GO) vet ./..."; (cd $$m && $(GO) vet ./...) || exit 1; done
+
+## lint: staticcheck and golangci-lint (.golangci.yml) on every module, each installed at a pinned version
+## from the Go module proxy into .tools/
+lint: .tools/staticcheck-$(STATICCHECK_VERSION) .tools/golangci-lint-$(GOLANGCI_LINT_VERSION)
+	.tools/staticcheck-$(STATICCHECK_VERSION) ./...
+	.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run ./...
+	@for m in $(MODULES); do echo "cd $$m && staticcheck ./... && golangci-lint run ./..."; \
+		(cd $$m && $(CURDIR)/.tools/staticcheck-$(STATICCHECK_VERSION) ./... && \
+		$(CURDIR)/.tools/golangci-lint-$(GOLANGCI_LINT_VERSION) run --config $(CURDIR)/.golangci.yml ./...) || exit 1; done
+
+.tools/staticcheck-$(STATICCHECK_VERSION):
+	@mkdir -p .tools/staticcheck.tmp
+	GOBIN=$(CURDIR)/.tools/staticcheck.tmp $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	mv .tools/staticcheck.tmp/staticcheck $@ && rmdir .tools/staticcheck.tmp
+
+.tools/golangci-lint-$(GOLANGCI_LINT_VERSION):
+	@mkdir -p .tools/golangci-lint.tmp
+	GOBIN=$(CURDIR)/.tools/golangci-lint.tmp $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	mv .tools/golangci-lint.tmp/golangci-lint $@ && rmdir .tools/golangci-lint.tmp
+
+## docs: regenerate the reference pages of docs/reference from the code (host/internal/docgen); a test of
+## `make test` and `make test-short` fails when they are stale
+docs:
+	$(GO) run ./host/internal/docgen
 
 ## llama-server: build llama.cpp's server for the real inference engine test (host/internal/llamae2e)
 ## with ../shared/models/tiny-toolcall/setup-llama-server.sh: cached per machine under ~/.cache/swarmhost,
@@ -82,6 +122,7 @@ llama-server:
 		tail -5 .tools/llama-server.log >.tools/llama-server.err; rm -f .tools/llama-server.path; \
 	fi
 
+## fmt: gofmt every Go file
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
@@ -106,13 +147,15 @@ venv:
 proto-python: venv
 	.venv/bin/python sdk/python/scripts/gen_proto.py
 
+## clean: remove ./bin and the installed tools
 clean:
 	rm -rf $(BIN) .tools
 
 ## bench: build swarmhost, the plugins it needs and the benchmark into bench/bin, then run the benchmark
-## suite and print its table (see BENCHMARKS.md). Pass swarmbench flags in BENCHFLAGS, e.g.
-## `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"` or `BENCHFLAGS=-profile=bench/profiles`.
+## suite and print its table; without BENCHFLAGS it also rewrites BENCHMARKS.md's "Latest run" (BENCH_REPORT).
+## Pass swarmbench flags in BENCHFLAGS, e.g. `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"`.
 BENCH_BIN     := $(CURDIR)/bench/bin
+BENCH_REPORT  ?= $(if $(BENCHFLAGS),,$(CURDIR)/BENCHMARKS.md)
 BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match \
 	plugins/scorers/exec
 bench:
@@ -130,7 +173,8 @@ bench:
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
-	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) $(BENCHFLAGS)
+	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) \
+		$(if $(BENCH_REPORT),-report $(abspath $(BENCH_REPORT))) $(BENCHFLAGS)
 
 ## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
 ## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;

@@ -4,7 +4,7 @@
 Usage (make parity runs it in the peer's venv):
 
     python parity/run.py [-only NAME]... [-v] [--strict] [--swarmhost BIN] [--out DIR]
-    python parity/run.py --check-readme
+    python parity/run.py --check-docs
     python parity/run.py --analysis LOG...
 
 Prints a table (scenario x part: same / allowed / pending / DIFFERENT) and
@@ -43,7 +43,7 @@ def parse() -> argparse.Namespace:
     p.add_argument("--swarmhost", default=str(ROOT / "bin" / "swarmhost"))
     p.add_argument("--out", help="directory for both sides' logs and report.json (default: a temporary one)")
     p.add_argument("--jobs", type=int, default=2, help="swarmhost suites run at once")
-    p.add_argument("--check-readme", action="store_true", help="only check the README has a bullet for every allow-list entry")
+    p.add_argument("--check-docs", action="store_true", help=f"only check {allow.DOCS_PAGE} has a bullet for every allow-list entry")
     p.add_argument("--no-examples", action="store_true", help="skip running examples/* for inspect_swarm.analysis")
     p.add_argument("--analysis", nargs="+", metavar="LOG", help="only run inspect_swarm.analysis on these logs")
     return p.parse_args()
@@ -54,7 +54,7 @@ def lists() -> tuple[list[allow.Entry], list[allow.Entry]]:
     try:
         allowed = allow.load(PARITY / "allowlist.toml", parts)
         pending = allow.load(PARITY / "pending.toml", parts)
-        problems = allow.check_readme(allowed, (ROOT / "README.md").read_text())
+        problems = allow.check_docs(allowed, (ROOT / allow.DOCS_PAGE).read_text())
     except allow.ListError as ex:
         raise SystemExit(f"parity: {ex}") from ex
     if problems:
@@ -154,8 +154,8 @@ def main() -> int:
         print("\n".join(problems) or f"inspect_swarm.analysis read {len(args.analysis)} logs")
         return 1 if problems else 0
     allowed, pending = lists()
-    if args.check_readme:
-        print(f"parity: the README lists every allow-list entry ({len(allowed)} entries)")
+    if args.check_docs:
+        print(f"parity: {allow.DOCS_PAGE} lists every allow-list entry ({len(allowed)} entries)")
         return 0
     scenarios = discover(args.only)
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="parity-"))

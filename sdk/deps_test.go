@@ -1,10 +1,10 @@
 package sdk_test
 
 import (
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -210,10 +210,9 @@ func goOutput(t *testing.T, args ...string) []byte {
 
 // goTool is the go command of the toolchain running the test, else "go".
 func goTool() string {
-	// runtime.GOROOT is deprecated for finding the toolchain in general, but
-	// under `go test` it is the toolchain running the test, which is the one
-	// whose view of the module we want.
-	p := filepath.Join(runtime.GOROOT(), "bin", "go")
+	// Under `go test`, go/build's default GOROOT is the toolchain running
+	// the test, which is the one whose view of the module we want.
+	p := filepath.Join(build.Default.GOROOT, "bin", "go")
 	if _, err := os.Stat(p); err == nil {
 		return p
 	}

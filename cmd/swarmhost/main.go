@@ -1,5 +1,5 @@
 // Command swarmhost runs swarms of agent plugins on eval suites written in
-// HCL. See `swarmhost help` and the project README.
+// HCL. See `swarmhost help` and docs/README.md.
 package main
 
 import (

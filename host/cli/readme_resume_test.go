@@ -12,7 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// resumingClaims maps each guarantee of the README's "Resuming" section
+// resumingPage is the guide whose guarantees resumingClaims holds.
+const resumingPage = "docs/guides/resuming-and-sharding.md"
+
+// resumingClaims maps each guarantee of the resuming guide (before its
+// "Sharding" section)
 // (a phrase of it) to the tests that hold it. Change a guarantee, and its
 // tests, together.
 var resumingClaims = []struct {
@@ -42,24 +46,19 @@ var resumingClaims = []struct {
 	{"`--resume auto` (with `SUITE`) continues each eval's log found in `--log-dir`", []string{"TestRunResumeAuto"}},
 }
 
-// TestReadmeResumingClaims: every guarantee listed is in the README's
-// Resuming section and every test named for it exists, and every item of
+// TestReadmeResumingClaims: every guarantee listed is in the resuming
+// guide and every test named for it exists, and every item of
 // the section's list has a guarantee here.
 func TestReadmeResumingClaims(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile(repoPath("README.md"))
+	page, err := os.ReadFile(repoPath(resumingPage))
 	require.NoError(t, err)
-	section := string(readme)
-	start := strings.Index(section, "\n## Resuming\n")
-	require.Positive(t, start)
-	section = section[start+1:]
-	if end := strings.Index(section[3:], "\n## "); end >= 0 {
-		section = section[:end+3]
-	}
+	section, _, found := strings.Cut(string(page), "\n## Sharding\n")
+	require.True(t, found, "%s has a Sharding section after the guarantees", resumingPage)
 	flat := strings.Join(strings.Fields(section), " ")
 	tests := testFuncs(t)
 	for _, c := range resumingClaims {
-		assert.Contains(t, flat, c.phrase, "the README no longer says it")
+		assert.Contains(t, flat, c.phrase, "the resuming guide no longer says it")
 		for _, name := range c.tests {
 			assert.True(t, tests[name], "%s (for %q) does not exist", name, c.phrase)
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // TestKubeconfigPath: a kubernetes sandbox's kubeconfig may start with ~/ (the user's home, as the
-// README's example writes it: no shell expands it in HCL); a relative path is from the suite's
+// the Kubernetes guide's example writes it: no shell expands it in HCL); a relative path is from the suite's
 // directory, an absolute one is kept.
 func TestKubeconfigPath(t *testing.T) {
 	home, err := os.UserHomeDir()

@@ -21,6 +21,9 @@ import (
 // engine with scripts/containers.sh and sets it).
 func needContainers(t *testing.T, images ...string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test needs a container engine")
+	}
 	err := docker.CheckEngine(t.Context(), images...)
 	if err == nil {
 		return

@@ -50,7 +50,7 @@ func TestMemberPluginDeathIsExplainedInTheLog(t *testing.T) {
 
 // TestUntrustedPluginRunsAsNobodyWithoutStdin: an untrusted agent plugin
 // started by a root host runs as nobody (uid and gid 65534) and its stdin
-// holds nothing (README, "Running plugins you did not write").
+// holds nothing (docs/guides/untrusted-plugins.md).
 func TestUntrustedPluginRunsAsNobodyWithoutStdin(t *testing.T) {
 	t.Parallel()
 	isolatetest.RequireTier(t, isolate.TierNamespaces)

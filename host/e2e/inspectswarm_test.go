@@ -64,9 +64,16 @@ type spanShape struct {
 // inspect_ai 0.3.285 with pandas.
 var peerVenv = &scriptVenv{script: "venv-peer.sh", need: "Inspect Swarm 0.1.0 cannot be installed", failUnderCI: true}
 
-// peerPython returns the python of the peer venv. It skips, saying why, only
-// when PyPI cannot be reached and CI is not set.
-func peerPython(t *testing.T) string { return peerVenv.pythonOf(t) }
+// peerPython returns the python of the peer venv. It skips, saying why,
+// under -short (the peer is make parity's, and `make test`'s) and when PyPI
+// cannot be reached and CI is not set.
+func peerPython(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test runs Inspect Swarm itself (the peer venv)")
+	}
+	return peerVenv.pythonOf(t)
+}
 
 // writePackageLog runs testdata/inspectswarm/task.py with Inspect Swarm
 // 0.1.0 (in the peer venv, scripts/requirements-peer.txt) through `inspect

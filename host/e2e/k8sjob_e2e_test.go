@@ -32,6 +32,9 @@ const jobWait = 5 * time.Minute
 // failing, under CI or SWARMHOST_EXPECT_K8S (.ci/run starts the cluster with scripts/k8s.sh).
 func needClusterCLI(t *testing.T) *kube.Client {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test needs a kubernetes cluster")
+	}
 	c, err := kube.Connect(kube.Target{})
 	if err == nil {
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)

@@ -37,6 +37,9 @@ func viewerDeps(t *testing.T) (chromium, modules string) {
 // installed), except under CI=true.
 func runViewerDeps(t *testing.T, want int, args ...string) []string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the viewer tests need a headless browser and npm")
+	}
 	var stderr bytes.Buffer
 	cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", "viewer-deps.sh"), args...)
 	cmd.Stderr = &stderr

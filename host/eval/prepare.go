@@ -52,7 +52,6 @@ type evalRun struct {
 	mu      sync.Mutex
 	results []sampleResult
 	usage   map[string]evallog.ModelUsage
-	failed  int
 
 	// meter counts progress for live displays (progress.go).
 	meter *Meter

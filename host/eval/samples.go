@@ -16,7 +16,6 @@ type sampleResult struct {
 	index  int
 	epoch  int
 	scores []scorer.Score // one per task scorer
-	tokens int64
 	failed bool
 	gate   gateCounts
 	// allErrored says every member of the sample ended errored.

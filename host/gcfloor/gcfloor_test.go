@@ -78,8 +78,7 @@ func helperSwitch() {
 		live[i] = byte(i)
 	}
 	fmt.Printf("above=%d\n", gogcAfterCycles(func(pc uint64) bool { return pc == defaultPercent }))
-	runtime.KeepAlive(live)
-	live = nil
+	runtime.KeepAlive(live) // live is unreachable from here on
 	fmt.Printf("below=%d\n", gogcAfterCycles(func(pc uint64) bool { return pc > defaultPercent }))
 }
 

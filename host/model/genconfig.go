@@ -53,6 +53,31 @@ func ValidateConfig(cfg map[string]any) error {
 	return nil
 }
 
+// ConfigKey is one key a model's generate config accepts, for the HCL
+// reference (host/internal/docgen).
+type ConfigKey struct {
+	Name string
+	// Value says what it takes: "a number", "a whole number", "a list of
+	// strings", …
+	Value string
+	// Host says the key is the host's own (retries, timeouts, streaming,
+	// extra body and headers) rather than a request field.
+	Host bool
+}
+
+// ConfigKeys lists every generate config key ValidateConfig accepts, by name.
+func ConfigKeys() []ConfigKey {
+	var out []ConfigKey
+	for _, k := range knownKeys() {
+		kind, ok := requestKinds[k]
+		if !ok {
+			kind = hostKeys[k]
+		}
+		out = append(out, ConfigKey{Name: k, Value: kindName(kind), Host: !ok})
+	}
+	return out
+}
+
 func knownKeys() []string {
 	keys := slices.Collect(maps.Keys(requestKeys))
 	keys = slices.AppendSeq(keys, maps.Keys(hostKeys))

@@ -29,7 +29,7 @@ import (
 // A script's executable is its interpreter: a script passes when the
 // interpreter its verified bytes name is what runs, and the file at its
 // path, read at that moment, has the digest (the interpreter then reads the
-// script again by path; see README, "Running plugins you did not write").
+// script again by path; see docs/guides/untrusted-plugins.md).
 func startVerified(cmd *exec.Cmd, want string) (*isolate.Held, error) {
 	if want != "" && !ptraceUsable() {
 		return startCheckedByPath(cmd, want)

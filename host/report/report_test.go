@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"html/template"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -92,6 +93,6 @@ func TestTicks(t *testing.T) {
 	assert.Equal(t, []float64{0, 0.2, 0.4, 0.6, 0.8, 1}, scale{lo: 0, hi: 1}.ticks(5))
 	assert.Equal(t, []float64{0, 100, 200, 300}, scale{lo: 0, hi: 388.8}.ticks(5))
 	assert.Equal(t, []float64{-0.5, 0, 0.5}, scale{lo: -0.6, hi: 0.6}.ticks(4))
-	assert.Equal(t, "0", tickLabel(-0.0))
+	assert.Equal(t, "0", tickLabel(math.Copysign(0, -1)), "negative zero")
 	assert.Equal(t, "0.0004", tickLabel(0.0004))
 }

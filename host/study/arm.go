@@ -129,13 +129,3 @@ func (a *Arm) sampleIDs() []string {
 	}
 	return ids
 }
-
-// sample returns the arm's sample with id, nil if none.
-func (a *Arm) sample(id string) *Sample {
-	for i := range a.Samples {
-		if a.Samples[i].ID == id {
-			return &a.Samples[i]
-		}
-	}
-	return nil
-}

@@ -90,12 +90,6 @@ func (p Preamble) sandbox() string {
 	return "Your sandbox is yours alone; the other members cannot reach it."
 }
 
-// BasicPreamble is the default preamble of a member of a roster of
-// rosterSize with these channel instructions and nothing else to say.
-func BasicPreamble(m Member, rosterSize int, channelInstructions []string) string {
-	return Preamble{Member: m, Size: rosterSize, Channels: channelInstructions}.Text()
-}
-
 // splitSentence states how the budget is split, as Inspect Swarm does:
 // nothing for a swarm of one or without caps; the pool; an equal split; or
 // the member's percentage of fixed shares. Callers need not hold r.mu

@@ -3,7 +3,7 @@
 Both hold `[[difference]]` entries:
 
     [[difference]]
-    id = "plugins"                # unique, named in the README
+    id = "plugins"                # unique, a bullet of docs/reference/differences.md
     reason = "why it differs"     # required
     scenarios = ["*"]             # fnmatch globs on scenario names (default all)
     part = "evidence"             # a compared part, or "*"; absent: not visible in the suite
@@ -11,9 +11,10 @@ Both hold `[[difference]]` entries:
     kinds = ["missing"]           # missing, extra, order, type, value (default all)
 
 The allow-list holds only the differences SPEC §15 keeps on purpose and
-those the suite observes; each has a `**id**` bullet in the README's
-"Differences from Inspect Swarm", which also lists decisions the suite cannot
-observe (deadlines, sandboxes, log layout...) that are not in the list. The
+those the suite observes; each is a `**id**` bullet of the generated page
+docs/reference/differences.md (`make docs`), which also lists the decisions
+the suite cannot observe (parity/decisions.md: deadlines, sandboxes, log
+layout...) that are not in the list. The
 pending list holds known gaps another item of issue 20 closes (`item`
 names it); they print as pending and fail only with --strict.
 """
@@ -90,22 +91,24 @@ def find(entries: list[Entry], scenario: str, part: str, d: Difference) -> Entry
     return None
 
 
-_SECTION = re.compile(r"^## Differences from Inspect Swarm\s*$(.*?)(?=^## |\Z)", re.M | re.S)
 _BULLET = re.compile(r"^- \*\*([a-z0-9_-]+)\*\*", re.M)
 
-
-def readme_ids(readme: str) -> list[str]:
-    """The `**id**` bullets of the README's "Differences from Inspect Swarm"."""
-    m = _SECTION.search(readme)
-    if m is None:
-        raise ListError('README.md has no "## Differences from Inspect Swarm" section')
-    return _BULLET.findall(m.group(1))
+#: The page listing the differences, generated from this list and parity/decisions.md.
+DOCS_PAGE = "docs/reference/differences.md"
 
 
-def check_readme(entries: list[Entry], readme: str) -> list[str]:
-    """Problems with the README's Differences section covering the allow-list
-    (empty: every entry has its bullet). The README may list more: the
-    differences the suite cannot observe stay out of the allow-list."""
-    listed = set(readme_ids(readme))
-    return [f"allow-list entry {e.id!r} is not in the README's Differences section" for e in entries
+def listed_ids(page: str) -> list[str]:
+    """The `**id**` bullets of the differences page."""
+    if not re.search(r"^# Differences from Inspect Swarm\s*$", page, re.M):
+        raise ListError(f'{DOCS_PAGE} has no "# Differences from Inspect Swarm" title')
+    return _BULLET.findall(page)
+
+
+def check_docs(entries: list[Entry], page: str) -> list[str]:
+    """Problems with the differences page covering the allow-list (empty:
+    every entry has its bullet; `make docs` regenerates the page). The page
+    lists more: the differences the suite cannot observe stay out of the
+    allow-list."""
+    listed = set(listed_ids(page))
+    return [f"allow-list entry {e.id!r} is not in {DOCS_PAGE}: run `make docs`" for e in entries
             if e.id not in listed]

@@ -3,7 +3,7 @@
 tool calls, tool call id), tools and tool choice, in order. Volatile ids
 are normalised as in every part, and the member's preamble (the first user
 message after the sample's input) is "<preamble>": swarmhost says what
-Inspect Swarm's says in its own words (README, "Differences from Inspect
+Inspect Swarm's says in its own words (docs/reference/differences.md, "Differences from Inspect
 Swarm")."""
 
 from pathlib import Path

@@ -1,5 +1,5 @@
 """Tests of the parity harness itself: the diff, the normalisation, the
-lists and the README mirror. Run by `make parity` before the suite."""
+lists and the docs page that mirrors them. Run by `make parity` before the suite."""
 
 import sys
 import tempfile
@@ -79,27 +79,27 @@ class ListsTest(unittest.TestCase):
 
 
 class MirrorTest(unittest.TestCase):
-    def test_readme_covers_the_allowlist(self) -> None:
+    def test_docs_cover_the_allowlist(self) -> None:
         # every part the suite compares (run.py's columns), so entries scoped to a part load too
         entries = allow.load(PARITY / "allowlist.toml", {*PARTS, "analysis", "run", "*"})
-        readme = (PARITY.parent / "README.md").read_text()
-        self.assertEqual([], allow.check_readme(entries, readme))
+        page = (PARITY.parent / allow.DOCS_PAGE).read_text()
+        self.assertEqual([], allow.check_docs(entries, page))
 
     def test_missing_bullet_is_reported(self) -> None:
         entries = [allow.Entry(id="a", reason="r"), allow.Entry(id="b", reason="r")]
-        readme = "## Differences from Inspect Swarm\n\n- **a**: x\n- **c**: y\n\n## Next\n- **b**: not here\n"
-        self.assertEqual(["allow-list entry 'b' is not in the README's Differences section"],
-                         allow.check_readme(entries, readme))
+        page = "# Differences from Inspect Swarm\n\n- **a**: x\n- **c**: y\n\n## Next\n- b: not a bullet\n"
+        self.assertEqual([f"allow-list entry 'b' is not in {allow.DOCS_PAGE}: run `make docs`"],
+                         allow.check_docs(entries, page))
 
-    def test_readme_may_list_more_in_any_order(self) -> None:
-        # c is a difference the suite cannot observe: README only, no entry
+    def test_docs_may_list_more_in_any_order(self) -> None:
+        # c is a difference the suite cannot observe: docs only, no entry
         entries = [allow.Entry(id="a", reason="r"), allow.Entry(id="b", reason="r")]
-        readme = "## Differences from Inspect Swarm\n\n- **b**: x\n- **c**: y\n\n### Outside\n\n- **a**: z\n"
-        self.assertEqual([], allow.check_readme(entries, readme))
+        page = "# Differences from Inspect Swarm\n\n- **b**: x\n- **c**: y\n\n### Outside\n\n- **a**: z\n"
+        self.assertEqual([], allow.check_docs(entries, page))
 
-    def test_no_section_is_an_error(self) -> None:
+    def test_another_page_is_an_error(self) -> None:
         with self.assertRaises(allow.ListError):
-            allow.check_readme([], "## Something else\n")
+            allow.check_docs([], "# Something else\n")
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ type flags struct {
 	profileN             int
 	keep                 bool
 	cpuprofile           string
+	report               string
 }
 
 func main() {
@@ -64,7 +65,7 @@ func main() {
 		}
 		defer stop()
 	}
-	start := time.Now()
+	start, load := time.Now(), loadAverage()
 	var t Table
 	for _, b := range benches {
 		if e.selected(b.name) {
@@ -74,7 +75,17 @@ func main() {
 	}
 	fmt.Printf("\nswarmhost benchmarks: %s/%s, %d cores, %s, %s; suite took %s\n\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), time.Now().UTC().Format(time.DateTime), dur(time.Since(start)))
-	t.Print(os.Stdout)
+	var table strings.Builder
+	t.Print(&table)
+	fmt.Print(table.String())
+	if e.flags.report != "" {
+		r := benchRun{started: start, took: time.Since(start), flags: os.Args[1:], root: e.root, loadAvg: load, tableTxt: table.String()}
+		if err := writeReport(e.flags.report, r); err != nil {
+			fmt.Fprintln(os.Stderr, "swarmbench:", err)
+			os.Exit(1)
+		}
+		progress("wrote the table into %s", e.flags.report)
+	}
 }
 
 // benches run in this order; each adds its rows to the table.
@@ -130,6 +141,7 @@ func parse() (*env, error) {
 	flag.StringVar(&f.profile, "profile", "", "write CPU and allocation profiles of a member-scale run into this directory")
 	flag.IntVar(&f.profileN, "profile-n", 10000, "member count of the profiled run")
 	flag.BoolVar(&f.keep, "keep", false, "keep the work directory (suites, logs)")
+	flag.StringVar(&f.report, "report", "", "write the table, with the date, commit and machine, into this file's marked part (BENCHMARKS.md)")
 	flag.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of swarmbench itself (the in-process host of the call-overhead benchmark)")
 	flag.Parse()
 	var err error

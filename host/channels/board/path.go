@@ -76,6 +76,3 @@ func composed(s string) (string, error) {
 	}
 	return s, nil
 }
-
-// under reports whether p is dir or below it.
-func under(p, dir string) bool { return dir == Root || p == dir || strings.HasPrefix(p, dir+"/") }

@@ -23,6 +23,9 @@ import (
 // `make test` builds it first.
 func llamaServer(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: this test needs llama-server (make llama-server)")
+	}
 	root := testplugins.Root()
 	candidates := []string{os.Getenv("SWARMHOST_LLAMA_SERVER")}
 	if b, err := os.ReadFile(filepath.Join(root, ".tools", "llama-server.path")); err == nil {

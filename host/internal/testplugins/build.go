@@ -5,6 +5,7 @@ package testplugins
 
 import (
 	"fmt"
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,7 +83,7 @@ func GoBuild(dir, out, pkg string, env ...string) error {
 
 // GoBinary is the go command of the toolchain running the test, else "go".
 func GoBinary() string {
-	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
+	if p := filepath.Join(build.Default.GOROOT, "bin", "go"); fileExists(p) {
 		return p
 	}
 	return "go"

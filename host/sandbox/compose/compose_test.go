@@ -17,7 +17,7 @@ func load(t *testing.T, content string) (*Project, error) {
 	return Load(t.Context(), path)
 }
 
-// TestLoadService: every setting the README says the container providers honour reaches the
+// TestLoadService: every setting docs/guides/containers.md says the container providers honour reaches the
 // Service they build from. No engine needed.
 func TestLoadService(t *testing.T) {
 	t.Parallel()

@@ -186,11 +186,3 @@ func (e *dockerEnv) Prepare(ctx context.Context, files map[string][]byte, setup 
 	}
 	return sandbox.RunSetup(ctx, e.Exec, e.name, setup)
 }
-
-// label names a sandbox in messages.
-func label(name string) string {
-	if name == "" {
-		return "the shared sandbox"
-	}
-	return "the sandbox of " + name
-}

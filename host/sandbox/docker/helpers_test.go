@@ -21,6 +21,7 @@ const testImage = "localhost/swarmhost-busybox:2"
 // (CI=true) or SWARMHOST_EXPECT_DOCKER (enginetest.Missing).
 func needEngine(t *testing.T) *client.Client {
 	t.Helper()
+	enginetest.SkipShort(t, "container engine")
 	cli, err := connect(t.Context())
 	if err == nil {
 		_, err = cli.ImageInspect(t.Context(), testImage)

@@ -23,6 +23,7 @@ const k8sTestImage = "swarmhost.local/busybox:1"
 // or fails, under CI (CI=true) or SWARMHOST_EXPECT_K8S (enginetest.Missing).
 func needCluster(t *testing.T) *kube.Client {
 	t.Helper()
+	enginetest.SkipShort(t, "kubernetes cluster")
 	c, err := kube.Connect(kube.Target{})
 	if err == nil {
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)

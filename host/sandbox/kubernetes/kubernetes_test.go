@@ -1,6 +1,7 @@
 package kubernetes
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/streaming/pkg/httpstream"
 
 	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/sandbox/engine"
@@ -223,4 +225,16 @@ func TestKubernetesSweepAfterKilledHost(t *testing.T) {
 // TestKubernetesHoldSample is TestKubernetesSweepAfterKilledHost's host (enginetest.HoldSample).
 func TestKubernetesHoldSample(t *testing.T) {
 	enginetest.HoldSample(t, kubernetesEngine)
+}
+
+// TestUpgradeFailedKnowsClientGoRefusal: the exec falls back to SPDY only on
+// a refused upgrade, which client-go's websocket transport reports as
+// k8s.io/streaming's UpgradeFailureError (apimachinery's deprecated type of
+// the same name is another type, which errors.As never matches).
+func TestUpgradeFailedKnowsClientGoRefusal(t *testing.T) {
+	t.Parallel()
+	refused := &httpstream.UpgradeFailureError{Cause: errors.New("bad handshake")}
+	assert.True(t, upgradeFailed(refused), "a refused upgrade")
+	assert.True(t, upgradeFailed(fmt.Errorf("exec: %w", refused)), "a wrapped refused upgrade")
+	assert.False(t, upgradeFailed(errors.New("command exited 1")), "any other error: the command ran")
 }

@@ -186,7 +186,7 @@ func safeLabel(s string) string {
 // fails at once or at the deadline with what the cluster says.
 func (k *Provider) waitReady(ctx context.Context, name string) error {
 	deadline := time.Now().Add(k.cfg.ReadyTimeout)
-	last := "not created yet"
+	var last string // why the pod is not running yet, as the cluster says
 	for delay := 20 * time.Millisecond; ; delay = min(delay*2, 500*time.Millisecond) {
 		pod, err := k.c.Set.CoreV1().Pods(k.c.Namespace).Get(ctx, name, metav1.GetOptions{})
 		if err != nil {

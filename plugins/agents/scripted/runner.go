@@ -47,7 +47,7 @@ func (m *member) Step(_ context.Context, a agent.Answer) (agent.Call, error) {
 	if m.r.messages != nil && !generates(m.steps[m.next:]) {
 		m.r.messages = nil // no later step sends it: a waiting member keeps no conversation
 	}
-	for m.next < len(m.steps) {
+	if m.next < len(m.steps) {
 		s := m.steps[m.next]
 		m.next++
 		call, out, done, err := m.r.begin(s)

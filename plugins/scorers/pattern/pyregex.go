@@ -29,7 +29,7 @@ func compilePython(pattern string, ignoreCase bool) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(translated)
 	if err != nil {
-		return nil, fmt.Errorf("Go's RE2 rejects the pattern (as %q): %w", translated, err)
+		return nil, fmt.Errorf("the pattern, as Go's RE2 (%q), is refused: %w", translated, err)
 	}
 	return re, nil
 }

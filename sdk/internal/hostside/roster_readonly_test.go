@@ -20,7 +20,7 @@ func (readOnlySession) ReadOnlyRoster() {}
 type readOnlyController struct{ *seenController }
 
 func (c readOnlyController) Start(_ context.Context, req controller.StartRequest, _ *controller.StartResponse) (controller.Session, error) {
-	return readOnlySession{c.seenController}, c.see(req.Roster)
+	return readOnlySession(c), c.see(req.Roster)
 }
 
 // TestReadOnlyRosterAcrossASession follows a read-only session through the

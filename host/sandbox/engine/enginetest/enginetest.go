@@ -58,6 +58,15 @@ func Expect(env string) bool {
 	return os.Getenv("CI") == "true" || os.Getenv(env) != ""
 }
 
+// SkipShort skips a test that needs an engine under -short (`make
+// test-short`: no container engine, no cluster), whatever CI expects.
+func SkipShort(t testing.TB, need string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: this test needs a %s", need)
+	}
+}
+
 // Missing ends a test whose engine did not answer (err): it fails when expected, and
 // skips otherwise. need says what the tests need ("kubernetes cluster"), start how to start it.
 func Missing(t TB, expected bool, need, start string, err error) {

@@ -72,7 +72,7 @@ func parseWithOptionalFraction(s string) (float64, error) {
 	if hits > 1 {
 		return 0, notNumber(s)
 	}
-	for _, r := range []rune(pytext.Strip(string(rs[idx+1:]))) {
+	for _, r := range pytext.Strip(string(rs[idx+1:])) {
 		if !pytext.IsSpace(r) && !groupSeparators[r] {
 			return 0, notNumber(s)
 		}
