@@ -82,13 +82,19 @@ func TestLoadLimits(t *testing.T) {
 func TestLoadRefuses(t *testing.T) {
 	t.Parallel()
 	cases := map[string]struct{ content, want string }{
-		"no services":      {"services: {}\n", "no services"},
-		"no image":         {"services:\n  box:\n    command: [\"true\"]\n", `service "box" has neither an image`},
-		"build":            {"services:\n  box:\n    image: i\n    build: .\n", "`build:` is not supported"},
-		"anonymous volume": {"services:\n  box:\n    image: i\n    volumes: [/data]\n", "anonymous volumes are not supported"},
-		"npipe volume":     {"services:\n  box:\n    image: i\n    volumes: [{type: npipe, source: x, target: /x}]\n", `type "npipe" is not supported`},
-		"does not parse":   {"services:\n  box:\n    image: [unclosed\n", "compose file"},
-		"unknown key":      {"services:\n  box:\n    image: i\n    imagee: j\n", "imagee"},
+		"no services":         {"services: {}\n", "no services"},
+		"no image":            {"services:\n  box:\n    command: [\"true\"]\n", `service "box" has neither an image`},
+		"build":               {"services:\n  box:\n    image: i\n    build: .\n", "`build:` is not supported"},
+		"anonymous volume":    {"services:\n  box:\n    image: i\n    volumes: [/data]\n", "anonymous volumes are not supported"},
+		"npipe volume":        {"services:\n  box:\n    image: i\n    volumes: [{type: npipe, source: x, target: /x}]\n", `type "npipe" is not supported`},
+		"does not parse":      {"services:\n  box:\n    image: [unclosed\n", "compose file"},
+		"unknown key":         {"services:\n  box:\n    image: i\n    imagee: j\n", "imagee"},
+		"privileged":          {"services:\n  box:\n    image: i\n    privileged: true\n", "privileged: true would give the service the host"},
+		"host network":        {"services:\n  box:\n    image: i\n    network_mode: host\n", "network_mode: host"},
+		"host pid and ipc":    {"services:\n  box:\n    image: i\n    pid: host\n    ipc: host\n", "ipc: host, pid: host"},
+		"a device":            {"services:\n  box:\n    image: i\n    devices: [/dev/kmsg:/dev/kmsg]\n", "devices would give"},
+		"unconfined seccomp":  {"services:\n  box:\n    image: i\n    security_opt: [seccomp=unconfined]\n", "security_opt: seccomp=unconfined"},
+		"host user namespace": {"services:\n  box:\n    image: i\n    userns_mode: host\n", "userns_mode: host"},
 		// so taking the larger of two memory limits never loosens one
 		"distinct memory limits": {"services:\n  box:\n    image: i\n    mem_limit: 32m\n    deploy: {resources: {limits: {memory: 64m}}}\n",
 			"can't set distinct values on 'mem_limit'"},
