@@ -72,3 +72,21 @@ def _scope(me: str) -> str:
         return "n/a"
     got = tool_state_instance(None)
     return "scoped" if got == "@" + me else str(got)
+
+
+@agent
+def pid_marker(dir: str, wait: float = 1) -> Agent:
+    """Marks which process ran the member: creates the file <dir>/<pid>,
+    waits `wait` seconds (so a sample's members overlap) and answers the
+    pid."""
+    async def execute(state: AgentState) -> AgentState:
+        import os
+        import pathlib
+
+        import anyio
+        pid = str(os.getpid())
+        pathlib.Path(dir, pid).touch()
+        await anyio.sleep(wait)
+        state.output = ModelOutput.from_content(model="pid_marker", content=pid)
+        return state
+    return execute
