@@ -38,14 +38,16 @@ build:
 	done
 	@$(MAKE) --no-print-directory trust-manifest
 
-## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
-## repository's Python plugins: only those bytes run unsandboxed by default (docs/guides/untrusted-plugins.md)
+## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and the place
+## (absolute path, directory links resolved) and sha256 of the repository's Python plugins: only those bytes run
+## unsandboxed by default, a script only where it is listed (docs/guides/untrusted-plugins.md)
 TRUSTED_SCRIPTS := $(wildcard plugins-python/*/swarmhost-*-* examples/*/plugins/swarmhost-*-* parity/scenarios/*/plugins/swarmhost-*-*)
 plugin_bin = $(1)/swarmhost-$(patsubst %s,%,$(notdir $(patsubst %/,%,$(dir $(2)))))-$(notdir $(2))
 TRUST_FILES ?= $(foreach p,$(PLUGINS),$(call plugin_bin,$(BIN),$(p))) $(TRUSTED_SCRIPTS)
 trust-manifest:
 	@{ printf '{'; sep=''; for f in $(TRUST_FILES); do \
-		printf '%s\n  "%s": "%s"' "$$sep" "$$(basename $$f)" "$$(sha256sum < $$f | cut -d' ' -f1)" || exit 1; sep=','; \
+		key=$$(basename $$f); [ "$$(head -c2 $$f)" = '#!' ] && key=$$(cd $$(dirname $$f) && pwd -P)/$$key; \
+		printf '%s\n  "%s": "%s"' "$$sep" "$$key" "$$(sha256sum < $$f | cut -d' ' -f1)" || exit 1; sep=','; \
 	done; printf '\n}\n'; } > $(BIN)/.swarmhost-trusted.json.tmp && chmod 644 $(BIN)/.swarmhost-trusted.json.tmp && \
 	mv $(BIN)/.swarmhost-trusted.json.tmp $(BIN)/.swarmhost-trusted.json
 	@echo "wrote $(BIN)/.swarmhost-trusted.json"

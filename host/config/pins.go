@@ -2,6 +2,8 @@ package config
 
 import (
 	"encoding/hex"
+	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -179,6 +181,12 @@ func (e *evaluator) pinSandbox(pin *PluginPin, content *hcl.BodyContent, dir str
 	if a := content.Attributes["read_only"]; a != nil {
 		paths, _ := e.strList(a)
 		for _, p := range paths {
+			if link, target := readOnlyLink(dir, p); link != "" {
+				e.report(errorAt(a.Expr.Range(), "A read_only entry goes through a symbolic link",
+					fmt.Sprintf("%s is a symbolic link to %s: the sandbox would show what the link names, which whoever "+
+						"made the link chose. List the directory it names itself, if that is the one you mean.", link, target)))
+				continue
+			}
 			pin.ReadOnly = append(pin.ReadOnly, absPath(dir, p))
 		}
 		set = append(set, a.Range)
@@ -195,6 +203,40 @@ func (e *evaluator) pinSandbox(pin *PluginPin, content *hcl.BodyContent, dir str
 		e.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: &set[0], Summary: "Sandbox settings on a trusted plugin",
 			Detail: `limits and read_only apply only to plugins that run sandboxed; this plugin has trust = "trusted", so they have no effect.`})
 	}
+}
+
+// readOnlyLink returns the first symbolic link a read_only entry goes
+// through and what it names, or "" when there is none: for a path
+// relative to the suite, every component below the suite's directory;
+// for an absolute one, its last component. A plugin's files (a vendored
+// venv, say) are the plugin author's, who could make the directory a user
+// lists a link to anything on the host (issue 27). A path that does not
+// exist yet is not a link.
+func readOnlyLink(dir, path string) (link, target string) {
+	check := func(p string) bool {
+		info, err := os.Lstat(p)
+		if err == nil && info.Mode()&os.ModeSymlink != 0 {
+			link = p
+			target, _ = os.Readlink(p)
+			return true
+		}
+		return false
+	}
+	if filepath.IsAbs(path) {
+		check(filepath.Clean(path))
+		return link, target
+	}
+	at := dir
+	for _, part := range strings.Split(filepath.Clean(path), string(filepath.Separator)) {
+		at = filepath.Join(at, part)
+		if part == ".." || part == "." {
+			continue
+		}
+		if check(at) {
+			return link, target
+		}
+	}
+	return "", ""
 }
 
 // absPath resolves a suite-relative path.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -93,18 +94,23 @@ func TestLogMergeRefuses(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(started, []byte(replaceOnce(string(data), `"status": "success"`, `"status": "started"`)), 0o644))
 	_, limited, _ := runJSON(t, shardSuite, "--shard", "1/2", "--limit", "2")
+	huge := filepath.Join(t.TempDir(), "huge.json")
+	count := regexp.MustCompile(`("swarmhost_shard":\s*\{\s*"count":\s*)2\b`)
+	require.Regexp(t, count, string(data))
+	require.NoError(t, os.WriteFile(huge, []byte(count.ReplaceAllString(string(data), "${1}4611686018427387904")), 0o644))
 
 	cases := map[string]struct {
 		logs []string
 		want string
 	}{
-		"a shard missing":     {[]string{shards[0]}, "shard 1/2 is missing"},
-		"the same shard":      {[]string{shards[0], shards[0]}, "are both shard 0/2"},
-		"another shard count": {[]string{shards[0], other[1]}, "run in 2 shards"},
-		"a whole run's log":   {[]string{whole["log"].(string)}, "is not a shard's log"},
-		"an unfinished shard": {[]string{shards[0], started}, "finish it with swarmhost run --resume"},
-		"another plan":        {[]string{shards[0], limited["log"].(string)}, "differ in their sample ids"},
-		"no logs":             {nil, "usage: swarmhost log merge"},
+		"a shard missing":       {[]string{shards[0]}, "shard 1/2 is missing"},
+		"the same shard":        {[]string{shards[0], shards[0]}, "are both shard 0/2"},
+		"another shard count":   {[]string{shards[0], other[1]}, "run in 2 shards"},
+		"a whole run's log":     {[]string{whole["log"].(string)}, "is not a shard's log"},
+		"an unfinished shard":   {[]string{shards[0], started}, "finish it with swarmhost run --resume"},
+		"another plan":          {[]string{shards[0], limited["log"].(string)}, "differ in their sample ids"},
+		"no logs":               {nil, "usage: swarmhost log merge"},
+		"a hostile shard count": {[]string{huge, shards[0]}, "eval.metadata.swarmhost_shard is"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

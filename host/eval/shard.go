@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,11 @@ import (
 
 // MetaShard is the eval.metadata key of a shard's log: {"index": i, "count": n}.
 const MetaShard = "swarmhost_shard"
+
+// MaxShards bounds a shard count, from `--shard` or from a log: a log's
+// count sizes the merge's table of shards, and a hostile log's count must
+// not size memory (issue 27). No run has anywhere near as many jobs.
+const MaxShards = 1 << 16
 
 // Shard is one slice of an eval's sample × epochs (`swarmhost run --shard i/n`): the jobs, taken in
 // the order the eval runs them (epoch by epoch, samples in dataset order), whose position modulo
@@ -53,6 +59,9 @@ func (s Shard) check() error {
 	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
 		return fmt.Errorf("shard %d/%d: want 0 <= INDEX < COUNT", s.Index, s.Count)
 	}
+	if s.Count > MaxShards {
+		return fmt.Errorf("shard %d/%d: COUNT is above the most shards a run may have, %d", s.Index, s.Count, MaxShards)
+	}
 	return nil
 }
 
@@ -81,10 +90,13 @@ func ShardOf(l *evallog.EvalLog) (Shard, error) {
 func metaInt(v any) (int, bool) {
 	switch n := v.(type) {
 	case int:
-		return n, true
+		return n, n >= math.MinInt32 && n <= math.MaxInt32
 	case int64:
-		return int(n), true
+		return int(n), n >= math.MinInt32 && n <= math.MaxInt32
 	case float64:
+		if n < math.MinInt32 || n > math.MaxInt32 {
+			return 0, false
+		}
 		return int(n), n == float64(int(n))
 	}
 	return 0, false

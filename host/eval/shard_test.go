@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/swarmhost/swarmhost/host/evallog"
 )
 
 func TestParseShard(t *testing.T) {
@@ -55,4 +58,34 @@ func TestShardHas(t *testing.T) {
 		}
 	}
 	assert.True(t, Shard{}.has(5), "the zero Shard is the whole eval")
+}
+
+// TestShardOfBoundsALogsCount: a log's shard count sizes the merge's
+// table, so a count no run can have is refused before it sizes anything.
+func TestShardOfBoundsALogsCount(t *testing.T) {
+	tests := map[string]struct {
+		meta    map[string]any
+		want    Shard
+		wantErr string
+	}{
+		"a shard":                  {meta: map[string]any{"index": 1.0, "count": 4.0}, want: Shard{Index: 1, Count: 4}},
+		"the most shards":          {meta: map[string]any{"index": 0.0, "count": float64(MaxShards)}, want: Shard{Index: 0, Count: MaxShards}},
+		"one above the most":       {meta: map[string]any{"index": 0.0, "count": float64(MaxShards + 1)}, wantErr: "above the most shards"},
+		"a count near 2^62":        {meta: map[string]any{"index": 0.0, "count": 4611686018427387904.0}, wantErr: "not {index, count}"},
+		"an int64 count near 2^62": {meta: map[string]any{"index": int64(0), "count": int64(1) << 62}, wantErr: "not {index, count}"},
+		"a huge index":             {meta: map[string]any{"index": 1e300, "count": 2.0}, wantErr: "not {index, count}"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			l := &evallog.EvalLog{}
+			l.Eval.Metadata = map[string]any{MetaShard: tt.meta}
+			got, err := ShardOf(l)
+			if tt.wantErr != "" {
+				require.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }

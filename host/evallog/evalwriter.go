@@ -289,12 +289,45 @@ func zipEntries(f *os.File) ([]zipEntry, error) {
 }
 
 // readMember decodes one member of an archive into v.
+// Bounds of a member of an .eval log read: a log from elsewhere is
+// untrusted input, and a 519 KiB zip bomb took the host to 1.5 GiB (issue
+// 27). archive/zip refuses a member that inflates past its declared size,
+// so the declared sizes are checked before anything is read.
+const (
+	// MaxMemberBytes is the most a member may inflate to.
+	MaxMemberBytes = 256 << 20
+	// MaxMemberRatio is the most a member larger than ratioFloor may
+	// inflate by (JSON logs compress about 5-20 times).
+	MaxMemberRatio = 200
+	ratioFloor     = 16 << 20
+)
+
+// checkMemberSize refuses a member too large, or inflating too much, to read.
+func checkMemberSize(fh *zip.FileHeader) error {
+	size, packed := fh.UncompressedSize64, fh.CompressedSize64
+	switch {
+	case size > MaxMemberBytes:
+		return fmt.Errorf("%s: inflates to %d bytes, over the %d a log member may have", fh.Name, size, MaxMemberBytes)
+	case size > ratioFloor && size > MaxMemberRatio*max(packed, 1):
+		return fmt.Errorf("%s: inflates %d times (%d bytes from %d), over a compression ratio of %d: "+
+			"not a log swarmhost or Inspect wrote", fh.Name, size/max(packed, 1), size, packed, MaxMemberRatio)
+	}
+	return nil
+}
+
 func readMember(r *zip.Reader, name string, v any) error {
 	f, err := r.Open(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err == nil {
+		if fh, ok := info.Sys().(*zip.FileHeader); ok {
+			if err := checkMemberSize(fh); err != nil {
+				return err
+			}
+		}
+	}
 	raw, err := io.ReadAll(f)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)

@@ -77,10 +77,18 @@ func TestProcessesAreBoundedAsAWhole(t *testing.T) {
 // processBound is the sandbox's bound in [TestProcessesAreBoundedAsAWhole].
 const processBound = 32
 
-// processBoundScript starts 8 shells that each print "started" and start a
-// sleep 5 times, then waits and prints ESCAPED unless stopped.
+// processBoundScript starts 8 shells that each start a sleep 5 times,
+// printing "started" after each fork that succeeded, then waits and prints
+// ESCAPED unless stopped. The line follows the fork: the bound is on the
+// processes alive at once, and a shell whose fork is refused exits, which
+// frees its slot for another shell's next sleep. Printed before the fork,
+// as it was, the lines counted refused attempts as well (up to one per
+// shell, 8 here), so under load, when the shells' forks interleave with
+// their exits, they went past the bound (33-37 > 32) while no more than
+// 32 processes ever ran at once. The sleeps outlive the test, so every
+// line is a process still alive.
 const processBoundScript = "for i in 1 2 3 4 5 6 7 8; do " +
-	"sh -c 'for j in 1 2 3 4 5; do echo started; sleep 30 & done; wait' & done; " +
+	"sh -c 'for j in 1 2 3 4 5; do sleep 30 & echo started; done; wait' & done; " +
 	"sleep 5; echo ESCAPED"
 
 func testProcessBound(t *testing.T, l *isolate.Launcher) {

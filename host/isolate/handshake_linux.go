@@ -18,9 +18,14 @@ import (
 type PluginSockets struct {
 	// Dir is the socket directory the host made for the plugin.
 	Dir string
+	// GuardMux puts a relay of the host's own between the host and the
+	// socket, which drops the plugin's yamux pings over a budget (see
+	// [PingBurst]). Only for a multiplexed connection (a sandboxed plugin's).
+	GuardMux bool
 
-	mu    sync.Mutex
-	files []*os.File
+	mu     sync.Mutex
+	files  []*os.File
+	guards []*muxGuard
 }
 
 // PluginToHost checks a handshake's address with [CheckHandshakeAddress],
@@ -37,13 +42,28 @@ func (s *PluginSockets) PluginToHost(network, address string) (string, string, e
 	s.mu.Lock()
 	s.files = append(s.files, f)
 	s.mu.Unlock()
-	return NetworkUnix, "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), nil
+	addr := "/proc/self/fd/" + strconv.Itoa(int(f.Fd()))
+	if !s.GuardMux {
+		return NetworkUnix, addr, nil
+	}
+	g, err := newMuxGuard(addr)
+	if err != nil {
+		return "", "", fmt.Errorf("guard the plugin's connection: %w", err)
+	}
+	s.mu.Lock()
+	s.guards = append(s.guards, g)
+	s.mu.Unlock()
+	return NetworkUnix, g.addr(), nil
 }
 
 // Close releases the held sockets.
 func (s *PluginSockets) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, g := range s.guards {
+		g.close()
+	}
+	s.guards = nil
 	for _, f := range s.files {
 		_ = f.Close()
 	}

@@ -29,7 +29,12 @@ func runInit() int {
 
 // PluginSockets checks handshake addresses; without openat2 it cannot pin
 // the socket's inode, so it returns the checked path itself.
-type PluginSockets struct{ Dir string }
+// No sandbox runs here either, so there is no multiplexed connection to
+// guard (GuardMux is ignored).
+type PluginSockets struct {
+	Dir      string
+	GuardMux bool
+}
 
 // PluginToHost checks the address with [CheckHandshakeAddress].
 func (s *PluginSockets) PluginToHost(network, address string) (string, string, error) {

@@ -86,7 +86,7 @@ func (l *Launcher) newRunner(ps PluginSpec, log hclog.Logger, env []string, sock
 		_ = os.RemoveAll(work)
 		return nil, err
 	}
-	r := &pluginRunner{cmd: cmd, log: log, path: ps.Path, work: work, socks: &PluginSockets{Dir: socketDir},
+	r := &pluginRunner{cmd: cmd, log: log, path: ps.Path, work: work, socks: &PluginSockets{Dir: socketDir, GuardMux: true},
 		killCtx: ps.KillCtx, started: make(chan struct{}), exited: make(chan struct{}), remove: remove}
 	if r.stdout, err = cmd.StdoutPipe(); err == nil {
 		r.stderr, err = cmd.StderrPipe()

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 )
 
 // DigestMismatchError is a program whose bytes, read when it was about to
@@ -51,7 +53,8 @@ func VerifiedCopy(src, want string) (path string, remove func(), err error) {
 // copyFile copies src to a new file dst (mode 0555, never an existing
 // file) and returns the SHA-256 of what dst holds, read back from dst.
 func copyFile(src, dst string) (string, error) {
-	in, err := os.Open(src)
+	in, err := regular.Open(src) // never blocks on a FIFO planted under the plugin's name
+
 	if err != nil {
 		return "", err
 	}

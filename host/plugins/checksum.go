@@ -7,8 +7,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 )
 
 // DigestCacheEnv set to "off" makes every run hash every plugin binary it
@@ -17,10 +18,10 @@ import (
 const DigestCacheEnv = "SWARMHOST_DIGEST_CACHE"
 
 // FileSHA256 returns the lowercase hex SHA-256 of a file, as sha256sum
-// prints it. The digest is remembered by the file's identity (see
-// [knownDigest]).
+// prints it. It reads the file every time; it opens it without blocking
+// and hashes only a regular file (regular.Open).
 func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("checksum: %w", err)
 	}
@@ -30,19 +31,21 @@ func FileSHA256(path string) (string, error) {
 }
 
 // resolvedSHA256 is FileSHA256 for discovery: when an earlier run recorded
-// the digest of this very file, unchanged since (the same identity as
-// [knownDigest] requires, in the same mount and boot: see
-// digestcache_linux.go), that digest is used and the file is not read.
-// Every digest it computes of a settled file is recorded for the next run.
+// the digest of this very file, unchanged since (the same identity, in the
+// same mount and boot: see digestcache_linux.go), that digest is used and
+// the file is not read. Every digest it computes of a settled file is
+// recorded for the next run. Such a digest serves trust and lock
+// decisions only: every start hashes the image the kernel executes
+// (verified_linux.go), so a file rewritten without a trace in its identity
+// (through a shared mapping, say) is refused when it is started.
 func resolvedSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("checksum: %w", err)
 	}
 	defer f.Close()
 	if id, ok := identify(f, time.Now()); ok {
 		if sum, ok := recordedDigest(path, id); ok {
-			digests.Store(id, sum)
 			return sum, nil
 		}
 	}
@@ -53,9 +56,10 @@ func resolvedSHA256(path string) (string, error) {
 	return sum, err
 }
 
-// hashOpen hashes the file open at f (from its start) and remembers the
-// digest when the file's identity allows it (remembered, with that
-// identity).
+// hashOpen hashes the file open at f (from its start) and says whether
+// the digest may be recorded for the file's identity (remembered, with
+// that identity): the file had settled before the hash and did not change
+// during it.
 func hashOpen(f *os.File, path string) (sum string, id fileID, remembered bool, err error) {
 	started := time.Now()
 	before, stable := identify(f, started)
@@ -65,37 +69,9 @@ func hashOpen(f *os.File, path string) (sum string, id fileID, remembered bool, 
 	}
 	sum = hex.EncodeToString(h.Sum(nil))
 	if after, ok := identify(f, started); stable && ok && after == before {
-		digests.Store(before, sum)
 		return sum, before, true, nil
 	}
 	return sum, fileID{}, false, nil
-}
-
-// digests are the digests FileSHA256 computed in this process, by the
-// identity of the file hashed.
-var digests sync.Map // fileID → string
-
-// knownDigest is the digest FileSHA256 computed for the file at path when
-// it is still the same file, unchanged: the same device and inode, size,
-// and modification and change times. A write to a file sets its change
-// time to the present, which no one but root can set back; a file is
-// remembered only when its change time was already well before the hash
-// began (see identify), so a write during or after the hash always shows.
-func knownDigest(path string) (string, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	id, ok := identify(f, time.Now())
-	if !ok {
-		return "", false
-	}
-	sum, ok := digests.Load(id)
-	if !ok {
-		return "", false
-	}
-	return sum.(string), true
 }
 
 // ChecksumError is a binary whose SHA-256 is not the expected one. Nothing

@@ -22,14 +22,14 @@ var localFilesystems = map[int64]bool{
 	unix.OVERLAYFS_SUPER_MAGIC: true,
 }
 
-// fileID is a file's identity and state as FileSHA256 remembers it.
+// fileID is a file's identity and state as the digest cache records it.
 type fileID struct {
 	dev, ino     uint64
 	size         int64
 	mtime, ctime int64 // nanoseconds
 	// mnt is the mount's unique id (statx STATX_MNT_ID_UNIQUE, never
 	// reused within a boot), 0 where the kernel has none: then the digest
-	// is remembered in this process only (see digestcache_linux.go).
+	// is not recorded (see digestcache_linux.go).
 	mnt uint64
 }
 

@@ -11,12 +11,15 @@ import (
 	"syscall"
 )
 
-// The digest cache lets a run skip hashing a plugin binary that an earlier
-// run hashed, when it is provably the same file, unchanged: the identity
-// [knownDigest] checks within one process (device, inode, size,
-// modification and change time, a local filesystem, a change time settled
-// before the hash began), and also the same mount (its unique id, which
-// the kernel never reuses within a boot) and the same boot. A write to the
+// The digest cache lets discovery skip hashing a plugin binary that an
+// earlier run hashed, when it is the same file, unchanged as far as its
+// identity shows: device, inode, size, modification and change time, a
+// local filesystem, a change time settled before the hash began, the same
+// mount (its unique id, which the kernel never reuses within a boot) and
+// the same boot. Identity is not proof of content (a write through a
+// shared mapping to an already-dirty page moves no time), so a cached
+// digest only decides trust and locks: every start hashes the executed
+// image again (verifyExec). A write to the
 // file, a rename over it, a touch back to its old times, a new file at a
 // reused inode or a filesystem mounted again all change that identity; the
 // change time, which moves on every change, can be set back only by root.

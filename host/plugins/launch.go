@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/sdk/hostrpc"
@@ -18,7 +19,7 @@ func (p *Process) clientConfig(opts Options) *plugin.ClientConfig {
 		VersionedPlugins: tapPlugins(hostrpc.VersionedPlugins(), p.watchExit),
 		RunnerFunc:       p.hostRunnerFunc,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		GRPCDialOptions:  hostrpc.DialOptions(),
+		GRPCDialOptions:  append(hostrpc.DialOptions(), grpc.WithChainStreamInterceptor(brokerGuard)),
 		Managed:          true,
 		Logger:           p.log,
 		Stderr:           p.tail,

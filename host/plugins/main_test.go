@@ -21,15 +21,16 @@ import (
 // testPlugins maps each testdata directory to the binary name it is built
 // as; TestMain builds them once into binDir.
 var testPlugins = map[string]string{
-	"good":     "swarmhost-scorer-good",
-	"junk":     "swarmhost-scorer-junk",
-	"v2only":   "swarmhost-scorer-v2only",
-	"exit1":    "swarmhost-scorer-exit1",
-	"levels":   "swarmhost-scorer-levels",
-	"spawner":  "swarmhost-scorer-spawner",
-	"bare":     "swarmhost-agent-bare",
-	"dialer":   "swarmhost-scorer-dialer",
-	"stubborn": "swarmhost-scorer-stubborn",
+	"good":      "swarmhost-scorer-good",
+	"junk":      "swarmhost-scorer-junk",
+	"v2only":    "swarmhost-scorer-v2only",
+	"exit1":     "swarmhost-scorer-exit1",
+	"levels":    "swarmhost-scorer-levels",
+	"spawner":   "swarmhost-scorer-spawner",
+	"bare":      "swarmhost-agent-bare",
+	"dialer":    "swarmhost-scorer-dialer",
+	"stubborn":  "swarmhost-scorer-stubborn",
+	"pingflood": "swarmhost-scorer-pingflood",
 }
 
 // testScripts are written next to the built plugins before any test runs

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 )
 
 // Python plugins (sdk/python) fail to start in two ways a user can fix: the
@@ -119,9 +121,10 @@ func launcherInterpreter(path, line string) string {
 	return "python3"
 }
 
-// headLines returns a file's first two lines (at most 1 KiB is read).
+// headLines returns a file's first two lines (at most 1 KiB is read; a
+// file that is not regular reads as empty, without blocking).
 func headLines(path string) (string, string) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return "", ""
 	}

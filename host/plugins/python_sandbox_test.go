@@ -2,7 +2,6 @@ package plugins
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -17,8 +16,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/isolate"
 	"github.com/swarmhost/swarmhost/host/isolate/isolatetest"
-	"github.com/swarmhost/swarmhost/sdk/scorer"
-	"github.com/swarmhost/swarmhost/sdk/sdktest"
+	"github.com/swarmhost/swarmhost/sdk/hostrpc"
 )
 
 // TestUntrustedPythonPluginRunsSandboxed: a Python scorer left untrusted
@@ -26,7 +24,8 @@ import (
 // environment bound read-only), speaks go-plugin's multiplexed broker (its
 // Score arrives over the one connection, and its call back to the host's
 // ScorerHost is knocked for), and cannot write beside its file, read a
-// host file or see the host's environment.
+// host file or see the host's environment, nor (the SDK drops it) the
+// one-time TLS key the host hands every plugin, which it does not use.
 func TestUntrustedPythonPluginRunsSandboxed(t *testing.T) {
 	isolatetest.RequireTier(t, isolate.TierNamespaces)
 	python := testVenvPython(t)
@@ -47,7 +46,7 @@ func TestUntrustedPythonPluginRunsSandboxed(t *testing.T) {
 			if tc.firstLine != "" {
 				b = withFirstLine(t, b, tc.firstLine)
 			}
-			b.Trust, b.ReadOnly = Untrusted, []string{venv}
+			b.Trust, b.ReadOnly = Untrusted, []string{venv, sdkPythonSource(t)}
 			runProbe(t, b, tc.want)
 		})
 	}
@@ -80,32 +79,21 @@ func runProbe(t *testing.T, b Binary, want string) {
 	require.NoError(t, err)
 	assert.Contains(t, string(cmdline), isolate.InitArg, "the host started the sandbox init, not the plugin")
 
-	sc, err := m.Scorer(context.Background(), b)
-	require.NoError(t, err)
-	host := &sdktest.ScorerHost{Files: map[string]map[string]string{"solver": {"answer.txt": "forty-two"}}}
-	req := scorer.ScoreRequest{Sample: scorer.Sample{Target: []string{secret}}, Host: host}
-	var resp scorer.ScoreResponse
-	require.NoError(t, sc.Scorer("pyprobe").Score(context.Background(), req, &resp))
-	var report struct {
-		Python      string   `json:"python"`
-		WroteBeside bool     `json:"wrote_beside"`
-		ReadSecret  bool     `json:"read_secret"`
-		Env         []string `json:"env"`
-		Answer      string   `json:"answer"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(resp.Score.Explanation), &report), resp.Score.Explanation)
+	report := probeScore(t, m, b, secret)
 	assert.Equal(t, "forty-two", report.Answer, "the brokered ScorerHost answered over the multiplexed connection")
 	assert.Equal(t, want, report.Python, "the plugin block's interpreter")
 	assert.False(t, report.WroteBeside, "the plugin could not write beside its file")
 	assert.False(t, report.ReadSecret, "the plugin could not read a host file")
 	assert.NotContains(t, report.Env, "SWARMHOST_TEST_HOST_SECRET", "no host environment")
+	assert.NotContains(t, report.Env, hostrpc.PluginTLSEnv, "the SDK dropped the one-time TLS key it does not use")
 	_, err = os.Stat(b.Path + ".starts")
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing was written beside the plugin, checked from outside")
 }
 
 // TestUntrustedPythonInterpreter: the interpreter of an untrusted Python
-// plugin comes from its plugin block's read_only entries, with the
-// environment's base installation and editable installs bound too.
+// plugin comes from its plugin block's read_only entries; besides them,
+// only the interpreter's real installation is bound, never what the
+// environment's files name (pyvenv.cfg's home, a .pth file's lines).
 func TestUntrustedPythonInterpreter(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -115,20 +103,42 @@ func TestUntrustedPythonInterpreter(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(venv, "pyvenv.cfg"), []byte("home = "+base+"/bin\n"), 0o644))
 	site := filepath.Join(venv, "lib", "python3.11", "site-packages")
 	require.NoError(t, os.MkdirAll(site, 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(site, "x.pth"), []byte(src+"\nimport os\n/nonexistent\n"), 0o644))
+	pth := src + "\nimport os\n/etc\n/usr/lib\n" + venv + "/inside\n"
+	require.NoError(t, os.WriteFile(filepath.Join(site, "x.pth"), []byte(pth), 0o644))
+	// An environment whose bin/python links to an installation outside the system directories.
+	inst, linked := filepath.Join(dir, "inst"), filepath.Join(dir, "linked")
+	writeExec(t, filepath.Join(inst, "bin", "python3.11"), "#!/bin/sh\n")
+	require.NoError(t, os.MkdirAll(filepath.Join(inst, "lib", "python3.11"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(inst, "lib", "python3.11", "os.py"), nil, 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(linked, "bin"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(inst, "bin", "python3.11"), filepath.Join(linked, "bin", "python")))
+	// One whose bin/python links to a program in no installation.
+	bare := filepath.Join(dir, "bare")
+	require.NoError(t, os.MkdirAll(filepath.Join(bare, "bin"), 0o755))
+	writeExec(t, filepath.Join(src, "bin", "python"), "#!/bin/sh\n")
+	require.NoError(t, os.Symlink(filepath.Join(src, "bin", "python"), filepath.Join(bare, "bin", "python")))
 	launcher := filepath.Join(dir, "swarmhost-scorer-py")
 	writeExec(t, launcher, "#!/bin/sh\n''''true; exec python3 \"$0\" # '''\n")
 	goBinary := filepath.Join(dir, "swarmhost-scorer-go")
 	writeExec(t, goBinary, "\x7fELF")
 
+	venvPython := filepath.Join(venv, "bin", "python")
 	tests := map[string]struct {
 		b        Binary
 		isPython bool
 		want     pythonSandbox
 	}{
-		"venv in read_only": {b: Binary{Path: launcher, ReadOnly: []string{dir + "/other", venv}}, isPython: true,
-			want: pythonSandbox{Interpreter: filepath.Join(venv, "bin", "python"), ReadOnly: []string{venv, base, src}}},
-		"no environment named: the sandbox's own python3": {b: Binary{Path: launcher, ReadOnly: []string{src}},
+		"venv in read_only: neither its home nor its .pth directories are bound": {
+			b: Binary{Path: launcher, ReadOnly: []string{dir + "/other", venv}}, isPython: true,
+			want: pythonSandbox{Interpreter: venvPython, Unbound: []string{src, "/etc"}}},
+		"a .pth directory that read_only holds is not reported": {
+			b: Binary{Path: launcher, ReadOnly: []string{venv, src}}, isPython: true,
+			want: pythonSandbox{Interpreter: venvPython, Unbound: []string{"/etc"}}},
+		"the real interpreter's installation is bound": {b: Binary{Path: launcher, ReadOnly: []string{linked}},
+			isPython: true, want: pythonSandbox{Interpreter: filepath.Join(linked, "bin", "python"), ReadOnly: []string{inst}}},
+		"a link to a program in no installation binds nothing": {b: Binary{Path: launcher, ReadOnly: []string{bare}},
+			isPython: true, want: pythonSandbox{Interpreter: filepath.Join(bare, "bin", "python")}},
+		"no environment named: the sandbox's own python3": {b: Binary{Path: launcher, ReadOnly: []string{base}},
 			isPython: true},
 		"not a Python plugin": {b: Binary{Path: goBinary, ReadOnly: []string{venv}}},
 	}

@@ -2,10 +2,12 @@ package plugins
 
 import (
 	"bufio"
-	"os"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 )
 
 // PythonEnvVar names the interpreter a launcher line in sdk/python's form
@@ -14,17 +16,21 @@ const PythonEnvVar = "SWARMHOST_PYTHON"
 
 // pythonSandbox is what an untrusted Python plugin needs inside its
 // sandbox: the interpreter its launcher runs and the host paths that make
-// up that interpreter's environment, to be bound read-only.
+// up that interpreter's installation, to be bound read-only.
 type pythonSandbox struct {
 	// Interpreter is the Python environment's bin/python, "" when the
 	// plugin block names none (the launcher then runs the sandbox's own
 	// python3, from the system directories).
 	Interpreter string
-	// ReadOnly are the environment's directories: the virtualenv, its
-	// base installation (pyvenv.cfg's home) unless that lies in the system
-	// directories, and the directories its .pth files add (editable
-	// installs).
+	// ReadOnly is the installation of the interpreter bin/python really is
+	// (its symbolic links resolved), when neither a read_only entry nor the
+	// system directories hold it. Nothing the environment's files name is
+	// bound: not pyvenv.cfg's home, not a .pth file's directories.
 	ReadOnly []string
+	// Unbound are directories the environment's .pth files add (editable
+	// installs) that no read_only entry holds: the sandbox does not show
+	// them, and an import error says so.
+	Unbound []string
 }
 
 // sandboxPath is the PATH of an untrusted Python plugin's sandbox after
@@ -59,7 +65,9 @@ func (ps pythonSandbox) describe() string {
 // runs it through $SWARMHOST_PYTHON and a `#!/usr/bin/env python3` line
 // through PATH ([pythonSandbox.env]); a #! line naming an interpreter by
 // its absolute path keeps it, and that interpreter's environment must then
-// be in read_only.
+// be in read_only. The environment's own files (a plugin's author may have
+// written them) choose nothing the sandbox binds: its base installation is
+// found from the interpreter itself.
 func untrustedPython(b Binary) (pythonSandbox, bool) {
 	if !isPython(b.Path) {
 		return pythonSandbox{}, false
@@ -68,58 +76,60 @@ func untrustedPython(b Binary) (pythonSandbox, bool) {
 	for _, dir := range b.ReadOnly {
 		if py := filepath.Join(dir, "bin", "python"); unusable(py) == "" {
 			ps.Interpreter = py
-			ps.ReadOnly = pythonEnvDirs(dir)
+			if home := installation(py); home != "" && !under(home, b.ReadOnly) {
+				ps.ReadOnly = []string{home}
+			}
+			for _, d := range pthDirs(dir) {
+				if !under(d, b.ReadOnly) && !inSystemDirs(d) && !slices.Contains(ps.Unbound, d) {
+					ps.Unbound = append(ps.Unbound, d)
+				}
+			}
 			break
 		}
 	}
 	return ps, true
 }
 
-// pythonEnvDirs lists a Python environment's directories outside the
-// sandbox's system directories.
-func pythonEnvDirs(venv string) []string {
-	dirs := []string{venv}
-	if home := venvHome(venv); home != "" {
-		dirs = append(dirs, filepath.Dir(home))
+// installation is the prefix of the Python installation that the
+// interpreter at py really is (py's links resolved: .../bin/python3.X gives
+// ...), when it is outside the system directories and looks like one (a
+// lib/python3.*/os.py under it); "" otherwise.
+func installation(py string) string {
+	real, err := filepath.EvalSymlinks(py)
+	if err != nil || inSystemDirs(real) {
+		return ""
 	}
-	pths, _ := filepath.Glob(filepath.Join(venv, "lib", "python*", "site-packages", "*.pth"))
-	for _, pth := range pths {
-		dirs = append(dirs, pthDirs(pth)...)
+	prefix := filepath.Dir(filepath.Dir(real))
+	if filepath.Base(filepath.Dir(real)) != "bin" || prefix == "/" {
+		return ""
 	}
-	var out []string
+	if found, _ := filepath.Glob(filepath.Join(prefix, "lib", "python3*", "os.py")); len(found) == 0 {
+		return ""
+	}
+	return prefix
+}
+
+// under reports whether path is one of dirs or lies inside one.
+func under(path string, dirs []string) bool {
 	for _, d := range dirs {
-		if d = filepath.Clean(d); !inSystemDirs(d) && !slices.Contains(out, d) {
-			out = append(out, d)
+		if path == d || strings.HasPrefix(path, strings.TrimSuffix(d, "/")+"/") {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
-// venvHome is the directory of the base interpreter a virtualenv was made
-// from (pyvenv.cfg's "home", its bin directory), or "".
-func venvHome(venv string) string {
-	for _, line := range readLines(filepath.Join(venv, "pyvenv.cfg")) {
-		key, value, ok := strings.Cut(line, "=")
-		if ok && strings.TrimSpace(key) == "home" {
-			if home := strings.TrimSpace(value); filepath.IsAbs(home) {
-				return home
-			}
-		}
-	}
-	return ""
-}
-
-// pthDirs are the absolute directories a .pth file adds to sys.path
-// (lines that are paths; import lines are skipped).
-func pthDirs(pth string) []string {
+// pthDirs are the absolute directories the .pth files of the environment
+// at venv add to sys.path (lines that are paths; import lines are
+// skipped), cleaned.
+func pthDirs(venv string) []string {
+	pths, _ := filepath.Glob(filepath.Join(venv, "lib", "python*", "site-packages", "*.pth"))
 	var dirs []string
-	for _, line := range readLines(pth) {
-		line = strings.TrimSpace(line)
-		if !filepath.IsAbs(line) {
-			continue
-		}
-		if info, err := os.Stat(line); err == nil && info.IsDir() {
-			dirs = append(dirs, line)
+	for _, pth := range pths {
+		for _, line := range readLines(pth) {
+			if line = strings.TrimSpace(line); filepath.IsAbs(line) {
+				dirs = append(dirs, filepath.Clean(line))
+			}
 		}
 	}
 	return dirs
@@ -128,23 +138,24 @@ func pthDirs(pth string) []string {
 // inSystemDirs reports whether path lies in a directory every sandbox
 // already sees.
 func inSystemDirs(path string) bool {
-	for _, d := range []string{"/usr", "/bin", "/sbin", "/lib", "/lib64"} {
-		if path == d || strings.HasPrefix(path, d+"/") {
-			return true
-		}
-	}
-	return false
+	return under(path, []string{"/usr", "/bin", "/sbin", "/lib", "/lib64"})
 }
 
-// readLines returns a small text file's lines (nil when unreadable).
+// maxSmallFile bounds what readLines reads of a file.
+const maxSmallFile = 1 << 20
+
+// readLines returns a small text file's lines (at most 1 000, of its first
+// MiB), nil when it is not a regular file or cannot be read: it is opened
+// without blocking (regular.Open), so a FIFO planted under its name cannot
+// stall the host.
 func readLines(path string) []string {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
 	var lines []string
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(io.LimitReader(f, maxSmallFile))
 	for sc.Scan() && len(lines) < 1000 {
 		lines = append(lines, sc.Text())
 	}

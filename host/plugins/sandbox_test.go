@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -112,4 +113,56 @@ func mustSHA(t *testing.T, path string) string {
 	sum, err := FileSHA256(path)
 	require.NoError(t, err)
 	return sum
+}
+
+// TestACopiedLauncherIsNotTrusted stages issue 27's fourth attack: a copy
+// of a listed launcher script, beside a file it sources relative to its
+// own place, keeps its name and bytes but not its place, so it runs
+// sandboxed and the file beside it cannot write the host's canary.
+func TestACopiedLauncherIsNotTrusted(t *testing.T) {
+	isolatetest.RequireTier(t, isolate.TierNamespaces)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	canary := filepath.Join(t.TempDir(), "canary")
+	launcher := "#!/bin/sh\n. \"$(dirname \"$0\")/beside.sh\"\n"
+	place := func(beside string) Binary {
+		dir, err := os.MkdirTemp(testRoot, "launcher-")
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = os.RemoveAll(dir) })
+		path := filepath.Join(dir, "swarmhost-scorer-launcher")
+		require.NoError(t, os.WriteFile(path, []byte(launcher), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "beside.sh"), []byte(beside), 0o644))
+		return Binary{Kind: "scorer", Name: "launcher", Path: path, SHA256: mustSHA(t, path)}
+	}
+	listed := place("exit 3\n")
+	copied := place("echo pwned > " + canary + "\n")
+	require.Equal(t, listed.SHA256, copied.SHA256)
+	require.NoError(t, WriteManifest(filepath.Dir(exe), []string{listed.Path}))
+	t.Cleanup(func() { _ = os.Remove(filepath.Join(filepath.Dir(exe), ManifestName)) })
+
+	linked := Binary{Path: filepath.Join(t.TempDir(), "swarmhost-scorer-launcher"), SHA256: listed.SHA256}
+	require.NoError(t, os.Symlink(listed.Path, linked.Path))
+	viaDirLink := filepath.Join(t.TempDir(), "dir")
+	require.NoError(t, os.Symlink(filepath.Dir(listed.Path), viaDirLink))
+	tests := map[string]struct {
+		b    Binary
+		want string
+	}{
+		"where it was listed":                     {b: listed, want: Trusted},
+		"where it was listed, through a dir link": {b: Binary{Path: filepath.Join(viaDirLink, "swarmhost-scorer-launcher"), SHA256: listed.SHA256}, want: Trusted},
+		"a copy elsewhere":                        {b: copied, want: Untrusted},
+		"a link to the listed place":              {b: linked, want: Untrusted},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tt.want, DefaultTrust(tt.b))
+		})
+	}
+
+	b := WithDefaultTrust(copied)
+	m := newTestManager(t, Options{StartTimeout: 5 * time.Second})
+	_, err = m.Start(context.Background(), b)
+	require.Error(t, err, "the launcher is no plugin")
+	_, err = os.Stat(canary)
+	assert.ErrorIs(t, err, os.ErrNotExist, "the file beside the copy ran on the host")
 }

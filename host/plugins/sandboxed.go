@@ -33,6 +33,11 @@ func (p *Process) sandbox(cfg *plugin.ClientConfig, opts Options) {
 	if isPy {
 		readOnly = append(slices.Clone(readOnly), py.ReadOnly...)
 		p.log.Debug("untrusted Python plugin", "interpreter", py.describe(), "read_only", readOnly)
+		if len(py.Unbound) > 0 {
+			p.log.Info("untrusted Python plugin: its environment's .pth files name directories no read_only entry "+
+				"holds, which the sandbox does not show (list them in read_only if the plugin needs them)",
+				"directories", py.Unbound)
+		}
 	}
 	inner := l.RunnerFunc(isolate.PluginSpec{Path: p.bin.Path, SHA256: p.bin.SHA256, ReadOnly: readOnly,
 		Limits: p.bin.Limits, KillCtx: p.killCtx})

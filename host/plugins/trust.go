@@ -3,9 +3,12 @@ package plugins
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
@@ -16,23 +19,70 @@ import (
 const ManifestName = ".swarmhost-trusted.json"
 
 // Manifest maps a plugin binary's file name (swarmhost-<kind>-<name>) to
-// the lowercase hex SHA-256 of the bytes that were built under that name.
+// the lowercase hex SHA-256 of the bytes that were built under that name;
+// a script (a file starting with "#!") is listed by its place instead (see
+// [ManifestKey]).
 type Manifest map[string]string
+
+// ManifestKey is the manifest's key for the plugin file at path: a
+// compiled binary's file name, which it is trusted under wherever it lies
+// (it finds nothing beside itself); a script's place, its absolute path
+// with its directory's links resolved, for a script is trusted only where
+// it was listed. A launcher finds its interpreter, its modules and the
+// files it imports relative to its own place (`$(dirname "$0")`, Python's
+// sys.path[0]), so a copy of a listed script beside other files would run
+// code nobody listed. ok is false for a script that is itself a symbolic
+// link (its directory, as the shell sees it, is not its target's) or whose
+// place cannot be resolved: it is never trusted by default.
+func ManifestKey(path string) (key string, ok bool) {
+	if !isScript(path) {
+		return filepath.Base(path), true
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	if info, err := os.Lstat(abs); err != nil || !info.Mode().IsRegular() {
+		return "", false
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return "", false
+	}
+	return filepath.Join(dir, filepath.Base(abs)), true
+}
+
+// isScript reports whether the file at path starts with "#!".
+func isScript(path string) bool {
+	f, err := regular.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 2)
+	n, _ := io.ReadFull(f, head)
+	return n == 2 && string(head) == "#!"
+}
 
 // DefaultTrust is the trust of a plugin whose `plugin` block sets none (or
 // that has no block): [Trusted] only when the trust manifest beside the
 // running swarmhost executable ([ManifestName], written by `make build`)
-// lists the binary's file name with exactly its SHA-256 — the bytes the
-// host then runs (see [Process]); [Untrusted] otherwise, wherever the
-// binary lies. Nothing is trusted for its directory: a binary on
+// lists the binary's file name (a script's place: [ManifestKey]) with
+// exactly its SHA-256 — the bytes the host then runs (see [Process]);
+// [Untrusted] otherwise. Nothing is trusted for its directory: a binary on
 // $SWARMHOST_PLUGIN_PATH, in a suite's plugins directory, in the source
-// tree or beside swarmhost itself is untrusted unless its bytes are listed.
+// tree or beside swarmhost itself is untrusted unless its bytes are listed,
+// and a script also unless it is where it was listed.
 func DefaultTrust(b Binary) string {
 	if b.SHA256 == "" {
 		return Untrusted
 	}
+	key, ok := ManifestKey(b.Path)
+	if !ok {
+		return Untrusted
+	}
 	m, err := loadManifest(manifestPath())
-	if err == nil && m[filepath.Base(b.Path)] == b.SHA256 {
+	if err == nil && m[key] == b.SHA256 {
 		return Trusted
 	}
 	return Untrusted
@@ -108,7 +158,7 @@ func notOwnerOnly(info os.FileInfo) string {
 	return ""
 }
 
-// WriteManifest writes a manifest of the given binaries (file name →
+// WriteManifest writes a manifest of the given binaries ([ManifestKey] →
 // SHA-256 of the file) to dir/[ManifestName], mode 0644, replacing any.
 // `make build` writes the same file with sha256sum.
 func WriteManifest(dir string, paths []string) error {
@@ -118,7 +168,11 @@ func WriteManifest(dir string, paths []string) error {
 		if err != nil {
 			return err
 		}
-		m[filepath.Base(p)] = sum
+		key, ok := ManifestKey(p)
+		if !ok {
+			return fmt.Errorf("trust manifest: %s is a script that is a symbolic link, or its place cannot be resolved: list its target", p)
+		}
+		m[key] = sum
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

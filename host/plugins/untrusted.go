@@ -3,6 +3,8 @@ package plugins
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/swarmhost/swarmhost/host/isolate"
@@ -51,6 +53,14 @@ func untrustedPythonProblem(b Binary, tail []string) string {
 		return ""
 	}
 	py, _ := untrustedPython(b)
+	if len(py.Unbound) > 0 {
+		return fmt.Sprintf("it is a Python plugin and it is untrusted, so it ran in the sandbox, where module %q "+
+			"cannot be imported; its environment's .pth files add %s, which the sandbox does not show (it binds only "+
+			"what read_only lists and the interpreter's own installation, never what an environment's files name): "+
+			"list the directory that has the module in the plugin block's read_only:\n\n  plugin %q %q {\n"+
+			"    read_only = [%s]\n  }", module, strings.Join(py.Unbound, ", "), b.Kind, b.Name,
+			quotedList(append(slices.Clone(b.ReadOnly), py.Unbound...)))
+	}
 	return fmt.Sprintf("it is a Python plugin and it is untrusted (no plugin block trusts it and its bytes are not in "+
 		"swarmhost's trust manifest), so it ran in the sandbox, which shows only system directories and the Python "+
 		"environments its plugin block lists in read_only: there %s, and module %q cannot be imported. %s; or, if "+
@@ -115,4 +125,13 @@ func missingModule(text string) string {
 		return m[1]
 	}
 	return ""
+}
+
+// quotedList writes paths as the elements of an HCL list.
+func quotedList(paths []string) string {
+	q := make([]string, len(paths))
+	for i, p := range paths {
+		q[i] = strconv.Quote(p)
+	}
+	return strings.Join(q, ", ")
 }

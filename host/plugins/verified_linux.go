@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"golang.org/x/sys/unix"
 
+	"github.com/swarmhost/swarmhost/host/internal/regular"
 	"github.com/swarmhost/swarmhost/host/isolate"
 )
 
@@ -103,15 +104,16 @@ var ptraceUsable = sync.OnceValue(func() bool {
 	return true
 })
 
-// verifyExec checks what the stopped process pid executed for path. The
-// executed file is hashed unless this process already hashed that very
-// file, unchanged since ([knownDigest]): discovery hashes every plugin it
-// finds, so a plugin's start does not read it twice.
+// verifyExec checks what the stopped process pid executed for path: the
+// executed image itself is hashed on every start, whatever discovery or
+// the digest cache knew of the file. Its identity (inode, size, times)
+// does not prove its bytes: a write through a shared mapping to an
+// already-dirty page changes none of them. Nothing can write the image
+// from now on (the kernel refuses while it executes, ETXTBSY, and refuses
+// the exec while anything holds it open for writing), so the bytes hashed
+// are the bytes that run.
 func verifyExec(pid int, path, want string) error {
 	exe := "/proc/" + strconv.Itoa(pid) + "/exe"
-	if sum, ok := knownDigest(exe); ok && sum == want {
-		return nil // the very file discovery hashed, unchanged since
-	}
 	sum, err := FileSHA256(exe)
 	if err != nil {
 		return err
@@ -119,7 +121,7 @@ func verifyExec(pid int, path, want string) error {
 	if sum == want {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFile(path, maxScript)
 	if err != nil {
 		return err
 	}
@@ -132,6 +134,10 @@ func verifyExec(pid int, path, want string) error {
 	}
 	return nil
 }
+
+// maxScript bounds what is read of a script whose interpreter is what the
+// kernel executed.
+const maxScript = 64 << 20
 
 // shebang returns the interpreter a script's #! line names, or "".
 func shebang(data []byte) string {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/compose-spec/compose-go/v2/loader"
 	"github.com/compose-spec/compose-go/v2/types"
@@ -108,6 +109,9 @@ func fromCompose(s types.ServiceConfig) (Service, error) {
 	if s.Build != nil {
 		return Service{}, fmt.Errorf("`build:` is not supported: build the image first (docker build -t %s …) and keep only `image:`", s.Image)
 	}
+	if err := refuseHostKeys(s); err != nil {
+		return Service{}, err
+	}
 	svc := Service{Name: s.Name, Image: s.Image, Command: s.Command, Entrypoint: s.Entrypoint, WorkingDir: s.WorkingDir,
 		User: s.User, Tmpfs: s.Tmpfs, Memory: int64(s.MemLimit), NanoCPUs: int64(s.CPUS * 1e9), Pids: s.PidsLimit,
 		ReadOnly: s.ReadOnly, CapAdd: s.CapAdd, CapDrop: s.CapDrop}
@@ -135,6 +139,38 @@ func fromCompose(s types.ServiceConfig) (Service, error) {
 		svc.Volumes = append(svc.Volumes, m)
 	}
 	return svc, nil
+}
+
+// refuseHostKeys refuses the keys that would give a service the host
+// (its namespaces, its devices, all its capabilities, no confinement).
+// The providers implement none of them: they were dropped without a word,
+// so a suite that asked for the host ran without it and could not tell
+// (issue 27); they are now refused, naming the key.
+func refuseHostKeys(s types.ServiceConfig) error {
+	var keys []string
+	if s.Privileged {
+		keys = append(keys, "privileged: true")
+	}
+	for key, mode := range map[string]string{"network_mode": s.NetworkMode, "pid": s.Pid, "ipc": s.Ipc,
+		"uts": s.Uts, "userns_mode": s.UserNSMode} {
+		if mode == "host" {
+			keys = append(keys, key+": host")
+		}
+	}
+	if len(s.Devices) > 0 {
+		keys = append(keys, "devices")
+	}
+	for _, opt := range s.SecurityOpt {
+		if strings.Contains(opt, "unconfined") {
+			keys = append(keys, "security_opt: "+opt)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	return fmt.Errorf("%s would give the service the host, which no swarmhost sandbox provider does: "+
+		"remove it", strings.Join(keys, ", "))
 }
 
 // fromComposeVolume converts one named volume or bind mount.

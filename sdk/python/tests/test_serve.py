@@ -162,3 +162,27 @@ def test_multiplexed_handshake_serves_over_the_one_connection(tmp_path):
         finally:
             s.close()
     shutdown(proc, channel)
+
+
+def test_unused_tls_key_never_reaches_children(tmp_path):
+    """The host hands every plugin a one-time key pair in
+    SWARMHOST_PLUGIN_TLS, which this SDK does not use: serve() removes it
+    from the environment, so no process the plugin starts inherits it."""
+    path = tmp_path / "swarmhost-scorer-s"
+    path.write_text(f"#!{sys.executable}\n" + textwrap.dedent("""\
+        import subprocess, sys
+        from swarmhost_plugin import Metadata, Scorer, serve
+        CHILD = "import os; print(os.environ.get('SWARMHOST_PLUGIN_TLS', 'absent'))"
+        class S(Scorer):
+            def metadata(self):
+                child = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True)
+                return Metadata(name="s", version="9", description=child.stdout.strip())
+        serve(S())
+    """))
+    path.chmod(0o755)
+    proc = launch(str(path), SWARMHOST_PLUGIN_TLS="-----BEGIN EC PRIVATE KEY-----\nsecret\n")
+    address = proc.stdout.readline().split("|")[3]
+    channel = grpc.insecure_channel("unix:" + address)
+    md = scorer_pb2_grpc.ScorerStub(channel).Metadata(common_pb2.MetadataRequest(), timeout=10)
+    assert md.plugins[0].description == "absent"
+    shutdown(proc, channel)

@@ -11,8 +11,10 @@ block's sha256 pins its bytes. A plugin file is used as it is.
 from __future__ import annotations
 
 import base64
+import glob
 import os
 import pickle
+import site
 import sys
 from dataclasses import dataclass, field
 
@@ -86,7 +88,7 @@ def _object_file(plugin, directory: str) -> PluginFile:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o755)
     with os.fdopen(fd, "w") as f:
         f.write(text)
-    return PluginFile(kind, name, path, [sys.prefix] + code)
+    return PluginFile(kind, name, path, _environment_dirs() + [c for c in code if c not in _environment_dirs()])
 
 
 def _pickled(plugin) -> bytes:
@@ -129,7 +131,28 @@ def _existing_file(path: str) -> PluginFile:
                          f"{', '.join(KINDS)}")
     if not os.access(path, os.X_OK):
         raise ValueError(f"{path}: not an executable file (chmod +x it)")
-    return PluginFile(parts[1], parts[2], path, [sys.prefix, os.path.dirname(path)])
+    return PluginFile(parts[1], parts[2], path, _environment_dirs() + [os.path.dirname(path)])
+
+
+def _environment_dirs() -> list[str]:
+    """This interpreter's environment as an untrusted plugin's sandbox must
+    show it: sys.prefix, then the directories its .pth files add (editable
+    installs, such as this SDK's source in a development checkout). The
+    host never binds a directory on an environment's own say-so, so the
+    plugin block lists them."""
+    dirs = [sys.prefix]
+    for site_dir in site.getsitepackages():
+        for pth in sorted(glob.glob(os.path.join(site_dir, "*.pth"))):
+            try:
+                with open(pth, encoding="utf-8") as f:
+                    lines = [line.strip() for line in f]
+            except OSError:
+                continue
+            for line in lines:
+                inside = line == sys.prefix or line.startswith(sys.prefix.rstrip("/") + "/")
+                if os.path.isabs(line) and os.path.isdir(line) and not inside and line not in dirs:
+                    dirs.append(line)
+    return dirs
 
 
 def _hcl(s: str) -> str:

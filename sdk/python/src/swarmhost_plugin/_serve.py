@@ -66,6 +66,7 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
     host's cookie) it prints what the file is and exits 1."""
     name = os.path.basename(sys.argv[0] or "plugin")
     check_cookie(name)
+    drop_unused_secrets()
     _guard.protect()
     log.route_root()
     version = negotiate(protocol_versions or [PROTOCOL_VERSION], os.environ.get("PLUGIN_PROTOCOL_VERSIONS", ""))
@@ -90,6 +91,19 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
     shutil.rmtree(private, ignore_errors=True)
     log.debug("plugin exiting")
     os._exit(0)
+
+
+PLUGIN_TLS_ENV = "SWARMHOST_PLUGIN_TLS"
+"""Where the host hands a plugin a one-time certificate and private key of
+its own (Go plugins answer with it). This SDK makes its own pair, so the
+variable is removed from the environment before anything runs, and no
+child process the plugin starts inherits the key."""
+
+
+def drop_unused_secrets() -> None:
+    """Removes what the host handed over that this SDK does not use (the
+    key pair in PLUGIN_TLS_ENV) from the process's environment."""
+    os.environ.pop(PLUGIN_TLS_ENV, None)
 
 
 def check_cookie(name: str) -> None:
