@@ -107,7 +107,7 @@ func TestKindsAndNamesNotServed(t *testing.T) {
 				_, err := m.Scorer(ctx, Binary{Kind: "scorer", Name: "other", Path: good.Path})
 				return err
 			},
-			contains: `the binary serves scorer plugins good, not "other"`, served: []string{"good"}},
+			contains: `the binary serves scorer plugin "good", not "other"`, served: []string{"good"}},
 		"binary serving nothing": {
 			call:     func() error { _, err := m.Agent(ctx, bare); return err },
 			contains: "the binary serves no agent plugins"},

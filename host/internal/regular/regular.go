@@ -44,8 +44,16 @@ func kindOf(m fs.FileMode) string {
 
 // Open opens path for reading without blocking (O_NONBLOCK; links are
 // followed) and returns it only when it is a regular file; otherwise it
-// closes it and returns a [*NotRegularError].
+// returns a [*NotRegularError]. A path that is not a regular file when
+// looked at is not opened at all (opening a FIFO, even without blocking,
+// makes this process its reader for a moment); one swapped for another
+// kind after the look is refused once open.
 func Open(path string) (*os.File, error) {
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: path, Mode: info.Mode()}
+	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
