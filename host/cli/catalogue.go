@@ -136,6 +136,8 @@ func (c *catalogue) validator(kind, name string) (validator, error) {
 		return c.mgr.Agent(c.ctx, b)
 	case "controller":
 		return c.mgr.Controller(c.ctx, b)
+	case "task":
+		return c.mgr.Task(c.ctx, b)
 	default:
 		return c.mgr.Scorer(c.ctx, b)
 	}

@@ -83,6 +83,9 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 	cat.warm(parsed.PluginRefs())
 	suite, more := parsed.Decode(cat)
 	more = append(more, channelDiags(suite, !more.HasErrors())...)
+	if !more.HasErrors() {
+		more = append(more, describeInspectTasks(ctx, cat, suite)...)
+	}
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		mgr.Close()

@@ -16,8 +16,12 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 	usage := r.usage
 	tokens := r.tokens()
 	r.mu.Unlock()
-	scores, reductions, summaries := r.scoreResults(results)
+	scores, reductions, summaries, resultsErr := r.evalResults(ctx, results)
 	status, evalErr := r.status(ctx, results)
+	if resultsErr != nil && evalErr == nil {
+		msg := fmt.Sprintf("the task's metrics could not be computed: %v", resultsErr)
+		status, evalErr = evallog.StatusError, &evallog.EvalError{Message: msg, Traceback: msg}
+	}
 	stats := evallog.EvalStats{StartedAt: evallog.TimeOf(r.statsStart()), CompletedAt: evallog.TimeOf(time.Now()),
 		ModelUsage: usage, RoleUsage: map[string]evallog.ModelUsage{}}
 	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
@@ -33,6 +37,16 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 		return sum, fmt.Errorf("finish log: %w", err)
 	}
 	return sum, nil
+}
+
+// evalResults are the eval's scores, reductions and summaries: the host's
+// (scoreResults), or an Inspect task's own (inspectResults).
+func (r *evalRun) evalResults(ctx context.Context, results []sampleResult) ([]evallog.EvalScore, []evallog.EvalSampleReductions, []ScoreSummary, error) {
+	if r.inspect != nil {
+		return r.inspectResults(ctx, results)
+	}
+	scores, reductions, summaries := r.scoreResults(results)
+	return scores, reductions, summaries, nil
 }
 
 // planned is the number of sample × epochs the eval (or its shard) runs.

@@ -57,6 +57,9 @@ type evalRun struct {
 	meter *Meter
 	// resumed is set when the run continues a log (resume.go).
 	resumed *resume.State
+	// inspect links an Inspect task to its task plugin (inspecttask.go);
+	// nil for other tasks.
+	inspect *inspectRun
 	// sbOnce guards memberSandboxes' answer (sandboxes.go).
 	sbOnce  sync.Once
 	sbOwn   bool
@@ -97,7 +100,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 	if r.opts.MaxSamples <= 0 {
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
-	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
+	steps := []func(context.Context, Plugins) error{r.prepareInspect, r.prepareMembers, r.prepareController, r.prepareScorers,
 		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
@@ -142,8 +145,12 @@ func (r *evalRun) prepareMembers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("member %s: %w", entry.Name, err)
 		}
+		cfg, err := r.memberConfig(m)
+		if err != nil {
+			return fmt.Errorf("member %s: %w", entry.Name, err)
+		}
 		r.members = append(r.members, swarm.Member{Name: entry.Name, Role: m.Role, AgentName: m.Plugin,
-			Index: entry.Index, Agent: a, Config: schema.NewConfig(m.Config), Model: provider})
+			Index: entry.Index, Agent: a, Config: schema.NewConfig(cfg), Model: provider})
 	}
 	return nil
 }
@@ -167,7 +174,11 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
 		}
-		r.scorers = append(r.scorers, scorerRun{name: uniqueName(sc.Plugin, r.scorerNames()), cfg: sc, impl: impl,
+		name := sc.Plugin
+		if sc.Name != "" {
+			name = sc.Name
+		}
+		r.scorers = append(r.scorers, scorerRun{name: uniqueName(name, r.scorerNames()), cfg: sc, impl: impl,
 			config: schema.NewConfig(sc.Config), model: provider, omits: scorerOmits(ctx, impl)})
 	}
 	return nil

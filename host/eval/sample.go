@@ -60,6 +60,11 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("channels: %w", err)), res
 	}
+	if err := s.inspectSetup(ctx); err != nil {
+		res.failed, res.scores = true, r.unscored()
+		s.inspectEnd()
+		return s.errorEntry(fmt.Errorf("setup: %w", err)), res
+	}
 	sctx, cancel := s.limitCtx(ctx)
 	defer cancel()
 	spec := s.swarmSpec()

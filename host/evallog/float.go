@@ -104,3 +104,20 @@ func toSentinels(b []byte) []byte {
 		return sentinelNegInf
 	})
 }
+
+// UnmarshalNonFinite decodes JSON that may hold the bare tokens NaN,
+// Infinity and -Infinity (as Python and Inspect write them) into v; Float
+// fields receive the non-finite values.
+func UnmarshalNonFinite(b []byte, v any) error {
+	return json.Unmarshal(toSentinels(b), v)
+}
+
+// MarshalNonFinite encodes v as Python reads it: Float fields that are
+// NaN or infinite as the bare tokens NaN, Infinity and -Infinity.
+func MarshalNonFinite(v any) ([]byte, error) {
+	b, err := marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return fromSentinels(b), nil
+}

@@ -43,5 +43,6 @@ func HostPlugins() map[int]plugin.PluginSet {
 		KindAgent:      &agentPlugin{},
 		KindController: &controllerPlugin{},
 		KindScorer:     &scorerPlugin{},
+		KindTask:       &taskPlugin{},
 	}}
 }

@@ -1,0 +1,41 @@
+"""Small Inspect tasks for the task plugin's tests (each a case the plugin
+must handle as Inspect would)."""
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample, json_dataset
+from inspect_ai.scorer import match
+from inspect_ai.solver import generate, system_message, use_tools
+from inspect_ai.util import store
+
+
+@task
+def generated(n: int = 3):
+    """A dataset generated in Python, n samples."""
+    return Task(dataset=MemoryDataset([Sample(id=i + 1, input=f"What is {i} + {i}?", target=str(2 * i),
+                                              metadata={"i": i}) for i in range(n)]),
+                solver=[system_message("Answer with a number."), generate()], scorer=match())
+
+
+@task
+def unsplittable():
+    """The model runs before the last step."""
+    return Task(dataset=[Sample(input="hi")], solver=[generate(), generate()], scorer=match())
+
+
+@task
+def setup_last():
+    """The last step only prepares the conversation."""
+    return Task(dataset=[Sample(input="hi")], solver=[system_message("a"), use_tools([])], scorer=match())
+
+
+@task
+def downloads():
+    """Fetches its data at run time."""
+    return Task(dataset=json_dataset("https://data.invalid/swarmhost/never.jsonl"), scorer=match())
+
+
+@task
+def bad_row():
+    """Row 1 cannot be written to a log."""
+    return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="x", metadata={"f": object()})]),
+                scorer=match())
