@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,4 +71,131 @@ func TestInspectTaskMemoryPoison(t *testing.T) {
 		names[es.Name] = float64(es.Metrics[0].Value)
 	}
 	assert.Equal(t, map[string]float64{"utility": 0, "security": 1}, names, "the task's own metrics per key")
+}
+
+// inspectCase is an inspect-evals task run unchanged under a swarm of one and of three and as plain
+// Inspect: its swarms (swarms.hcl), its -T arguments, --limit, and plain_inspect.py's flags.
+type inspectCase struct {
+	task        string
+	args        []string
+	limit       string
+	one, three  string
+	plain       []string
+	needsImages []string
+}
+
+// guardrail is the program mind2web_sc's solver extracts from the model's answer and runs in its
+// sandbox (swarms.hcl's model "guard" answers with it).
+const guardrail = "Guardrail code:\n```python\nprint('ACTION GRANTED')\n```"
+
+var inspectCases = map[string]inspectCase{
+	// setup steps (system_message, the task's tools and store), dict-valued scores with per-key metrics
+	"agent_threat_bench_memory_poison": {task: "inspect_evals/agent_threat_bench_memory_poison",
+		args: []string{"difficulty=easy"}, one: "one", three: "three"},
+	// a compose sandbox (its image built here, never pulled), grouped metrics, the solver run whole
+	"mind2web_sc": {task: "inspect_evals/mind2web_sc", limit: "6", one: "guard_one", three: "guard_three",
+		plain: []string{"--sandbox", "local", "--output", guardrail}, needsImages: []string{"python:3.12-bookworm"}},
+}
+
+// TestInspectTasksAgreeWithInspect runs each inspect-evals task of inspectCases unchanged with the
+// one-line form (`swarmhost run TASK --swarm swarms.hcl:SWARM -T k=v`) as a swarm of one and a
+// swarm of three running the task's own solver, and with plain Inspect beside them, offline. The
+// swarm of one gives every sample the score plain Inspect gives it and the task's metrics the same
+// values; the swarm of three scores every sample; Inspect's readers (read_eval_log, the sample
+// reader, evals_df, samples_df) and inspect_swarm.analysis (SwarmColumns, swarm_ledger) read
+// every log.
+func TestInspectTasksAgreeWithInspect(t *testing.T) {
+	t.Parallel()
+	py := tasksPython(t)
+	for name, c := range inspectCases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if len(c.needsImages) > 0 {
+				needContainers(t, c.needsImages...)
+			}
+			plain := runPlainInspect(t, py, c)
+			one, three := runInspectSwarm(t, c, c.one), runInspectSwarm(t, c, c.three)
+			logs := readInspectLogs(t, py, plain, one, three)
+			p, o, th := logs[0], logs[1], logs[2]
+			require.NotEmpty(t, p.Scores)
+			assert.Equal(t, p.Scores, o.Scores, "a swarm of one scores every sample as plain Inspect does")
+			assert.Equal(t, p.Metrics, o.Metrics, "and the task's metrics agree")
+			assert.Len(t, th.Scores, len(p.Scores), "the swarm of three scores every sample")
+			for _, l := range logs {
+				assert.Equal(t, c.task, l.Task, l.Path)
+				assert.Equal(t, "success", l.Status, l.Path)
+				assert.Equal(t, 1, l.EvalsDF, l.Path)
+				assert.Equal(t, len(p.Scores), l.SamplesDF, l.Path)
+			}
+			for _, l := range []inspectLog{o, th} {
+				assert.Equal(t, len(p.Scores), l.Swarm, "inspect_swarm.analysis reads %s", l.Path)
+				assert.Equal(t, len(p.Scores), l.Ledgers, "swarm_ledger() validates every sample of %s", l.Path)
+			}
+		})
+	}
+}
+
+// runPlainInspect runs c's task with plain Inspect (plain_inspect.py) and returns its log.
+func runPlainInspect(t *testing.T, py string, c inspectCase) string {
+	t.Helper()
+	args := append([]string{repoPath("host", "cli", "testdata", "inspect_task", "plain_inspect.py")}, c.plain...)
+	if c.limit != "" {
+		args = append(args, "--limit", c.limit)
+	}
+	args = append(append(args, c.task, t.TempDir()), c.args...)
+	cmd := exec.Command(py, args...)
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	out, err := cmd.Output()
+	var stderr []byte
+	if ee, ok := err.(*exec.ExitError); ok {
+		stderr = ee.Stderr
+	}
+	require.NoError(t, err, "plain Inspect on %s:\n%s", c.task, stderr)
+	return strings.TrimSpace(string(out))
+}
+
+// runInspectSwarm runs c's task with the swarm of swarms.hcl and returns its log.
+func runInspectSwarm(t *testing.T, c inspectCase, swarm string) string {
+	t.Helper()
+	args := []string{c.task, "--swarm", repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl") + ":" + swarm}
+	for _, a := range c.args {
+		args = append(args, "-T", a)
+	}
+	if c.limit != "" {
+		args = append(args, "--limit", c.limit)
+	}
+	code, sum, errOut := runJSON(t, args...)
+	require.Equal(t, ExitOK, code, "swarm %s on %s: %s", swarm, c.task, errOut)
+	return sum["log"].(string)
+}
+
+// inspectLog is what read_logs.py read from one log.
+type inspectLog struct {
+	Path      string                    `json:"path"`
+	Task      string                    `json:"task"`
+	Status    string                    `json:"status"`
+	Scores    map[string]map[string]any `json:"scores"`
+	Metrics   map[string]any            `json:"metrics"`
+	EvalsDF   int                       `json:"evals_df"`
+	SamplesDF int                       `json:"samples_df"`
+	Swarm     int                       `json:"swarm"`
+	Ledgers   int                       `json:"ledgers"`
+}
+
+// readInspectLogs reads the logs with Inspect's readers and Inspect Swarm's analysis (read_logs.py).
+func readInspectLogs(t *testing.T, py string, paths ...string) []inspectLog {
+	t.Helper()
+	cmd := exec.Command(py, append([]string{repoPath("host", "cli", "testdata", "inspect_task", "read_logs.py")}, paths...)...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "read_logs.py:\n%s", stderr.String())
+	var logs []inspectLog
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var l inspectLog
+		require.NoError(t, json.Unmarshal([]byte(line), &l), line)
+		logs = append(logs, l)
+	}
+	require.Len(t, logs, len(paths))
+	return logs
 }

@@ -52,7 +52,7 @@ var inspectOnly = []string{"dataset", "scorer", "epochs", "limits", "sandbox"}
 // inspectTask decodes a task's inspect and args attributes; nil when the
 // task sets no inspect. The blocks the Inspect task brings itself are
 // refused beside it.
-func (d *decoder) inspectTask(c *hcl.BodyContent) *InspectTask {
+func (d *decoder) inspectTask(c *hcl.BodyContent, task string) *InspectTask {
 	a := c.Attributes["inspect"]
 	if a == nil {
 		if args := c.Attributes["args"]; args != nil {
@@ -62,6 +62,9 @@ func (d *decoder) inspectTask(c *hcl.BodyContent) *InspectTask {
 	}
 	t := &InspectTask{Range: a.Expr.Range(), BaseDir: d.p.Dir}
 	t.Spec, _ = d.str(a)
+	if e, ok := d.p.commandLine[task]; ok && a.Expr.Range().Filename == CommandLine {
+		t.CLIArgs, t.BaseDir = e.CLIArgs, e.BaseDir
+	}
 	if args := c.Attributes["args"]; args != nil {
 		t.Args = d.shaped(args, isObject, "an object of the task's arguments")
 	}

@@ -59,7 +59,7 @@ var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "pe
 func (d *decoder) task(b *hcl.Block) *Task {
 	t := &Task{Name: b.Labels[0], DefRange: b.DefRange, Scorers: []*Scorer{}}
 	c := d.content(d.expand(b), taskSchema)
-	if t.Inspect = d.inspectTask(c); t.Inspect != nil {
+	if t.Inspect = d.inspectTask(c, t.Name); t.Inspect != nil {
 		t.Epochs = Epochs{Count: 1, Reducers: []string{"mean"}}
 		return t
 	}

@@ -43,7 +43,8 @@ func (r *evalRun) finish(ctx context.Context) (Summary, error) {
 // (scoreResults), or an Inspect task's own (inspectResults).
 func (r *evalRun) evalResults(ctx context.Context, results []sampleResult) ([]evallog.EvalScore, []evallog.EvalSampleReductions, []ScoreSummary, error) {
 	if r.inspect != nil {
-		return r.inspectResults(ctx, results)
+		res := r.inspect.results
+		return res.scores, res.reductions, res.summaries, res.err
 	}
 	scores, reductions, summaries := r.scoreResults(results)
 	return scores, reductions, summaries, nil

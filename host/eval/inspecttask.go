@@ -27,6 +27,30 @@ type inspectRun struct {
 	client rpc.TaskClient
 	ref    rpc.TaskRef
 	desc   *inspecttask.Description
+	// results are the task's own, computed once every sample has ended.
+	results inspectResults
+}
+
+// inspectResults are an Inspect task's metrics and reductions (or why
+// they could not be computed).
+type inspectResults struct {
+	scores     []evallog.EvalScore
+	reductions []evallog.EvalSampleReductions
+	summaries  []ScoreSummary
+	err        error
+}
+
+// inspectFinish asks the task plugin for the task's results once every
+// sample has ended, while the plugin still runs; a no-op for other tasks.
+func (r *evalRun) inspectFinish(ctx context.Context) {
+	if r.inspect == nil {
+		return
+	}
+	r.mu.Lock()
+	results := append([]sampleResult(nil), r.results...)
+	r.mu.Unlock()
+	res := &r.inspect.results
+	res.scores, res.reductions, res.summaries, res.err = r.inspectResults(context.WithoutCancel(ctx), results)
 }
 
 // prepareInspect connects an Inspect task to its task plugin; a no-op for
