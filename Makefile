@@ -111,7 +111,8 @@ bench:
 	done
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
 	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
-		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
+		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop \
+		$(CURDIR)/plugins-python/inspect-task/swarmhost-task-inspect"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench

@@ -199,3 +199,50 @@ func readInspectLogs(t *testing.T, py string, paths ...string) []inspectLog {
 	require.Len(t, logs, len(paths))
 	return logs
 }
+
+// TestInspectTaskBadInput: what cannot run says what and why before any sample runs (the fixtures
+// are plugins-python/inspect-task/testdata/fixture_tasks.py).
+func TestInspectTaskBadInput(t *testing.T) {
+	t.Parallel()
+	tasksPython(t)
+	fixture := func(name string) string {
+		return repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@" + name
+	}
+	swarm := repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl") + ":one"
+	cases := map[string]struct {
+		args []string
+		want []string
+	}{
+		"neither a task nor a suite": {[]string{"inspect_evals/no_such_task", "--swarm", swarm},
+			[]string{"Not an Inspect task", "as a file", "as package.module:task", "as a registry name",
+				"as a suite (a .hcl file or a directory): inspect_evals/no_such_task: no such file or directory"}},
+		"no swarm": {[]string{"inspect_evals/no_such_task"},
+			[]string{"neither a suite nor an Inspect task", "no such file or directory", "add --swarm SUITE:SWARM"}},
+		"solver that cannot take a swarm": {[]string{fixture("unsplittable"), "--swarm", swarm},
+			[]string{"The task's solver cannot take a swarm", "step 1 of the task's solver, generate(), runs the model before the last step"}},
+		"sandbox without a provider": {[]string{fixture("no_provider"), "--swarm", swarm},
+			[]string{"Unsupported sandbox", `the task's sandbox type "ec2" has no provider in swarmhost`}},
+		"a row Inspect would reject": {[]string{fixture("no_input"), "--swarm", swarm},
+			[]string{"dataset row 2: id 'c': the sample has no input"}},
+		"a value a log cannot hold": {[]string{fixture("bad_row"), "--swarm", swarm},
+			[]string{"dataset row 1: id 'b'", "cannot be written to the log"}},
+		"data downloaded at run time": {[]string{fixture("downloads"), "--swarm", swarm},
+			[]string{"The task's data cannot be downloaded", "https://data.invalid/swarmhost/never.jsonl"}},
+		"a swarm the suite lacks": {[]string{"inspect_evals/agent_threat_bench_memory_poison", "--swarm",
+			repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl") + ":nosuch"},
+			[]string{"swarm.nosuch"}},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			code, out, errOut := runCLI(t, append([]string{"run", "--log-dir", dir}, c.args...)...)
+			assert.NotEqual(t, ExitOK, code)
+			for _, w := range c.want {
+				assert.Contains(t, out+errOut, w)
+			}
+			entries, _ := os.ReadDir(dir)
+			assert.Empty(t, entries, "nothing ran, no log was written")
+		})
+	}
+}

@@ -72,6 +72,9 @@ func describeInspectTasks(ctx context.Context, cat *catalogue, suite *config.Sui
 			continue
 		}
 		d, more := inspecttask.Describe(ctx, client, t.Inspect)
+		if more.HasErrors() && t.Inspect.Range.Filename == config.CommandLine {
+			more = withSuiteReading(more, t.Inspect.Spec)
+		}
 		diags = append(diags, more...)
 		if d != nil {
 			diags = append(diags, inspecttask.Compile(t, d)...)
@@ -86,4 +89,15 @@ func rangeOrNil(r hcl.Range) *hcl.Range {
 		return nil
 	}
 	return &r
+}
+
+// withSuiteReading adds, to a task the command line named that the task
+// plugin could not load, why it is not a suite either.
+func withSuiteReading(diags hcl.Diagnostics, spec string) hcl.Diagnostics {
+	for _, d := range diags {
+		if d.Summary == "Not an Inspect task" {
+			d.Detail = fmt.Sprintf("%s\n  as a suite (a .hcl file or a directory): %s", d.Detail, notFound(spec))
+		}
+	}
+	return diags
 }

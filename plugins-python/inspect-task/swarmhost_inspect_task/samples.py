@@ -41,7 +41,7 @@ def rows(task: Any, run_dir: str | None) -> Iterator[Row]:
         try:
             yield Row(index=index, row=to_row(sample, run_dir))
         except (TypeError, ValueError) as e:
-            yield Row(index=index, error=str(e))
+            yield Row(index=index, error=f"id {sample.id!r}: {e}" if sample.id is not None else str(e))
 
 
 def to_row(sample: Any, run_dir: str | None) -> dict[str, Any]:

@@ -39,3 +39,16 @@ def bad_row():
     """Row 1 cannot be written to a log."""
     return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="x", metadata={"f": object()})]),
                 scorer=match())
+
+
+@task
+def no_provider():
+    """A sandbox type swarmhost has no provider for."""
+    return Task(dataset=[Sample(input="hi")], solver=generate(), scorer=match(), sandbox=("ec2", "fleet.yaml"))
+
+
+@task
+def no_input():
+    """Row 2 has an empty input."""
+    return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="ok"), Sample(id="c", input="")]),
+                scorer=match())
