@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -82,6 +83,9 @@ type inspectCase struct {
 	one, three  string
 	plain       []string
 	needsImages []string
+	// suite, when set, is a suite of testdata/inspect_task whose evals one and three run the task
+	// (for what the one-line form cannot say: its scorers' model, a limit).
+	suite string
 }
 
 // guardrail is the program mind2web_sc's solver extracts from the model's answer and runs in its
@@ -95,6 +99,12 @@ var inspectCases = map[string]inspectCase{
 	// a compose sandbox (its image built here, never pulled), grouped metrics, the solver run whole
 	"mind2web_sc": {task: "inspect_evals/mind2web_sc", limit: "6", one: "guard_one", three: "guard_three",
 		plain: []string{"--sandbox", "local", "--output", guardrail}, needsImages: []string{"python:3.12-bookworm"}},
+	// setup steps giving other tools (a customer database, a messaging tool) and another store
+	"agent_threat_bench_data_exfil": {task: "inspect_evals/agent_threat_bench_data_exfil", one: "one", three: "three"},
+	// a dataset its prompt generator makes in Python, a message-list input, a model-graded scorer whose
+	// grader (the task argument grader_model) is the host's scorer model (misalignment.hcl)
+	"agentic_misalignment": {task: "inspect_evals/agentic_misalignment", suite: "misalignment.hcl",
+		plain: []string{"--message-limit", "4", "--grader", "grader_model=<answer>no</answer>"}},
 }
 
 // TestInspectTasksAgreeWithInspect runs each inspect-evals task of inspectCases unchanged with the
@@ -114,7 +124,7 @@ func TestInspectTasksAgreeWithInspect(t *testing.T) {
 				needContainers(t, c.needsImages...)
 			}
 			plain := runPlainInspect(t, py, c)
-			one, three := runInspectSwarm(t, c, c.one), runInspectSwarm(t, c, c.three)
+			one, three := runInspectSwarm(t, c, cmp.Or(c.one, "one")), runInspectSwarm(t, c, cmp.Or(c.three, "three"))
 			logs := readInspectLogs(t, py, plain, one, three)
 			p, o, th := logs[0], logs[1], logs[2]
 			require.NotEmpty(t, p.Scores)
@@ -154,9 +164,14 @@ func runPlainInspect(t *testing.T, py string, c inspectCase) string {
 	return strings.TrimSpace(string(out))
 }
 
-// runInspectSwarm runs c's task with the swarm of swarms.hcl and returns its log.
+// runInspectSwarm runs c's task with the swarm of swarms.hcl (or c's suite's eval) and returns its log.
 func runInspectSwarm(t *testing.T, c inspectCase, swarm string) string {
 	t.Helper()
+	if c.suite != "" {
+		code, sum, errOut := runJSON(t, repoPath("host", "cli", "testdata", "inspect_task", c.suite), "--eval", swarm)
+		require.Equal(t, ExitOK, code, "eval %s of %s: %s", swarm, c.suite, errOut)
+		return sum["log"].(string)
+	}
 	args := []string{c.task, "--swarm", repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl") + ":" + swarm}
 	for _, a := range c.args {
 		args = append(args, "-T", a)

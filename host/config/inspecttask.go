@@ -26,6 +26,12 @@ type InspectTask struct {
 	CLIArgs []string        `json:"cli_args,omitempty"`
 	// BaseDir is where a relative file.py resolves: the suite's directory.
 	BaseDir string `json:"base_dir"`
+	// ScorerModel is the model block the task's scorers' model calls go
+	// to (`scorer_model = model.NAME`): Inspect's get_model() in a scorer,
+	// and get_model("swarmhost/scorer") (a task argument naming the grader),
+	// reach it through the host, which meters them in the sample. "" gives
+	// the scorers no host model.
+	ScorerModel string `json:"scorer_model,omitempty"`
 	// Range is the inspect attribute, for errors about the task.
 	Range hcl.Range `json:"-"`
 	// Described is the task plugin's description of the task (JSON,
@@ -46,8 +52,10 @@ func (t *InspectTask) Ref() []byte {
 	return b
 }
 
-// inspectOnly are the task blocks an Inspect task brings itself.
-var inspectOnly = []string{"dataset", "scorer", "epochs", "limits", "sandbox"}
+// inspectOnly are the task blocks an Inspect task brings itself. A
+// `limits` block overrides the task's limits it sets, as Inspect's
+// --message-limit, --token-limit and --time-limit do.
+var inspectOnly = []string{"dataset", "scorer", "epochs", "sandbox"}
 
 // inspectTask decodes a task's inspect and args attributes; nil when the
 // task sets no inspect. The blocks the Inspect task brings itself are
@@ -55,8 +63,10 @@ var inspectOnly = []string{"dataset", "scorer", "epochs", "limits", "sandbox"}
 func (d *decoder) inspectTask(c *hcl.BodyContent, task string) *InspectTask {
 	a := c.Attributes["inspect"]
 	if a == nil {
-		if args := c.Attributes["args"]; args != nil {
-			d.report(errorAt(args.Range, "args without inspect", "args are an Inspect task's arguments: add inspect = \"…\" naming the task."))
+		for _, name := range []string{"args", "scorer_model"} {
+			if x := c.Attributes[name]; x != nil {
+				d.report(errorAt(x.Range, name+" without inspect", name+" applies to an Inspect task: add inspect = \"…\" naming the task."))
+			}
 		}
 		return nil
 	}
@@ -68,6 +78,7 @@ func (d *decoder) inspectTask(c *hcl.BodyContent, task string) *InspectTask {
 	if args := c.Attributes["args"]; args != nil {
 		t.Args = d.shaped(args, isObject, "an object of the task's arguments")
 	}
+	t.ScorerModel = d.reference(c.Attributes["scorer_model"], "model", d.p.defs.models)
 	for _, b := range c.Blocks {
 		for _, typ := range inspectOnly {
 			if b.Type == typ {

@@ -46,7 +46,7 @@ type Sandbox struct {
 	ComposeRange hcl.Range `json:"-"`
 }
 
-var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}}, Blocks: []hcl.BlockHeaderSchema{
+var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "dataset"}, {Type: "scorer", LabelNames: []string{"plugin"}}, {Type: "epochs"},
 	{Type: "limits"}, {Type: "sandbox", LabelNames: []string{"type"}},
 }}
@@ -61,6 +61,7 @@ func (d *decoder) task(b *hcl.Block) *Task {
 	c := d.content(d.expand(b), taskSchema)
 	if t.Inspect = d.inspectTask(c, t.Name); t.Inspect != nil {
 		t.Epochs = Epochs{Count: 1, Reducers: []string{"mean"}}
+		t.Limits = d.taskLimits(d.single(c.Blocks, "limits"))
 		return t
 	}
 	if db := d.single(c.Blocks, "dataset"); db != nil {

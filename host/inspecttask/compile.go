@@ -38,7 +38,7 @@ func Compile(t *config.Task, d *Description) hcl.Diagnostics {
 	t.Dataset = &config.Dataset{} // the rows come from the task plugin (host/eval)
 	t.Scorers = scorers(t.Inspect, d)
 	t.Epochs = config.Epochs{Count: int64(max(d.Epochs, 1)), Reducers: d.Reducers}
-	t.Limits = limits(d.Limits)
+	t.Limits = limits(d.Limits, t.Limits)
 	sb, err := sandbox(d.Sandbox)
 	if err != nil {
 		report("Unsupported sandbox", fmt.Sprintf("%s: %v.", t.Inspect.Spec, err))
@@ -52,15 +52,16 @@ func scorers(it *config.InspectTask, d *Description) []*config.Scorer {
 	out := make([]*config.Scorer, len(d.Scorers))
 	for i, name := range d.Scorers {
 		cfg, _ := json.Marshal(map[string]any{"task": json.RawMessage(it.Ref()), "scorer": i})
-		out[i] = &config.Scorer{Plugin: ScorerPlugin, Name: name, Config: cfg}
+		out[i] = &config.Scorer{Plugin: ScorerPlugin, Name: name, Config: cfg, Model: it.ScorerModel}
 	}
 	return out
 }
 
 // limits are the task's per-sample limits as the host's (messages,
-// tokens, time, cost); a working limit becomes a time limit (the host
-// has no working-time clock).
-func limits(l Limits) config.TaskLimits {
+// tokens, time, cost; tokens metered as Inspect meters them), each overridden by the task block's limits block
+// when it sets it; a working limit becomes a time limit (the host has no
+// working-time clock).
+func limits(l Limits, over config.TaskLimits) config.TaskLimits {
 	out := config.TaskLimits{TokenMetering: config.MeterInspect}
 	out.Messages, out.Tokens, out.Cost = l.Message, l.Token, l.Cost
 	secs := l.Time
@@ -71,6 +72,11 @@ func limits(l Limits) config.TaskLimits {
 		d := time.Duration(*secs * float64(time.Second))
 		out.Time = &d
 	}
+	out.Messages = firstSet(over.Messages, out.Messages)
+	out.Tokens = firstSet(over.Tokens, out.Tokens)
+	out.Cost = firstSet(over.Cost, out.Cost)
+	out.Time = firstSet(over.Time, out.Time)
+	out.Turns = firstSet(over.Turns, out.Turns)
 	return out
 }
 
@@ -99,4 +105,12 @@ func sandbox(s *Sandbox) (*config.Sandbox, error) {
 func isCompose(path string) bool {
 	base := strings.ToLower(filepath.Base(path))
 	return strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml")
+}
+
+// firstSet is a when set, else b.
+func firstSet[T any](a, b *T) *T {
+	if a != nil {
+		return a
+	}
+	return b
 }

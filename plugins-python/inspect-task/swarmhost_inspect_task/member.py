@@ -4,7 +4,8 @@ solver (the last step; the whole solver when it is one step) — on its own
 copy of the sample's state after the setup steps.
 
 * messages: the member's input from the host (the conversation after the
-  setup steps), then the host's preamble as a user message when it has one;
+  setup steps, then the host's preamble as a user message, as Inspect Swarm
+  places it);
 * tools: the tools the setup steps gave the sample (run here, on the
   sample's store, shared by the members of the sample as Inspect Swarm's
   members share it; each call is reported to the host, RecordTool), then the
@@ -169,17 +170,15 @@ class ReportTools:
 
 def member_state(session: tasks.Session, req: Any, model: str) -> Any:
     """The member's TaskState: the sample's state after setup, its own
-    messages (the host's input, then the preamble), the sample's store."""
+    messages (the host's input, which ends with the preamble), the sample's
+    store."""
     import copy
     from swarmhost_inspect.convert import to_inspect_message
-    from inspect_ai.model import ChatMessageUser
     from inspect_ai.model._model_output import ModelOutput
     state = copy.copy(session.state)
     messages = [to_inspect_message(m) for m in req.input]
     for m in messages:
-        m.source = "input"
-    if req.preamble:
-        messages.append(ChatMessageUser(content=req.preamble, source="input"))
+        m.source = "input"  # the host's input already ends with the preamble, as Inspect Swarm places it
     state.messages = messages
     state.metadata = copy.deepcopy(session.state.metadata)
     state.output = ModelOutput(model=model)
