@@ -121,8 +121,12 @@ func inlineRows(samples []*config.Sample) ([]map[string]any, error) {
 }
 
 // dataDir is where relative file references in samples resolve: the
-// dataset file's directory, or the suite's for inline samples.
+// dataset file's directory, or the suite's for inline samples, or an
+// Inspect task's own directory.
 func (r *evalRun) dataDir() string {
+	if r.inspect != nil && r.inspect.desc.RunDir != "" {
+		return r.inspect.desc.RunDir
+	}
 	if f := r.task.Dataset.File; f != "" {
 		return filepath.Dir(f)
 	}

@@ -43,8 +43,10 @@ type evalRun struct {
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
 	seed *int64
-	// sandboxes is the run's sandbox provider.
+	// sandboxes is the run's sandbox provider; extra those of an Inspect
+	// task's samples that bring their own (inspectsandbox.go).
 	sandboxes sandbox.Provider
+	extra     sampleProviders
 	root      string
 	writer    evallog.LogWriter
 
@@ -101,7 +103,7 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
 	steps := []func(context.Context, Plugins) error{r.prepareInspect, r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
+		r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareSampleSandboxes, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()
@@ -200,6 +202,7 @@ func (r *evalRun) close() {
 	if r.sandboxes != nil {
 		_ = r.sandboxes.Close()
 	}
+	r.closeSampleProviders()
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
 	}

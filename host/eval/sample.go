@@ -46,7 +46,7 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
-	s.sbs, err = r.sandboxes.Sample(ctx, r.sandboxSpec(j))
+	s.sbs, err = r.providerFor(j).Sample(ctx, r.sandboxSpec(j))
 	if err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res

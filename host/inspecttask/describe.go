@@ -35,6 +35,8 @@ type Description struct {
 	// Config is the task's GenerateConfig (the fields it sets).
 	Config  map[string]any `json:"config"`
 	Sandbox *Sandbox       `json:"sandbox"`
+	// RunDir is the task's directory: its samples' relative files resolve there.
+	RunDir string `json:"run_dir"`
 }
 
 // EvalFields are the log header fields Inspect writes for the task.

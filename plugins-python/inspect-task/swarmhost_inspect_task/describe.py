@@ -42,6 +42,7 @@ def describe(loaded: Loaded) -> dict[str, Any]:
         "config": jsonable(task.config.model_dump(exclude_none=True)),
         "sandbox": sandbox_spec(task.sandbox, run_dir) if task.sandbox is not None else None,
         "fail_on_error": task.fail_on_error,
+        "run_dir": run_dir,
     }
 
 

@@ -3,9 +3,10 @@ must handle as Inspect would)."""
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample, json_dataset
+from inspect_ai.model import ModelOutput
 from inspect_ai.scorer import match
-from inspect_ai.solver import generate, system_message, use_tools
-from inspect_ai.util import store
+from inspect_ai.solver import Generate, TaskState, generate, solver, system_message, use_tools
+from inspect_ai.util import sandbox
 
 
 @task
@@ -52,3 +53,29 @@ def no_input():
     """Row 2 has an empty input."""
     return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="ok"), Sample(id="c", input="")]),
                 scorer=match())
+
+
+@solver
+def which_sandbox():
+    """Answers with the sandbox's WHICH variable (each sample's compose file sets its own)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        res = await sandbox().exec(["sh", "-c", "echo $WHICH"])
+        state.output = ModelOutput.from_content("none", res.stdout.strip())
+        return state
+
+    return solve
+
+
+@task
+def own_sandboxes():
+    """Each sample brings its own compose file."""
+    return Task(dataset=[Sample(id=w, input="which?", target=w, sandbox=("docker", f"sandboxes/{w}.yaml"))
+                         for w in ("a", "b")],
+                solver=which_sandbox(), scorer=match(location="exact"))
+
+
+@task
+def own_sandbox_without_provider():
+    """A sample brings a sandbox type swarmhost has no provider for."""
+    return Task(dataset=[Sample(id="x", input="hi", sandbox=("ec2", "fleet.yaml"))], solver=generate(), scorer=match())

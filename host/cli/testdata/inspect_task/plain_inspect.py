@@ -44,7 +44,9 @@ def main() -> None:
     task_args = parse_cli_args(a.args)
     if a.grader:
         arg, _, text = a.grader.partition("=")
-        task_args[arg] = get_model("mockllm/model", custom_outputs=outputs(text), memoize=False)
+        # a list, not the endless generator: Inspect records a task argument's model with its arguments
+        grader = outputs(text)
+        task_args[arg] = get_model("mockllm/model", custom_outputs=[next(grader) for _ in range(100)], memoize=False)
     [log] = inspect_eval(a.task, model=model, task_args=task_args, log_dir=a.log_dir, log_format="json",
                          display="none", sandbox=a.sandbox, sandbox_cleanup=True, limit=a.limit,
                          message_limit=a.message_limit)
