@@ -3,8 +3,11 @@ package cli
 import (
 	"cmp"
 	"encoding/json"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -141,6 +144,7 @@ func TestInspectTasksAgreeWithInspect(t *testing.T) {
 				assert.Equal(t, len(p.Scores), l.Swarm, "inspect_swarm.analysis reads %s", l.Path)
 				assert.Equal(t, len(p.Scores), l.Ledgers, "swarm_ledger() validates every sample of %s", l.Path)
 			}
+			viewerServes(t, py, plain, one, three)
 		})
 	}
 }
@@ -237,6 +241,8 @@ func TestInspectTaskBadInput(t *testing.T) {
 			[]string{"The task's solver cannot take a swarm", "step 1 of the task's solver, generate(), runs the model before the last step"}},
 		"sandbox without a provider": {[]string{fixture("no_provider"), "--swarm", swarm},
 			[]string{"Unsupported sandbox", `the task's sandbox type "ec2" has no provider in swarmhost`}},
+		"a sample's own sandbox without a provider": {[]string{fixture("own_sandbox_without_provider"), "--swarm", swarm},
+			[]string{`sample x: its own sandbox: the sandbox type "ec2" has no provider in swarmhost`}},
 		"a row Inspect would reject": {[]string{fixture("no_input"), "--swarm", swarm},
 			[]string{"dataset row 2: id 'c': the sample has no input"}},
 		"a value a log cannot hold": {[]string{fixture("bad_row"), "--swarm", swarm},
@@ -259,5 +265,66 @@ func TestInspectTaskBadInput(t *testing.T) {
 			entries, _ := os.ReadDir(dir)
 			assert.Empty(t, entries, "nothing ran, no log was written")
 		})
+	}
+}
+
+// viewerServes serves the logs with Inspect's viewer (`inspect view`, inspect_ai 0.3.285) and asks it
+// for each one as the viewer's page does: the log list, then each whole log by the name the list gives,
+// parsed by the viewer's server into its EvalLog.
+func viewerServes(t *testing.T, py string, paths ...string) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, p := range paths {
+		raw, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, filepath.Base(p)), raw, 0o644))
+	}
+	base := serveLogs(t, py, dir)
+	var list struct {
+		Files []struct {
+			Name string `json:"name"`
+		} `json:"files"`
+	}
+	getJSON(t, base+"/api/log-files", &list)
+	require.Len(t, list.Files, len(paths), "the viewer lists every log")
+	for _, f := range list.Files {
+		var log struct {
+			Eval struct {
+				Task string `json:"task"`
+			} `json:"eval"`
+			Samples []any `json:"samples"`
+		}
+		getJSON(t, base+"/api/logs/"+url.PathEscape(f.Name), &log)
+		assert.NotEmpty(t, log.Eval.Task, "the viewer reads %s", f.Name)
+		assert.NotEmpty(t, log.Samples, "the viewer reads the samples of %s", f.Name)
+	}
+}
+
+// getJSON gets u and decodes its JSON answer into v, requiring 200 OK.
+func getJSON(t *testing.T, u string, v any) {
+	t.Helper()
+	resp, err := http.Get(u)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, u)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(v), u)
+}
+
+// TestInspectTaskSampleSandboxes: each sample of an Inspect task that brings its own compose file
+// (Inspect's Sample.sandbox) runs in that file's containers: the task's solver, as the member, reads
+// the variable each file sets and answers with it.
+func TestInspectTaskSampleSandboxes(t *testing.T) {
+	t.Parallel()
+	tasksPython(t)
+	needContainers(t, "localhost/swarmhost-busybox:2")
+	task := repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@own_sandboxes"
+	code, sum, errOut := runJSON(t, task, "--swarm", repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl")+":one")
+	require.Equal(t, ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	for _, s := range l.Samples {
+		assert.Equal(t, s.ID.String(), s.Output.Completion, "sample %s ran in its own compose file's container", s.ID)
+		assert.Equal(t, "C", s.Scores["match"].Value.Interface(), s.ID.String())
 	}
 }
