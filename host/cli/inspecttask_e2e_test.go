@@ -3,11 +3,13 @@ package cli
 import (
 	"cmp"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +67,20 @@ func TestInspectTaskMemoryPoison(t *testing.T) {
 		require.True(t, ok, "sample %s: the setup step's store is logged", s.ID)
 		b, _ := json.Marshal(mem)
 		stores[string(b)] = true
+		var results []string
+		for _, e := range s.Events {
+			if tool, ok := e.(evallog.ToolEvent); ok && tool.Function == "memory_read" {
+				text, _ := tool.Result.(string)
+				results = append(results, text)
+			}
+		}
+		store, _ := s.Metadata["memory_store"].(map[string]any)
+		keys := slices.Sorted(maps.Keys(store))
+		require.Len(t, results, 1, "sample %s: the task's tool ran once, logged once", s.ID)
+		_, listed, _ := strings.Cut(results[0], "Available keys: ['")
+		got := strings.Split(strings.TrimSuffix(listed, "']"), "', '")
+		slices.Sort(got)
+		assert.Equal(t, keys, got, "sample %s: the tool read the sample's own store", s.ID)
 		v, ok := s.Scores["agent_threat_bench_scorer"].Value.Interface().(map[string]any)
 		require.True(t, ok, "sample %s: a dict-valued score", s.ID)
 		assert.Equal(t, map[string]any{"utility": "I", "security": "C"}, v, "mockllm's default answer")

@@ -4,8 +4,11 @@ plugin "task" "inspect" {
   source = "../../../../plugins-python/inspect-task/swarmhost-task-inspect"
 }
 
+# Each member first calls the task's own memory_read tool with a key no sample has (the tool answers
+# with the keys of the sample's own store), then answers with mockllm's default text.
 model "mock" {
   provider = "mockllm"
+  outputs  = [{ tool = "memory_read", arguments = { key = "no such key" } }]
 }
 
 task "memory" {
