@@ -344,3 +344,18 @@ func TestInspectTaskSampleSandboxes(t *testing.T) {
 		assert.Equal(t, "C", s.Scores["match"].Value.Interface(), s.ID.String())
 	}
 }
+
+// TestInspectTaskResume: a log of the one-line form records its Inspect task, arguments and swarm, so
+// `swarmhost run --resume LOG` rebuilds the same eval from the log alone (here a complete log: nothing
+// is left to run).
+func TestInspectTaskResume(t *testing.T) {
+	t.Parallel()
+	tasksPython(t)
+	code, sum, errOut := runJSON(t, "inspect_evals/agent_threat_bench_memory_poison", "-T", "difficulty=hard",
+		"--swarm", repoPath("host", "cli", "testdata", "inspect_task", "swarms.hcl")+":one")
+	require.Equal(t, ExitOK, code, errOut)
+	log := sum["log"].(string)
+	_, out, errOut := runCLI(t, "run", "--resume", log)
+	assert.Contains(t, out+errOut, "eval agent_threat_bench_memory_poison: resume")
+	assert.Contains(t, out+errOut, "the log is complete (status success); nothing to resume")
+}
