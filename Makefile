@@ -27,6 +27,8 @@ build:
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
 		$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
+	@# the Inspect task plugin beside swarmhost, so `run TASK --swarm SUITE:SWARM` finds it without a pin
+	ln -sf $(CURDIR)/plugins-python/inspect-task/swarmhost-task-inspect $(BIN)/swarmhost-task-inspect
 	@$(MAKE) --no-print-directory trust-manifest
 
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and of the
