@@ -109,6 +109,11 @@ func TestReadmeHCLExamples(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			text := asSuite(t, b)
+			if strings.Contains(b.text, "inspect = ") {
+				tasksPython(t) // an Inspect task: the task plugin loads it (make build links it beside swarmhost)
+				text = fmt.Sprintf("plugin \"task\" \"inspect\" {\n  source = %q\n}\n%s",
+					repoPath("plugins-python", "inspect-task", "swarmhost-task-inspect"), text)
+			}
 			path := filepath.Join(dir, "suite.hcl")
 			require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 			_, out, errOut := runCLI(t, "validate", path)
