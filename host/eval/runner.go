@@ -169,6 +169,7 @@ func Run(ctx context.Context, suite *config.Suite, plugins Plugins, evalName str
 	}
 	defer r.close()
 	r.runSamples(ctx)
+	r.inspectFinish(ctx) // before SamplesDone, which may stop the task plugin
 	if opts.SamplesDone != nil {
 		opts.SamplesDone()
 	}

@@ -50,7 +50,7 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
-	s.sbs, err = r.sandboxes.Sample(ctx, r.sandboxSpec(j))
+	s.sbs, err = r.providerFor(j).Sample(ctx, r.sandboxSpec(j))
 	if err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
@@ -63,6 +63,11 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	if err := s.prepareChannels(); err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("channels: %w", err)), res
+	}
+	if err := s.inspectSetup(ctx); err != nil {
+		res.failed, res.scores = true, r.unscored()
+		s.inspectEnd()
+		return s.errorEntry(fmt.Errorf("setup: %w", err)), res
 	}
 	sctx, cancel := s.limitCtx(ctx)
 	defer cancel()
