@@ -74,7 +74,8 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	spec := s.swarmSpec()
 	spec.Spill = r.newSpill()
 	res.spill = spec.Spill
-	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input},
+	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input,
+		Metadata: s.j.sample.Metadata},
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger

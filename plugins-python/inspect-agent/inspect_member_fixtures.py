@@ -72,3 +72,16 @@ def _scope(me: str) -> str:
         return "n/a"
     got = tool_state_instance(None)
     return "scoped" if got == "@" + me else str(got)
+
+
+@agent
+def metadata_reader(key: str = "topic") -> Agent:
+    """Answers with the sample's metadata[key], read as an agent run as a task's solver reads it."""
+    from inspect_ai.solver._task_state import sample_state
+
+    async def execute(state: AgentState) -> AgentState:
+        ts = sample_state()
+        state.output = ModelOutput.from_content("mockllm/model", str(ts.metadata.get(key)) if ts else "no state")
+        return state
+
+    return execute

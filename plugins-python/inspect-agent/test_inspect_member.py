@@ -159,3 +159,10 @@ def test_sample_stores_one_per_sample_while_its_members_run():
     assert len(stores) == 0, "dropped when the sample's last member ends"
     with stores.held("a", 1) as again:
         assert "k" not in again
+
+
+def test_the_samples_metadata_is_on_the_members_task_state():
+    req = request(FakeHost([]))
+    req.metadata = {"topic": "memory poisoning"}
+    out = inspect_member.run_member(req, "inspect_member_fixtures:metadata_reader", {}, "model")
+    assert out.completion == "memory poisoning", "sample_state().metadata is the sample's, as under Inspect"
