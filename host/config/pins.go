@@ -50,6 +50,15 @@ type PluginPin struct {
 	// StartTimeout (`start_timeout`) bounds the plugin's start-up, from exec
 	// to its first Metadata answer; 0 takes DefaultStartTimeout.
 	StartTimeout time.Duration `json:"start_timeout,omitempty"`
+	// Workers (`workers`) is how many worker processes the plugin's
+	// binary runs, each serving many members; 0 takes the host's default
+	// (one per core for a Python plugin, else 1: host/plugins.Workers).
+	Workers int `json:"workers,omitempty"`
+	// Placement (`placement`) is where the workers take a sample's
+	// members: PlacementMember (the default: spread over the workers) or
+	// PlacementSample (one worker per sample, so they share what the
+	// plugin keeps per process, such as Inspect's store()).
+	Placement string `json:"placement,omitempty"`
 	// DefRange is the block header; SourceRange the source attribute (or the
 	// header when unset), for diagnostics about the binary.
 	DefRange    hcl.Range `json:"-"`
@@ -61,7 +70,8 @@ type PluginPin struct {
 }
 
 var pinSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
-	{Name: "source"}, {Name: "sha256"}, {Name: "trust"}, {Name: "read_only"}, {Name: StartTimeoutAttr},
+	{Name: "source"}, {Name: "sha256"}, {Name: "trust"}, {Name: "read_only"}, {Name: StartTimeoutAttr}, {Name: "workers"},
+	{Name: "placement"},
 }, Blocks: []hcl.BlockHeaderSchema{{Type: "limits"}}}
 
 // pluginNameRE is what a plugin name may look like: it becomes part of the
@@ -127,12 +137,40 @@ func (e *evaluator) pin(b *hcl.Block, dir string) PluginPin {
 		}
 	}
 	pin.StartTimeout = e.timeout(content.Attributes[StartTimeoutAttr])
+	pin.Workers = e.workers(content.Attributes["workers"])
+	pin.Placement, _ = e.enum(content.Attributes["placement"], PlacementMember, PlacementSample)
 	pin.Trust, _ = e.enum(content.Attributes["trust"], Trusted, Untrusted)
 	if a := content.Attributes["trust"]; a != nil {
 		pin.TrustRange = a.Expr.Range()
 	}
 	e.pinSandbox(&pin, content, dir)
 	return pin
+}
+
+// Placements of a plugin's workers (PluginPin.Placement).
+const (
+	PlacementMember = "member"
+	PlacementSample = "sample"
+)
+
+// MaxWorkers is the most worker processes a plugin block may ask for.
+const MaxWorkers = 256
+
+// workers evaluates a plugin block's workers attribute: a whole number
+// from 1 to MaxWorkers; 0 when absent or invalid.
+func (e *evaluator) workers(a *hcl.Attribute) int {
+	if a == nil {
+		return 0
+	}
+	n, ok := e.whole(a, 1)
+	if ok && n > MaxWorkers {
+		e.report(errorf(a.Expr.Range(), `Invalid value for "workers"`, "workers must be at most %d; got %d.", MaxWorkers, n))
+		return 0
+	}
+	if !ok {
+		return 0
+	}
+	return int(n)
 }
 
 // pinSandbox decodes what applies to a sandboxed plugin: read_only and one

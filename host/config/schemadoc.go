@@ -182,6 +182,8 @@ var attributeDocs = map[string]string{
 	"plugin.trust":         "`trusted` (a plain child process) or `untrusted` (in the sandbox launcher). Default: trusted only when the trust manifest lists its bytes.",
 	"plugin.read_only":     "Extra paths an untrusted plugin may read (an interpreter's environment, a plugin's directory).",
 	"plugin.start_timeout": "How long start-up (exec, handshake, Metadata) may take, default 20s; config validation gets 5m.",
+	"plugin.workers":       "How many worker processes run the binary, each serving many members (1 to 256). Default: one per core (at most 8) for a Python plugin, else 1.",
+	"plugin.placement":     "Where an agent's members go among the workers: `sample` (default; a sample's members share one worker, and what the plugin keeps per process, such as Inspect's store) or `member` (each to the least busy worker).",
 
 	"plugin.limits.memory":     "Memory per process (RLIMIT_DATA) and for the whole sandbox, default 4GiB.",
 	"plugin.limits.cpu_time":   "CPU time (RLIMIT_CPU), killed at the limit, default 4h.",

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,7 +91,8 @@ func TestInspectAgentHostToolLoggedOnce(t *testing.T) {
 }
 
 // TestInspectAgentHundredMembers runs 100 bridged react() members in one
-// sample and one plugin process: every member makes its call and submits.
+// sample over the plugin's two worker processes: every member makes its
+// call and submits.
 // Under inspect_ai 0.3.285 the 21st concurrent member waited forever for a
 // connection slot (Inspect's adaptive limit starts at 20, and a slot freed
 // in one member's event loop never wakes another's), and the run hung.
@@ -142,4 +144,27 @@ func TestInspectAgentStorePerSample(t *testing.T) {
 		assert.Equal(t, map[string]string{"spy-a": "submitted", "spy-b": "submitted"}, statuses(readRecord(t, s)), id)
 		assert.Regexp(t, "^"+inputs[id]+`\|spy-a,spy-b\|`+scope+"$", s.Output.Completion, id)
 	}
+}
+
+// TestInspectAgentMembersSpreadOverWorkers: the eight members of one sample
+// run in both worker processes of the plugin's pool (workers = 2), each
+// serving several, and every member submits. Each member creates a file
+// named by its process's pid.
+func TestInspectAgentMembersSpreadOverWorkers(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	dir := t.TempDir()
+	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_agent", "spread.hcl"), "--var", "dir="+dir)
+	require.Equal(t, cli.ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 1)
+	got := statuses(readRecord(t, l.Samples[0]))
+	require.Len(t, got, 8)
+	for name, status := range got {
+		assert.Equal(t, "submitted", status, name)
+	}
+	pids, err := filepath.Glob(filepath.Join(dir, "*"))
+	require.NoError(t, err)
+	assert.Len(t, pids, 2, "the members ran in both workers: %v", pids)
 }

@@ -79,11 +79,12 @@ func TestWithResults(t *testing.T) {
 	assert.Equal(t, swarm.EventSpanBegin, evs[0].Kind)
 	assert.Equal(t, "member-a", evs[1].SpanID, "a's result is inside its span")
 	assert.Equal(t, t0.Add(time.Second), evs[1].Time)
-	assert.Equal(t, MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: "a", SpanID: "member-a",
+	assert.Equal(t, MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: "a", SpanID: textPtr("member-a"),
 		Status: &status, Time: &end}, evs[1].Data)
 	assert.Equal(t, swarm.EventSpanEnd, evs[2].Kind)
 	assert.Equal(t, "", evs[3].SpanID, "b never started: no span")
 	assert.Equal(t, "b", evs[3].Data.(MemberResult).Member)
+	assert.Nil(t, evs[3].Data.(MemberResult).SpanID, "its span_id is null, as Inspect Swarm writes it")
 	assert.Equal(t, FinalResult{Version: 1, Type: "result", Kind: "final", Member: textPtr("a"), Mode: &mode,
 		StopReason: "all_done"}, evs[4].Data)
 	for _, e := range evs[1:2] {

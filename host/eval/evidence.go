@@ -12,11 +12,14 @@ import (
 // its own span (SPEC §8), as Inspect Swarm writes it: the member, its span,
 // and how it ended (the rest of its record entry is in the store).
 type MemberResult struct {
-	Version int      `json:"version"`
-	Type    string   `json:"type"`
-	Kind    string   `json:"kind"`
-	Member  string   `json:"member"`
-	SpanID  string   `json:"span_id"`
+	Version int    `json:"version"`
+	Type    string `json:"type"`
+	Kind    string `json:"kind"`
+	Member  string `json:"member"`
+	// SpanID is the member's span; null for a member that never had one
+	// (never started, or stopped by its message limit before its agent
+	// ran), as Inspect Swarm writes it.
+	SpanID  *string  `json:"span_id"`
 	Status  *string  `json:"status"`
 	Time    *float64 `json:"time"`
 	Sandbox *string  `json:"sandbox"`
@@ -24,10 +27,15 @@ type MemberResult struct {
 	Error string `json:"error,omitempty"`
 }
 
-// memberResult is a record entry as a member_result payload.
-func memberResult(m swarm.RecordMember) MemberResult {
-	return MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: m.Name,
-		SpanID: channels.SpanID(m.Name), Status: m.Status, Time: m.Time, Sandbox: m.Sandbox}
+// memberResult is a record entry as a member_result payload; span is the
+// member's span, "" when it had none.
+func memberResult(m swarm.RecordMember, span string) MemberResult {
+	r := MemberResult{Version: 1, Type: "result", Kind: "member_result", Member: m.Name,
+		Status: m.Status, Time: m.Time, Sandbox: m.Sandbox}
+	if span != "" {
+		r.SpanID = &span
+	}
+	return r
 }
 
 // FinalResult is the payload of the swarm-level "final" info event, in the
@@ -149,7 +157,7 @@ func withResults(evs iter.Seq[swarm.Event], out *swarm.Result) iter.Seq[swarm.Ev
 // (its own, or none for a member that never started).
 func resultEvent(out *swarm.Result, i int, at time.Time, span string) swarm.Event {
 	m := out.Record.Members[i]
-	data := memberResult(m)
+	data := memberResult(m, span)
 	data.Error = out.MemberErrors[m.Name]
 	return swarm.Event{Kind: swarm.EventInfo, Time: at, SpanID: span, Member: m.Name,
 		Source: swarm.InfoSource, Data: data}

@@ -9,14 +9,20 @@ import (
 	"github.com/swarmhost/swarmhost/host/evallog"
 )
 
-// finish reduces epochs, computes metrics and finishes the log.
-func (r *evalRun) finish(ctx context.Context) (Summary, error) {
+// finish reduces epochs, computes metrics and finishes the log. pluginsDone,
+// when set, is called once the metrics are computed: the scorers' plugins
+// compute those the host does not (declareMetrics), so they must be up
+// until then, and no later plugin call is made.
+func (r *evalRun) finish(ctx context.Context, pluginsDone func()) (Summary, error) {
 	r.mu.Lock()
 	results := append([]sampleResult(nil), r.results...)
 	usage := r.usage
 	tokens := r.tokens()
 	r.mu.Unlock()
 	scores, reductions, summaries, metricsErr := r.evalResults(ctx, results)
+	if pluginsDone != nil {
+		pluginsDone()
+	}
 	status, evalErr := r.status(ctx, results)
 	status, evalErr = withMetricsError(status, evalErr, metricsErr)
 	stats := evallog.EvalStats{StartedAt: evallog.TimeOf(r.statsStart()), CompletedAt: evallog.TimeOf(time.Now()),

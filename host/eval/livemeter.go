@@ -66,7 +66,7 @@ func (r *evalRun) liveMetric() {
 // name: built-in metrics only (a metric the scorer computes is computed
 // once, when the eval ends). ok is false when there is none yet.
 func liveHeadline(scorer string, set scoring.MetricSet, scores []scoring.SampleScore) (name string, value float64, ok bool) {
-	res, err := scoring.Results(context.Background(), scoring.ResultsRequest{Scorer: scorer, Metrics: set, Scores: scores})
+	res, err := scoring.Results(context.Background(), scoring.ResultsRequest{Scorer: scorer, Metrics: builtinOnly(set), Scores: scores})
 	if err != nil {
 		return "", 0, false
 	}
@@ -76,4 +76,38 @@ func liveHeadline(scorer string, set scoring.MetricSet, scores []scoring.SampleS
 		}
 	}
 	return "", 0, false
+}
+
+// builtinOnly is set without the metrics the host does not compute (an
+// Inspect scorer's custom ones): the live headline is the first metric the
+// host computes, never a plugin call per finished sample.
+func builtinOnly(set scoring.MetricSet) scoring.MetricSet {
+	keep := func(refs []scoring.MetricRef) []scoring.MetricRef {
+		var out []scoring.MetricRef
+		for _, ref := range refs {
+			if _, ok := scoring.Builtin(ref); ok {
+				out = append(out, ref)
+			}
+		}
+		return out
+	}
+	keys := func(ks []scoring.KeyMetrics) []scoring.KeyMetrics {
+		out := make([]scoring.KeyMetrics, len(ks))
+		for i, k := range ks {
+			out[i] = scoring.KeyMetrics{Key: k.Key, Metrics: keep(k.Metrics)}
+		}
+		return out
+	}
+	out := scoring.MetricSet{IsDict: set.IsDict, Dict: keys(set.Dict)}
+	for _, it := range set.Items {
+		switch {
+		case it.Metric != nil:
+			if _, ok := scoring.Builtin(*it.Metric); ok {
+				out.Items = append(out.Items, it)
+			}
+		default:
+			out.Items = append(out.Items, scoring.MetricItem{Keys: keys(it.Keys)})
+		}
+	}
+	return out
 }

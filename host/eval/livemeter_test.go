@@ -23,6 +23,11 @@ func TestLiveHeadline(t *testing.T) {
 		"plain":   {scoring.ListOf("accuracy", "stderr"), "inspect accuracy", 0, true},
 		"per key": {scoring.MetricSet{IsDict: true, Dict: []scoring.KeyMetrics{{Key: "utility", Metrics: []scoring.MetricRef{{Name: "accuracy"}}}}}, "utility accuracy", 0.5, true},
 		"custom":  {scoring.ListOf("mypkg/m"), "", 0, false},
+		"custom first: the first the host computes": {scoring.ListOf("spread", "accuracy"), "inspect accuracy", 0, true},
+		"with arguments, then per key": {scoring.MetricSet{Items: []scoring.MetricItem{
+			{Metric: &scoring.MetricRef{Name: "stderr", Params: map[string]any{"cluster": "g"}}},
+			{Keys: []scoring.KeyMetrics{{Key: "utility", Metrics: []scoring.MetricRef{{Name: "spread"}, {Name: "accuracy"}}}}}}},
+			"utility accuracy", 0.5, true},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

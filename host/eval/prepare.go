@@ -190,8 +190,12 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 		if sc.Name != "" {
 			name = sc.Name
 		}
-		r.scorers = append(r.scorers, scorerRun{name: uniqueName(name, r.scorerNames()), cfg: sc, impl: impl,
-			config: schema.NewConfig(sc.Config), model: provider, omits: scorerOmits(ctx, impl)})
+		run := scorerRun{name: uniqueName(name, r.scorerNames()), cfg: sc, impl: impl,
+			config: schema.NewConfig(sc.Config), model: provider, omits: scorerOmits(ctx, impl)}
+		if err := declareMetrics(ctx, &run); err != nil {
+			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
+		}
+		r.scorers = append(r.scorers, run)
 	}
 	return nil
 }

@@ -81,7 +81,8 @@ type Options struct {
 	// log says which slice it is.
 	Shard Shard
 	// SamplesDone, when set, is called once every sample × epoch of the
-	// run has ended, before the log is finished: no plugin is called after
+	// run has ended and the metrics are computed (a scorer's plugin may
+	// compute some), before the log is finished: no plugin is called after
 	// it, so the CLI stops the plugins there when this is its last eval and
 	// their shutdown overlaps the log's final write.
 	SamplesDone func()
@@ -169,11 +170,8 @@ func Run(ctx context.Context, suite *config.Suite, plugins Plugins, evalName str
 	}
 	defer r.close()
 	r.runSamples(ctx)
-	r.inspectFinish(ctx) // before SamplesDone, which may stop the task plugin
-	if opts.SamplesDone != nil {
-		opts.SamplesDone()
-	}
-	return r.finish(ctx)
+	r.inspectFinish(ctx) // before the plugins are done: the task plugin computes the metrics
+	return r.finish(ctx, opts.SamplesDone)
 }
 
 func findEval(suite *config.Suite, name string) (*config.Eval, error) {

@@ -41,6 +41,12 @@ type Pin struct {
 	// StartTimeout bounds the plugin's start-up, Metadata included (0 keeps
 	// [Options].StartTimeout).
 	StartTimeout time.Duration
+	// Workers is the size of the binary's pool of worker processes (the
+	// block's `workers`; 0 keeps the default: see [Workers]).
+	Workers int
+	// Placement is where the pool puts a sample's members: "" (the same
+	// as [PlacementSample]) or [PlacementMember].
+	Placement string
 }
 
 // Binary is one plugin binary on disk, resolved by [Discover] or [List].
@@ -66,9 +72,15 @@ type Binary struct {
 	// StartTimeout comes from the pin: it bounds exec to handshake, and
 	// the first Metadata call (0 keeps [Options].StartTimeout).
 	StartTimeout time.Duration
+	// Workers and Placement come from the pin: how many worker processes
+	// the binary runs (0 keeps the default; see [Workers]) and where a
+	// sample's members go among them (see [Manager.Lease]).
+	Workers   int
+	Placement string
 	// Instance names a separate process of the same binary: the Manager
-	// runs one process per (Path, Instance). "" is the shared process; a
-	// member with isolation = "member" gets an instance of its own.
+	// runs one process per (Path, Instance). "" is the shared process (and
+	// worker 0 of the binary's pool); a member with isolation = "member"
+	// gets an instance of its own, and worker i > 0 is "worker:i".
 	Instance string
 }
 

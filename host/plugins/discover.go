@@ -73,6 +73,7 @@ func Discover(kind, name string, pins []Pin, searchDirs []string) (Binary, error
 		return Binary{}, err
 	}
 	b.Trust, b.Limits, b.ReadOnly, b.StartTimeout = pin.Trust, pin.Limits, pin.ReadOnly, pin.StartTimeout
+	b.Workers, b.Placement = pin.Workers, pin.Placement
 	return b, checkPin(b, pin)
 }
 

@@ -46,5 +46,8 @@ func pluginLogger(host hclog.Logger, b Binary) hclog.Logger {
 		host = host.Named("plugin")
 	}
 	l := host.Named(b.Kind + "." + b.Name)
+	if b.Instance != "" {
+		l = l.With("instance", b.Instance) // a pool's worker, or a member's own process
+	}
 	return namedLogger{Logger: l, binaryFile: filepath.Base(b.Path), stderrCap: newStreamCap(l, "stderr", MaxOutputStream)}
 }

@@ -20,6 +20,7 @@ type Manager struct {
 
 	mu     sync.Mutex
 	procs  map[string]*Process
+	pools  map[string]*pool // by the key of the binary's shared process
 	closed bool
 	once   sync.Once
 }
@@ -32,7 +33,7 @@ func NewManager(logger hclog.Logger, opts Options) *Manager {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	m := &Manager{logger: logger, opts: opts.withDefaults(), procs: map[string]*Process{}}
+	m := &Manager{logger: logger, opts: opts.withDefaults(), procs: map[string]*Process{}, pools: map[string]*pool{}}
 	register(m)
 	return m
 }
@@ -71,10 +72,15 @@ func (m *Manager) process(b Binary) (*Process, error) {
 	if m.closed {
 		return nil, fmt.Errorf("start %s: the plugin manager is closed", b)
 	}
+	return m.processLocked(b), nil
+}
+
+// processLocked is process with m.mu held and the manager open.
+func (m *Manager) processLocked(b Binary) *Process {
 	key := processKey(b)
 	if p, ok := m.procs[key]; ok {
 		if !hasCrashed(p) {
-			return p, nil
+			return p
 		}
 		// A crashed (not closed) process is replaced for the next caller:
 		// one member's crash must not fail every later sample. The dead
@@ -85,7 +91,7 @@ func (m *Manager) process(b Binary) (*Process, error) {
 	p := newProcess(b, m.logger)
 	m.procs[key] = p
 	go p.run(m.opts.forBinary(b))
-	return p, nil
+	return p
 }
 
 // startable refuses binaries this package cannot run.

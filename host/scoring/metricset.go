@@ -230,9 +230,12 @@ func parseKeys(obj orderedObject) ([]KeyMetrics, error) {
 	return out, nil
 }
 
+// refToJSON writes a metric with its registry name: Inspect's own metrics
+// named bare (a suite's "accuracy") get Inspect's "inspect_ai/" prefix; any
+// other bare name is a module's metric, which Inspect's registry names bare.
 func refToJSON(r MetricRef) refJSON {
 	name := r.Name
-	if !strings.Contains(name, "/") {
+	if _, builtin := metrics[name]; builtin || name == "grouped" {
 		name = "inspect_ai/" + name
 	}
 	opts := r.Params

@@ -333,3 +333,55 @@ func TestSampleLimitCancelsTheOthers(t *testing.T) {
 	assert.Equal(t, "sample_limit:token", res.EndedBy)
 	require.NoError(t, res.Error)
 }
+
+// TestMemberMessageLimitCountsAsInspect: a member's message limit counts
+// the conversation as Inspect does. A starting conversation (input and
+// preamble, n messages) longer than the limit ends the member as it is
+// built, before its span and its agent (Inspect Swarm sets the member's
+// messages inside its limits, then enters its span); a call whose
+// conversation is at the limit is refused (Inspect's check before
+// generate); below it, the call is made. The parity scenarios
+// inspect_react_message_limit{,_1,_2,_3} compare the same with Inspect
+// Swarm's react().
+func TestMemberMessageLimitCountsAsInspect(t *testing.T) {
+	t.Parallel()
+	// n: the member's starting conversation (input and preamble), probed;
+	// its call sends n+1 messages
+	var n int64
+	probe := newAgent(map[string][]step{"a": {func(_ context.Context, r *scriptRun) (bool, error) {
+		n = int64(len(r.req.Input))
+		return false, nil
+	}, answer("A")}})
+	preamble := func(Member, int) string { return "You are a member." }
+	run(t, context.Background(), Spec{Members: roster(probe, newMock(t, "m"), "a"), Controller: &testController{},
+		Preamble: preamble}, Hooks{})
+	require.Equal(t, int64(len(testSample().Input)+1), n, "the input, then the preamble")
+	cases := []struct {
+		name   string
+		limit  int64
+		status string
+		calls  int
+		span   bool
+	}{
+		{name: "below the starting conversation", limit: n - 1, status: MemberLimit(LimitMessage), calls: 0, span: false},
+		{name: "at the starting conversation", limit: n, status: MemberLimit(LimitMessage), calls: 0, span: true},
+		{name: "at the call's conversation", limit: n + 1, status: MemberLimit(LimitMessage), calls: 0, span: true},
+		{name: "past the call's conversation", limit: n + 2, status: StatusSubmitted, calls: 1, span: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ag := newAgent(map[string][]step{"a": {generate("go"), answer("A")}})
+			members := roster(ag, newMock(t, "m"), "a")
+			members[0].Limits = Limits{Messages: i64(tc.limit)}
+			res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}, Preamble: preamble}, Hooks{})
+			assert.Equal(t, tc.status, str(member(t, res.Record, "a").Status))
+			assert.Equal(t, tc.calls, res.Ledger.Members[0].Calls.Calls)
+			began := false
+			for e := range res.Events.All() {
+				began = began || e.Kind == EventSpanBegin && e.Member == "a"
+			}
+			assert.Equal(t, tc.span, began, "the member's span")
+		})
+	}
+}

@@ -91,6 +91,19 @@ func (r *runtime) memberInput(m *memberState, input string) (messages []model.Me
 // input already ends with the preamble.
 func (r *runtime) runMember(m *memberState, input []model.Message, preamble string) {
 	defer r.wg.Done()
+	if inputOverLimit(m, input) {
+		// Inspect Swarm builds the member's conversation inside its limits and
+		// before its span: a conversation already past the member's message
+		// limit ends it there, with no span and no agent run
+		r.mu.Lock()
+		if m.cause == "" {
+			m.cause = MemberLimit(LimitMessage)
+		}
+		r.mu.Unlock()
+		r.ended(m, model.Output{}, nil)
+		m.conv.release()
+		return
+	}
 	span := m.span
 	r.events.add(Event{Kind: EventSpanBegin, Time: time.Now(), SpanID: span, Member: m.spec.Name})
 	req := agent.RunRequest{Member: m.spec.Name, Role: m.spec.Role, Index: m.spec.Index, Input: input,
@@ -209,4 +222,13 @@ func (r *runtime) observe(member, state, status string) {
 // refused by the content filter, or out of context length.
 func gaveUp(out model.Output) bool {
 	return out.StopReason == stopContentFilter || out.StopReason == stopModelLength
+}
+
+// inputOverLimit reports whether the member's starting conversation (its
+// input and preamble) is already longer than its message limit, which
+// Inspect checks as the conversation is built (more than the limit; a
+// conversation at the limit is refused at the first call instead).
+func inputOverLimit(m *memberState, input []model.Message) bool {
+	l := m.spec.Limits.Messages
+	return l != nil && int64(len(input)) > *l
 }

@@ -46,6 +46,10 @@ func memberMetrics(line LedgerMember, rec RecordMember, span spanTimes, tools []
 			end = time.Now()
 		}
 		mm.RunningTime = floatPtr(end.Sub(span.begin).Seconds())
+	} else if rec.State == StateEnded {
+		// started and ended with no span: its message limit ended it as
+		// its conversation was built (see inputOverLimit)
+		mm.RunningTime = floatPtr(0)
 	}
 	if waits != nil {
 		mm.Waits, mm.WaitsByOutcome = &waits.n, &waits.by

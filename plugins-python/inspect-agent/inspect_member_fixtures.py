@@ -85,3 +85,21 @@ def metadata_reader(key: str = "topic") -> Agent:
         return state
 
     return execute
+
+
+@agent
+def pid_marker(dir: str, wait: float = 1) -> Agent:
+    """Marks which process ran the member: creates the file <dir>/<pid>,
+    waits `wait` seconds (so a sample's members overlap) and answers the
+    pid."""
+    async def execute(state: AgentState) -> AgentState:
+        import os
+        import pathlib
+
+        import anyio
+        pid = str(os.getpid())
+        pathlib.Path(dir, pid).touch()
+        await anyio.sleep(wait)
+        state.output = ModelOutput.from_content(model="pid_marker", content=pid)
+        return state
+    return execute

@@ -2,7 +2,8 @@
 named as "inspect_scorer_fixtures:<factory>" (this folder is on the plugin's
 sys.path)."""
 
-from inspect_ai.scorer import CORRECT, INCORRECT, Metric, SampleScore, Score, accuracy, metric, scorer, stderr
+from inspect_ai.scorer import (CORRECT, INCORRECT, Metric, SampleScore, Score, accuracy, mean, metric, scorer, std, stderr,
+                               var)
 from inspect_ai.util import store
 
 
@@ -59,11 +60,58 @@ def bounds() -> Metric:
     return compute
 
 
+@metric
+def listed() -> Metric:
+    """The mean of each element of list-valued scores: a list-valued custom
+    metric."""
+
+    def compute(scores: list[SampleScore]) -> list:
+        values = [s.score.value for s in scores]
+        return [sum(v[i] for v in values) / len(values) for i in range(len(values[0]))]
+
+    return compute
+
+
 @scorer(metrics=[spread(), bounds()])
 def custom_metrics():
     """The answer's length: a number, with custom metrics."""
 
     async def score(state, target):
         return Score(value=float(len(state.output.completion)))
+
+    return score
+
+
+@scorer(metrics=[mean(), stderr(), std(), var(), spread(), bounds(), stderr(cluster="group")])
+def answer_length():
+    """The answer's length, with built-in metrics (computed by the host),
+    custom ones and a built-in one with arguments (computed by Inspect in
+    the plugin), for TestInspectScorerOwnMetrics."""
+
+    async def score(state, target):
+        return Score(value=len(state.output.completion), answer=state.output.completion)
+
+    return score
+
+
+@scorer(metrics=[accuracy(), {"*": [mean(), spread()]}])
+def keyed_lengths():
+    """A dict-valued score with a plain metric (over the dict: 0, as
+    Inspect's value_to_float makes it) and glob per-key metrics."""
+
+    async def score(state, target):
+        answer = state.output.completion
+        return Score(value={"length": len(answer), "long": 1 if len(answer) > 2 else 0})
+
+    return score
+
+
+@scorer(metrics=[mean(), listed()])
+def list_values():
+    """A list-valued score ([length, 1]): Inspect accepts it; its built-in
+    metrics read it as 0, a custom metric reads the list."""
+
+    async def score(state, target):
+        return Score(value=[len(state.output.completion), 1])
 
     return score

@@ -11,9 +11,9 @@ from inspect_ai.scorer import scorer as inspect_scorer
 from inspect_ai.util import sandbox
 
 from swarmhost_inspect import scorer as plugin
-from swarmhost_plugin.scorer import ExecResult
+from swarmhost_plugin.scorer import ExecResult, MetricSample
 from swarmhost_plugin.testing import Harness, PluginError
-from swarmhost_plugin.types import Output, Usage
+from swarmhost_plugin.types import Output, Score, Usage
 
 plugin._load()
 
@@ -117,21 +117,30 @@ def test_model_graded_qa_without_a_model_says_so(h):
 def test_declared_metrics_as_inspect_writes_them():
     s = plugin.InspectScorer()
     acc, err = {"name": "inspect_ai/accuracy", "options": {}}, {"name": "inspect_ai/stderr", "options": {}}
-    assert s.declared_metrics({"name": "inspect_ai/match"}) == [acc, err]
-    got = s.declared_metrics({"name": "inspect_scorer_fixtures:utility_security"})
+    assert s.metrics({"name": "inspect_ai/match"}) == [acc, err]
+    got = s.metrics({"name": "inspect_scorer_fixtures:utility_security"})
     assert got == {"utility": [acc, err], "security": [acc]}
     assert list(got) == ["utility", "security"], "keys in declared order"
+
+
+def test_the_plugin_lists_the_metrics_capability():
+    from swarmhost_plugin._servicers import ScorerServicer
+    from swarmhost_plugin.scorer import CAPABILITY_METRICS
+    [md] = ScorerServicer([plugin.InspectScorer()], broker=None).cat.infos
+    assert CAPABILITY_METRICS in md.capabilities
 
 
 def test_custom_metrics_computed_by_inspect():
     s = plugin.InspectScorer()
     config = {"name": "inspect_scorer_fixtures:custom_metrics"}
-    refs = s.declared_metrics(config)
+    refs = s.metrics(config)
     assert refs == [{"name": "spread", "options": {}}, {"name": "bounds", "options": {}}]
-    scores = [{"value": v, "sample_id": str(i), "sample_metadata": {"topic": t}}
-              for i, (v, t) in enumerate([(1.0, "a"), (3.0, "a"), (2.0, "b")])]
-    assert s.compute_metric(config, refs[0], scores) == 2.0
-    assert s.compute_metric(config, refs[1], scores) == {"lower": 1.0, "upper": 3.0}
-    assert math.isnan(s.compute_metric(config, refs[0], []))
+    samples = [MetricSample(score=Score(value=v), sample_id=str(i), sample_metadata={"topic": t})
+               for i, (v, t) in enumerate([(1.0, "a"), (3.0, "a"), (2.0, "b")])]
+    assert s.compute_metric(config, "spread", {}, samples) == 2.0
+    assert s.compute_metric(config, "bounds", {}, samples) == {"lower": 1.0, "upper": 3.0}
+    assert math.isnan(s.compute_metric(config, "spread", {}, []))
+    assert s.compute_metric(config, "inspect_ai/stderr", {"cluster": "topic"}, samples) >= 0, \
+        "a metric the suite names, from Inspect's registry"
     with pytest.raises(LookupError):
-        s.compute_metric(config, {"name": "nope/nope", "options": {}}, scores)
+        s.compute_metric(config, "nope/nope", {}, samples)

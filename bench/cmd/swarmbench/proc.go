@@ -186,7 +186,8 @@ func childPids(pid int) []int {
 }
 
 // isPlugin reports whether a process runs a plugin binary (its program's
-// file name starts with "swarmhost-"), not the sandbox init (which, like
+// file name, or for a script plugin the script's, starts with
+// "swarmhost-"), not the sandbox init (which, like
 // the host re-executing itself for it, is a few short-lived processes of
 // the sandbox, not a plugin).
 func isPlugin(pid int) bool {
@@ -194,8 +195,14 @@ func isPlugin(pid int) bool {
 	if err != nil {
 		return false
 	}
-	argv0, _, _ := bytes.Cut(b, []byte{0})
+	argv0, rest, _ := bytes.Cut(b, []byte{0})
 	name := filepath.Base(string(argv0))
+	if !strings.HasPrefix(name, "swarmhost-") {
+		// a script plugin: its launcher execs the interpreter with the
+		// plugin's file as the first argument (python swarmhost-agent-inspect)
+		argv1, _, _ := bytes.Cut(rest, []byte{0})
+		name = filepath.Base(string(argv1))
+	}
 	return strings.HasPrefix(name, "swarmhost-") && name != isolate.InitProgram
 }
 

@@ -72,18 +72,29 @@ func (c *Catalog) Info(kind, name string) (base.MetadataResponse, error) {
 
 // Warm starts every plugin the suite names at once and fetches their
 // metadata, so start-ups overlap instead of running one after another
-// during Decode. Errors are left for Decode to report with source ranges.
+// during Decode. The other workers of an agent's or a scorer's pool
+// (plugins.Workers) start beside them and are not waited for: they come up
+// while the suite is decoded and the dataset read. Errors are left for
+// Decode to report with source ranges.
 func (c *Catalog) Warm(refs []config.PluginRef) {
 	var wg sync.WaitGroup
 	for _, ref := range refs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if b, err := c.Binary(ref.Kind, ref.Name); err == nil && pooled(ref.Kind) {
+				c.mgr.WarmPool(b)
+			}
 			_, _ = c.Info(ref.Kind, ref.Name)
 		}()
 	}
 	wg.Wait()
 }
+
+// pooled reports whether plugins of kind run on their binary's pool of
+// workers: an agent's members and a scorer's calls do; a controller's
+// sessions keep their state in one process, the binary's shared one.
+func pooled(kind string) bool { return kind != plugins.KindController }
 
 // Schema implements config.SchemaSource.
 func (c *Catalog) Schema(kind, name string) (schema.Schema, error) {

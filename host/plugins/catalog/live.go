@@ -3,10 +3,12 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/swarmhost/swarmhost/host/plugins"
 	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/base"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
 
@@ -14,7 +16,9 @@ import (
 // rather than once per eval, so that when a plugin process crashes (a
 // member's agent dies mid-sample, say) the manager relaunches the binary
 // for the next caller: the crashed member ends errored, and the swarm, the
-// host and later samples go on.
+// host and later samples go on. A member's run and a score each lease a
+// worker of the binary's pool (plugins.Manager.Lease), so a plugin with
+// several workers spreads them over its processes.
 
 // liveAgent is an agent plugin resolved per call.
 type liveAgent struct {
@@ -23,8 +27,8 @@ type liveAgent struct {
 	name string
 }
 
-func (a *liveAgent) get(ctx context.Context) (agent.Agent, error) {
-	cl, err := a.mgr.Agent(ctx, a.b)
+func (a *liveAgent) get(ctx context.Context, b plugins.Binary) (agent.Agent, error) {
+	cl, err := a.mgr.Agent(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +37,7 @@ func (a *liveAgent) get(ctx context.Context) (agent.Agent, error) {
 
 // Metadata asks the (current) process for the agent's metadata.
 func (a *liveAgent) Metadata(ctx context.Context, req agent.MetadataRequest, resp *agent.MetadataResponse) {
-	if ag, err := a.get(ctx); err == nil {
+	if ag, err := a.get(ctx, a.b); err == nil {
 		ag.Metadata(ctx, req, resp)
 	}
 }
@@ -45,11 +49,16 @@ func (a *liveAgent) Metadata(ctx context.Context, req agent.MetadataRequest, res
 // its stderr), which the member's evidence and the sample's error carry
 // to the log.
 func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
-	p, err := a.mgr.Start(ctx, a.b)
+	lease, err := a.mgr.Lease(a.b, placementKey(a.b, req.Sample))
 	if err != nil {
 		return err
 	}
-	ag, err := a.get(ctx)
+	defer lease.Release()
+	p, err := a.mgr.Start(ctx, lease.Binary)
+	if err != nil {
+		return err
+	}
+	ag, err := a.get(ctx, lease.Binary)
 	if err != nil {
 		return err
 	}
@@ -62,6 +71,15 @@ func (a *liveAgent) Run(ctx context.Context, req agent.RunRequest, resp *agent.R
 	return err
 }
 
+// placementKey is the key of a member's lease: none under
+// placement = "member", its sample's otherwise (the default).
+func placementKey(b plugins.Binary, s base.SampleRef) string {
+	if b.Placement == plugins.PlacementMember {
+		return ""
+	}
+	return s.ID + "\x00" + strconv.Itoa(s.Epoch)
+}
+
 // settleTimeout bounds the wait for a dying plugin process to be reaped.
 const settleTimeout = 5 * time.Second
 
@@ -72,8 +90,8 @@ type liveScorer struct {
 	name string
 }
 
-func (s *liveScorer) get(ctx context.Context) (scorer.Scorer, error) {
-	cl, err := s.mgr.Scorer(ctx, s.b)
+func (s *liveScorer) get(ctx context.Context, b plugins.Binary) (scorer.Scorer, error) {
+	cl, err := s.mgr.Scorer(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -82,21 +100,52 @@ func (s *liveScorer) get(ctx context.Context) (scorer.Scorer, error) {
 
 // Metadata asks the (current) process for the scorer's metadata.
 func (s *liveScorer) Metadata(ctx context.Context, req scorer.MetadataRequest, resp *scorer.MetadataResponse) {
-	if sc, err := s.get(ctx); err == nil {
+	if sc, err := s.get(ctx, s.b); err == nil {
 		sc.Metadata(ctx, req, resp)
 	}
 }
 
-// Score scores one sample.
+// Score scores one sample in a worker of the scorer's pool.
 func (s *liveScorer) Score(ctx context.Context, req scorer.ScoreRequest, resp *scorer.ScoreResponse) error {
-	sc, err := s.get(ctx)
+	lease, err := s.mgr.Lease(s.b, "")
+	if err != nil {
+		return err
+	}
+	defer lease.Release()
+	sc, err := s.get(ctx, lease.Binary)
 	if err != nil {
 		return err
 	}
 	return sc.Score(ctx, req, resp)
 }
 
+// Metrics asks the (current) process for the scorer's declared metrics;
+// a scorer whose plugin declares none answers with none.
+func (s *liveScorer) Metrics(ctx context.Context, req scorer.MetricsRequest, resp *scorer.MetricsResponse) error {
+	sc, err := s.get(ctx, s.b)
+	if err != nil {
+		return err
+	}
+	if wm, ok := sc.(scorer.WithMetrics); ok {
+		return wm.Metrics(ctx, req, resp)
+	}
+	return nil
+}
+
+// ComputeMetric asks the (current) process for one declared metric's value.
+func (s *liveScorer) ComputeMetric(ctx context.Context, req scorer.ComputeMetricRequest, resp *scorer.ComputeMetricResponse) error {
+	sc, err := s.get(ctx, s.b)
+	if err != nil {
+		return err
+	}
+	if wm, ok := sc.(scorer.WithMetrics); ok {
+		return wm.ComputeMetric(ctx, req, resp)
+	}
+	return fmt.Errorf("scorer %s: %w", s.name, scorer.ErrNoMetrics)
+}
+
 var (
-	_ agent.Agent   = (*liveAgent)(nil)
-	_ scorer.Scorer = (*liveScorer)(nil)
+	_ agent.Agent        = (*liveAgent)(nil)
+	_ scorer.Scorer      = (*liveScorer)(nil)
+	_ scorer.WithMetrics = (*liveScorer)(nil)
 )

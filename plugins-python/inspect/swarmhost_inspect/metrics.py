@@ -56,10 +56,25 @@ def find(scorer, ref: dict[str, Any]):
             flat.extend(m)
         else:
             flat.append(m)
+    want = {"name": ref["name"], "options": ref.get("options") or {}}
     for m in flat:
-        if _ref(m) == {"name": ref["name"], "options": ref.get("options") or {}}:
+        if _ref(m) == want:
             return m
-    raise LookupError(f"the scorer declares no metric {ref['name']} with options {ref.get('options') or {}}")
+    return _create(ref)
+
+
+def _create(ref: dict[str, Any]):
+    """An Inspect metric the scorer does not declare (one a suite names),
+    from the registry: "name" (Inspect's own, or a module's) or "pkg/name"."""
+    from inspect_ai._util.registry import registry_lookup
+
+    name, options = ref["name"], ref.get("options") or {}
+    for candidate in (name, "inspect_ai/" + name):
+        factory = registry_lookup("metric", candidate)
+        if factory is not None:
+            return factory(**options)
+    raise LookupError(f"no Inspect metric {name!r}: the scorer declares none of that name and options {options}, "
+                      "and Inspect's registry has none of that name")
 
 
 def compute(scorer, ref: dict[str, Any], scores: list[dict[str, Any]]) -> float | dict | list:

@@ -159,22 +159,24 @@ class InspectScorer(Scorer):
             return [Diagnostic("inspect_ai is not usable", str(e), path=["name"])]
         return []
 
-    def declared_metrics(self, config) -> list | dict:
+    def metrics(self, config) -> list | dict:
         """The Inspect scorer's own metrics for a config, as the log's
         eval.scorers writes them (swarmhost_inspect.metrics.declared): what
-        the host reports for the scorer when the suite names none. Not yet
-        asked by the host: the scorer protocol has no call for it (see the
-        README's "Differences")."""
+        the host reports for the scorer when the suite names none."""
         from swarmhost_inspect import metrics
         return metrics.declared(self._scorer(config["name"], config.get("args") or {}))
 
-    def compute_metric(self, config, ref: dict, scores: list[dict]) -> float | dict | list:
+    def compute_metric(self, config, metric: str, options: dict, samples) -> float | dict | list:
         """One of the scorer's own metrics (a custom @metric, or a built-in
-        one with arguments) over the reduced sample scores, computed by
-        Inspect (swarmhost_inspect.metrics.compute). Not yet asked by the
-        host, as declared_metrics."""
+        one with arguments), or an Inspect metric the suite names, over the
+        reduced sample scores, computed by Inspect
+        (swarmhost_inspect.metrics.compute)."""
         from swarmhost_inspect import metrics
-        return metrics.compute(self._scorer(config["name"], config.get("args") or {}), ref, scores)
+        scores = [{"value": s.score.value, "answer": s.score.answer, "explanation": s.score.explanation,
+                   "metadata": s.score.metadata, "sample_id": s.sample_id, "sample_metadata": s.sample_metadata}
+                  for s in samples]
+        return metrics.compute(self._scorer(config["name"], config.get("args") or {}),
+                               {"name": metric, "options": options or {}}, scores)
 
     def score(self, req):
         """Scores one sample with the Inspect scorer, in a fresh Inspect sample context."""

@@ -23,6 +23,549 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type MetricsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Plugin        string                 `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
+	ConfigJson    []byte                 `protobuf:"bytes,2,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetricsRequest) Reset() {
+	*x = MetricsRequest{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricsRequest) ProtoMessage() {}
+
+func (x *MetricsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricsRequest.ProtoReflect.Descriptor instead.
+func (*MetricsRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *MetricsRequest) GetPlugin() string {
+	if x != nil {
+		return x.Plugin
+	}
+	return ""
+}
+
+func (x *MetricsRequest) GetConfigJson() []byte {
+	if x != nil {
+		return x.ConfigJson
+	}
+	return nil
+}
+
+type MetricsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The declared metrics as JSON in the form of an Inspect log's
+	// eval.scorers[].metrics: a list whose items are {name, options} or
+	// {key: [{name, options}]} objects, or one {key: [...]} object, keys in
+	// declared order. Empty: the scorer declares none.
+	MetricsJson   []byte        `protobuf:"bytes,1,opt,name=metrics_json,json=metricsJson,proto3" json:"metrics_json,omitempty"`
+	Diagnostics   []*Diagnostic `protobuf:"bytes,2,rep,name=diagnostics,proto3" json:"diagnostics,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetricsResponse) Reset() {
+	*x = MetricsResponse{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricsResponse) ProtoMessage() {}
+
+func (x *MetricsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricsResponse.ProtoReflect.Descriptor instead.
+func (*MetricsResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *MetricsResponse) GetMetricsJson() []byte {
+	if x != nil {
+		return x.MetricsJson
+	}
+	return nil
+}
+
+func (x *MetricsResponse) GetDiagnostics() []*Diagnostic {
+	if x != nil {
+		return x.Diagnostics
+	}
+	return nil
+}
+
+// MetricSample is one sample's reduced score as a metric reads it
+// (Inspect's SampleScore).
+type MetricSample struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	Score              *Score                 `protobuf:"bytes,1,opt,name=score,proto3" json:"score,omitempty"`
+	SampleId           string                 `protobuf:"bytes,2,opt,name=sample_id,json=sampleId,proto3" json:"sample_id,omitempty"`
+	SampleMetadataJson []byte                 `protobuf:"bytes,3,opt,name=sample_metadata_json,json=sampleMetadataJson,proto3" json:"sample_metadata_json,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *MetricSample) Reset() {
+	*x = MetricSample{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricSample) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricSample) ProtoMessage() {}
+
+func (x *MetricSample) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricSample.ProtoReflect.Descriptor instead.
+func (*MetricSample) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *MetricSample) GetScore() *Score {
+	if x != nil {
+		return x.Score
+	}
+	return nil
+}
+
+func (x *MetricSample) GetSampleId() string {
+	if x != nil {
+		return x.SampleId
+	}
+	return ""
+}
+
+func (x *MetricSample) GetSampleMetadataJson() []byte {
+	if x != nil {
+		return x.SampleMetadataJson
+	}
+	return nil
+}
+
+type ComputeMetricRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Plugin     string                 `protobuf:"bytes,1,opt,name=plugin,proto3" json:"plugin,omitempty"`
+	ConfigJson []byte                 `protobuf:"bytes,2,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	// The metric as Metrics declared it: its registry name and options (JSON
+	// object).
+	Metric      string `protobuf:"bytes,3,opt,name=metric,proto3" json:"metric,omitempty"`
+	OptionsJson []byte `protobuf:"bytes,4,opt,name=options_json,json=optionsJson,proto3" json:"options_json,omitempty"`
+	// The scored samples (none unscored), in sample order; may be empty.
+	Samples       []*MetricSample `protobuf:"bytes,5,rep,name=samples,proto3" json:"samples,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComputeMetricRequest) Reset() {
+	*x = ComputeMetricRequest{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComputeMetricRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComputeMetricRequest) ProtoMessage() {}
+
+func (x *ComputeMetricRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComputeMetricRequest.ProtoReflect.Descriptor instead.
+func (*ComputeMetricRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ComputeMetricRequest) GetPlugin() string {
+	if x != nil {
+		return x.Plugin
+	}
+	return ""
+}
+
+func (x *ComputeMetricRequest) GetConfigJson() []byte {
+	if x != nil {
+		return x.ConfigJson
+	}
+	return nil
+}
+
+func (x *ComputeMetricRequest) GetMetric() string {
+	if x != nil {
+		return x.Metric
+	}
+	return ""
+}
+
+func (x *ComputeMetricRequest) GetOptionsJson() []byte {
+	if x != nil {
+		return x.OptionsJson
+	}
+	return nil
+}
+
+func (x *ComputeMetricRequest) GetSamples() []*MetricSample {
+	if x != nil {
+		return x.Samples
+	}
+	return nil
+}
+
+// MetricNumber is one number of a metric's value; none is Python's None.
+type MetricNumber struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Value         float64                `protobuf:"fixed64,1,opt,name=value,proto3" json:"value,omitempty"`
+	None          bool                   `protobuf:"varint,2,opt,name=none,proto3" json:"none,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetricNumber) Reset() {
+	*x = MetricNumber{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricNumber) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricNumber) ProtoMessage() {}
+
+func (x *MetricNumber) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricNumber.ProtoReflect.Descriptor instead.
+func (*MetricNumber) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *MetricNumber) GetValue() float64 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+func (x *MetricNumber) GetNone() bool {
+	if x != nil {
+		return x.None
+	}
+	return false
+}
+
+type NamedMetricNumber struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Number        *MetricNumber          `protobuf:"bytes,2,opt,name=number,proto3" json:"number,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NamedMetricNumber) Reset() {
+	*x = NamedMetricNumber{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NamedMetricNumber) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NamedMetricNumber) ProtoMessage() {}
+
+func (x *NamedMetricNumber) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NamedMetricNumber.ProtoReflect.Descriptor instead.
+func (*NamedMetricNumber) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *NamedMetricNumber) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *NamedMetricNumber) GetNumber() *MetricNumber {
+	if x != nil {
+		return x.Number
+	}
+	return nil
+}
+
+type MetricEntries struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Entries       []*NamedMetricNumber   `protobuf:"bytes,1,rep,name=entries,proto3" json:"entries,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetricEntries) Reset() {
+	*x = MetricEntries{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricEntries) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricEntries) ProtoMessage() {}
+
+func (x *MetricEntries) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricEntries.ProtoReflect.Descriptor instead.
+func (*MetricEntries) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *MetricEntries) GetEntries() []*NamedMetricNumber {
+	if x != nil {
+		return x.Entries
+	}
+	return nil
+}
+
+type MetricList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*MetricNumber        `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MetricList) Reset() {
+	*x = MetricList{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MetricList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MetricList) ProtoMessage() {}
+
+func (x *MetricList) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MetricList.ProtoReflect.Descriptor instead.
+func (*MetricList) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *MetricList) GetItems() []*MetricNumber {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+type ComputeMetricResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The metric's value: a number, named numbers (in the metric's order) or
+	// a list of numbers.
+	//
+	// Types that are valid to be assigned to Value:
+	//
+	//	*ComputeMetricResponse_Scalar
+	//	*ComputeMetricResponse_Dict
+	//	*ComputeMetricResponse_List
+	Value         isComputeMetricResponse_Value `protobuf_oneof:"value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComputeMetricResponse) Reset() {
+	*x = ComputeMetricResponse{}
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComputeMetricResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComputeMetricResponse) ProtoMessage() {}
+
+func (x *ComputeMetricResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComputeMetricResponse.ProtoReflect.Descriptor instead.
+func (*ComputeMetricResponse) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ComputeMetricResponse) GetValue() isComputeMetricResponse_Value {
+	if x != nil {
+		return x.Value
+	}
+	return nil
+}
+
+func (x *ComputeMetricResponse) GetScalar() float64 {
+	if x != nil {
+		if x, ok := x.Value.(*ComputeMetricResponse_Scalar); ok {
+			return x.Scalar
+		}
+	}
+	return 0
+}
+
+func (x *ComputeMetricResponse) GetDict() *MetricEntries {
+	if x != nil {
+		if x, ok := x.Value.(*ComputeMetricResponse_Dict); ok {
+			return x.Dict
+		}
+	}
+	return nil
+}
+
+func (x *ComputeMetricResponse) GetList() *MetricList {
+	if x != nil {
+		if x, ok := x.Value.(*ComputeMetricResponse_List); ok {
+			return x.List
+		}
+	}
+	return nil
+}
+
+type isComputeMetricResponse_Value interface {
+	isComputeMetricResponse_Value()
+}
+
+type ComputeMetricResponse_Scalar struct {
+	Scalar float64 `protobuf:"fixed64,1,opt,name=scalar,proto3,oneof"`
+}
+
+type ComputeMetricResponse_Dict struct {
+	Dict *MetricEntries `protobuf:"bytes,2,opt,name=dict,proto3,oneof"`
+}
+
+type ComputeMetricResponse_List struct {
+	List *MetricList `protobuf:"bytes,3,opt,name=list,proto3,oneof"`
+}
+
+func (*ComputeMetricResponse_Scalar) isComputeMetricResponse_Value() {}
+
+func (*ComputeMetricResponse_Dict) isComputeMetricResponse_Value() {}
+
+func (*ComputeMetricResponse_List) isComputeMetricResponse_Value() {}
+
 type Sample struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -37,7 +580,7 @@ type Sample struct {
 
 func (x *Sample) Reset() {
 	*x = Sample{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[0]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -49,7 +592,7 @@ func (x *Sample) String() string {
 func (*Sample) ProtoMessage() {}
 
 func (x *Sample) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[0]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -62,7 +605,7 @@ func (x *Sample) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sample.ProtoReflect.Descriptor instead.
 func (*Sample) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{0}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Sample) GetId() string {
@@ -129,7 +672,7 @@ type ScoreRequest struct {
 
 func (x *ScoreRequest) Reset() {
 	*x = ScoreRequest{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[1]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -141,7 +684,7 @@ func (x *ScoreRequest) String() string {
 func (*ScoreRequest) ProtoMessage() {}
 
 func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[1]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -154,7 +697,7 @@ func (x *ScoreRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreRequest.ProtoReflect.Descriptor instead.
 func (*ScoreRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{1}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ScoreRequest) GetPlugin() string {
@@ -230,7 +773,7 @@ type ScoreResponse struct {
 
 func (x *ScoreResponse) Reset() {
 	*x = ScoreResponse{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[2]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -242,7 +785,7 @@ func (x *ScoreResponse) String() string {
 func (*ScoreResponse) ProtoMessage() {}
 
 func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[2]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -255,7 +798,7 @@ func (x *ScoreResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScoreResponse.ProtoReflect.Descriptor instead.
 func (*ScoreResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{2}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ScoreResponse) GetScore() *Score {
@@ -285,7 +828,7 @@ type ReadFileRequest struct {
 
 func (x *ReadFileRequest) Reset() {
 	*x = ReadFileRequest{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[3]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -297,7 +840,7 @@ func (x *ReadFileRequest) String() string {
 func (*ReadFileRequest) ProtoMessage() {}
 
 func (x *ReadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[3]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -310,7 +853,7 @@ func (x *ReadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadFileRequest.ProtoReflect.Descriptor instead.
 func (*ReadFileRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{3}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ReadFileRequest) GetToken() string {
@@ -343,7 +886,7 @@ type ReadFileResponse struct {
 
 func (x *ReadFileResponse) Reset() {
 	*x = ReadFileResponse{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[4]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -355,7 +898,7 @@ func (x *ReadFileResponse) String() string {
 func (*ReadFileResponse) ProtoMessage() {}
 
 func (x *ReadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[4]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -368,7 +911,7 @@ func (x *ReadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadFileResponse.ProtoReflect.Descriptor instead.
 func (*ReadFileResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{4}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ReadFileResponse) GetContent() []byte {
@@ -389,7 +932,7 @@ type ListFilesRequest struct {
 
 func (x *ListFilesRequest) Reset() {
 	*x = ListFilesRequest{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[5]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -401,7 +944,7 @@ func (x *ListFilesRequest) String() string {
 func (*ListFilesRequest) ProtoMessage() {}
 
 func (x *ListFilesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[5]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -414,7 +957,7 @@ func (x *ListFilesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFilesRequest.ProtoReflect.Descriptor instead.
 func (*ListFilesRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{5}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListFilesRequest) GetToken() string {
@@ -447,7 +990,7 @@ type ListFilesResponse struct {
 
 func (x *ListFilesResponse) Reset() {
 	*x = ListFilesResponse{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[6]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -459,7 +1002,7 @@ func (x *ListFilesResponse) String() string {
 func (*ListFilesResponse) ProtoMessage() {}
 
 func (x *ListFilesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[6]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -472,7 +1015,7 @@ func (x *ListFilesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFilesResponse.ProtoReflect.Descriptor instead.
 func (*ListFilesResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{6}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListFilesResponse) GetPaths() []string {
@@ -497,7 +1040,7 @@ type ExecRequest struct {
 
 func (x *ExecRequest) Reset() {
 	*x = ExecRequest{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[7]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -509,7 +1052,7 @@ func (x *ExecRequest) String() string {
 func (*ExecRequest) ProtoMessage() {}
 
 func (x *ExecRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[7]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -522,7 +1065,7 @@ func (x *ExecRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExecRequest.ProtoReflect.Descriptor instead.
 func (*ExecRequest) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{7}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ExecRequest) GetToken() string {
@@ -580,7 +1123,7 @@ type ExecResponse struct {
 
 func (x *ExecResponse) Reset() {
 	*x = ExecResponse{}
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -592,7 +1135,7 @@ func (x *ExecResponse) String() string {
 func (*ExecResponse) ProtoMessage() {}
 
 func (x *ExecResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_swarmhost_v1_scorer_proto_msgTypes[8]
+	mi := &file_swarmhost_v1_scorer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -605,7 +1148,7 @@ func (x *ExecResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExecResponse.ProtoReflect.Descriptor instead.
 func (*ExecResponse) Descriptor() ([]byte, []int) {
-	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{8}
+	return file_swarmhost_v1_scorer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExecResponse) GetExitCode() int32 {
@@ -640,7 +1183,41 @@ var File_swarmhost_v1_scorer_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"\n" +
-	"\x19swarmhost/v1/scorer.proto\x12\fswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"\xb6\x01\n" +
+	"\x19swarmhost/v1/scorer.proto\x12\fswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"I\n" +
+	"\x0eMetricsRequest\x12\x16\n" +
+	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x1f\n" +
+	"\vconfig_json\x18\x02 \x01(\fR\n" +
+	"configJson\"p\n" +
+	"\x0fMetricsResponse\x12!\n" +
+	"\fmetrics_json\x18\x01 \x01(\fR\vmetricsJson\x12:\n" +
+	"\vdiagnostics\x18\x02 \x03(\v2\x18.swarmhost.v1.DiagnosticR\vdiagnostics\"\x88\x01\n" +
+	"\fMetricSample\x12)\n" +
+	"\x05score\x18\x01 \x01(\v2\x13.swarmhost.v1.ScoreR\x05score\x12\x1b\n" +
+	"\tsample_id\x18\x02 \x01(\tR\bsampleId\x120\n" +
+	"\x14sample_metadata_json\x18\x03 \x01(\fR\x12sampleMetadataJson\"\xc0\x01\n" +
+	"\x14ComputeMetricRequest\x12\x16\n" +
+	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x1f\n" +
+	"\vconfig_json\x18\x02 \x01(\fR\n" +
+	"configJson\x12\x16\n" +
+	"\x06metric\x18\x03 \x01(\tR\x06metric\x12!\n" +
+	"\foptions_json\x18\x04 \x01(\fR\voptionsJson\x124\n" +
+	"\asamples\x18\x05 \x03(\v2\x1a.swarmhost.v1.MetricSampleR\asamples\"8\n" +
+	"\fMetricNumber\x12\x14\n" +
+	"\x05value\x18\x01 \x01(\x01R\x05value\x12\x12\n" +
+	"\x04none\x18\x02 \x01(\bR\x04none\"[\n" +
+	"\x11NamedMetricNumber\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x122\n" +
+	"\x06number\x18\x02 \x01(\v2\x1a.swarmhost.v1.MetricNumberR\x06number\"J\n" +
+	"\rMetricEntries\x129\n" +
+	"\aentries\x18\x01 \x03(\v2\x1f.swarmhost.v1.NamedMetricNumberR\aentries\">\n" +
+	"\n" +
+	"MetricList\x120\n" +
+	"\x05items\x18\x01 \x03(\v2\x1a.swarmhost.v1.MetricNumberR\x05items\"\x9d\x01\n" +
+	"\x15ComputeMetricResponse\x12\x18\n" +
+	"\x06scalar\x18\x01 \x01(\x01H\x00R\x06scalar\x121\n" +
+	"\x04dict\x18\x02 \x01(\v2\x1b.swarmhost.v1.MetricEntriesH\x00R\x04dict\x12.\n" +
+	"\x04list\x18\x03 \x01(\v2\x18.swarmhost.v1.MetricListH\x00R\x04listB\a\n" +
+	"\x05value\"\xb6\x01\n" +
 	"\x06Sample\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05epoch\x18\x02 \x01(\x05R\x05epoch\x12/\n" +
@@ -688,11 +1265,13 @@ const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"\texit_code\x18\x01 \x01(\x05R\bexitCode\x12\x16\n" +
 	"\x06stdout\x18\x02 \x01(\tR\x06stdout\x12\x16\n" +
 	"\x06stderr\x18\x03 \x01(\tR\x06stderr\x12\x1b\n" +
-	"\ttimed_out\x18\x04 \x01(\bR\btimedOut2\xf2\x01\n" +
+	"\ttimed_out\x18\x04 \x01(\bR\btimedOut2\x94\x03\n" +
 	"\x06Scorer\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n" +
-	"\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xaf\x02\n" +
+	"\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse\x12F\n" +
+	"\aMetrics\x12\x1c.swarmhost.v1.MetricsRequest\x1a\x1d.swarmhost.v1.MetricsResponse\x12X\n" +
+	"\rComputeMetric\x12\".swarmhost.v1.ComputeMetricRequest\x1a#.swarmhost.v1.ComputeMetricResponse2\xaf\x02\n" +
 	"\n" +
 	"ScorerHost\x12I\n" +
 	"\bReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n" +
@@ -712,54 +1291,75 @@ func file_swarmhost_v1_scorer_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_scorer_proto_rawDescData
 }
 
-var file_swarmhost_v1_scorer_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_swarmhost_v1_scorer_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_swarmhost_v1_scorer_proto_goTypes = []any{
-	(*Sample)(nil),                 // 0: swarmhost.v1.Sample
-	(*ScoreRequest)(nil),           // 1: swarmhost.v1.ScoreRequest
-	(*ScoreResponse)(nil),          // 2: swarmhost.v1.ScoreResponse
-	(*ReadFileRequest)(nil),        // 3: swarmhost.v1.ReadFileRequest
-	(*ReadFileResponse)(nil),       // 4: swarmhost.v1.ReadFileResponse
-	(*ListFilesRequest)(nil),       // 5: swarmhost.v1.ListFilesRequest
-	(*ListFilesResponse)(nil),      // 6: swarmhost.v1.ListFilesResponse
-	(*ExecRequest)(nil),            // 7: swarmhost.v1.ExecRequest
-	(*ExecResponse)(nil),           // 8: swarmhost.v1.ExecResponse
-	(*ChatMessage)(nil),            // 9: swarmhost.v1.ChatMessage
-	(*ModelOutput)(nil),            // 10: swarmhost.v1.ModelOutput
-	(*Score)(nil),                  // 11: swarmhost.v1.Score
-	(*Diagnostic)(nil),             // 12: swarmhost.v1.Diagnostic
-	(*MetadataRequest)(nil),        // 13: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 14: swarmhost.v1.ValidateConfigRequest
-	(*GenerateRequest)(nil),        // 15: swarmhost.v1.GenerateRequest
-	(*MetadataResponse)(nil),       // 16: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 17: swarmhost.v1.ValidateConfigResponse
-	(*GenerateResponse)(nil),       // 18: swarmhost.v1.GenerateResponse
+	(*MetricsRequest)(nil),         // 0: swarmhost.v1.MetricsRequest
+	(*MetricsResponse)(nil),        // 1: swarmhost.v1.MetricsResponse
+	(*MetricSample)(nil),           // 2: swarmhost.v1.MetricSample
+	(*ComputeMetricRequest)(nil),   // 3: swarmhost.v1.ComputeMetricRequest
+	(*MetricNumber)(nil),           // 4: swarmhost.v1.MetricNumber
+	(*NamedMetricNumber)(nil),      // 5: swarmhost.v1.NamedMetricNumber
+	(*MetricEntries)(nil),          // 6: swarmhost.v1.MetricEntries
+	(*MetricList)(nil),             // 7: swarmhost.v1.MetricList
+	(*ComputeMetricResponse)(nil),  // 8: swarmhost.v1.ComputeMetricResponse
+	(*Sample)(nil),                 // 9: swarmhost.v1.Sample
+	(*ScoreRequest)(nil),           // 10: swarmhost.v1.ScoreRequest
+	(*ScoreResponse)(nil),          // 11: swarmhost.v1.ScoreResponse
+	(*ReadFileRequest)(nil),        // 12: swarmhost.v1.ReadFileRequest
+	(*ReadFileResponse)(nil),       // 13: swarmhost.v1.ReadFileResponse
+	(*ListFilesRequest)(nil),       // 14: swarmhost.v1.ListFilesRequest
+	(*ListFilesResponse)(nil),      // 15: swarmhost.v1.ListFilesResponse
+	(*ExecRequest)(nil),            // 16: swarmhost.v1.ExecRequest
+	(*ExecResponse)(nil),           // 17: swarmhost.v1.ExecResponse
+	(*Diagnostic)(nil),             // 18: swarmhost.v1.Diagnostic
+	(*Score)(nil),                  // 19: swarmhost.v1.Score
+	(*ChatMessage)(nil),            // 20: swarmhost.v1.ChatMessage
+	(*ModelOutput)(nil),            // 21: swarmhost.v1.ModelOutput
+	(*MetadataRequest)(nil),        // 22: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),  // 23: swarmhost.v1.ValidateConfigRequest
+	(*GenerateRequest)(nil),        // 24: swarmhost.v1.GenerateRequest
+	(*MetadataResponse)(nil),       // 25: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil), // 26: swarmhost.v1.ValidateConfigResponse
+	(*GenerateResponse)(nil),       // 27: swarmhost.v1.GenerateResponse
 }
 var file_swarmhost_v1_scorer_proto_depIdxs = []int32{
-	9,  // 0: swarmhost.v1.Sample.input:type_name -> swarmhost.v1.ChatMessage
-	0,  // 1: swarmhost.v1.ScoreRequest.sample:type_name -> swarmhost.v1.Sample
-	10, // 2: swarmhost.v1.ScoreRequest.output:type_name -> swarmhost.v1.ModelOutput
-	9,  // 3: swarmhost.v1.ScoreRequest.messages:type_name -> swarmhost.v1.ChatMessage
-	11, // 4: swarmhost.v1.ScoreResponse.score:type_name -> swarmhost.v1.Score
-	12, // 5: swarmhost.v1.ScoreResponse.diagnostics:type_name -> swarmhost.v1.Diagnostic
-	13, // 6: swarmhost.v1.Scorer.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	14, // 7: swarmhost.v1.Scorer.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	1,  // 8: swarmhost.v1.Scorer.Score:input_type -> swarmhost.v1.ScoreRequest
-	3,  // 9: swarmhost.v1.ScorerHost.ReadFile:input_type -> swarmhost.v1.ReadFileRequest
-	5,  // 10: swarmhost.v1.ScorerHost.ListFiles:input_type -> swarmhost.v1.ListFilesRequest
-	7,  // 11: swarmhost.v1.ScorerHost.Exec:input_type -> swarmhost.v1.ExecRequest
-	15, // 12: swarmhost.v1.ScorerHost.Generate:input_type -> swarmhost.v1.GenerateRequest
-	16, // 13: swarmhost.v1.Scorer.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	17, // 14: swarmhost.v1.Scorer.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	2,  // 15: swarmhost.v1.Scorer.Score:output_type -> swarmhost.v1.ScoreResponse
-	4,  // 16: swarmhost.v1.ScorerHost.ReadFile:output_type -> swarmhost.v1.ReadFileResponse
-	6,  // 17: swarmhost.v1.ScorerHost.ListFiles:output_type -> swarmhost.v1.ListFilesResponse
-	8,  // 18: swarmhost.v1.ScorerHost.Exec:output_type -> swarmhost.v1.ExecResponse
-	18, // 19: swarmhost.v1.ScorerHost.Generate:output_type -> swarmhost.v1.GenerateResponse
-	13, // [13:20] is the sub-list for method output_type
-	6,  // [6:13] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	18, // 0: swarmhost.v1.MetricsResponse.diagnostics:type_name -> swarmhost.v1.Diagnostic
+	19, // 1: swarmhost.v1.MetricSample.score:type_name -> swarmhost.v1.Score
+	2,  // 2: swarmhost.v1.ComputeMetricRequest.samples:type_name -> swarmhost.v1.MetricSample
+	4,  // 3: swarmhost.v1.NamedMetricNumber.number:type_name -> swarmhost.v1.MetricNumber
+	5,  // 4: swarmhost.v1.MetricEntries.entries:type_name -> swarmhost.v1.NamedMetricNumber
+	4,  // 5: swarmhost.v1.MetricList.items:type_name -> swarmhost.v1.MetricNumber
+	6,  // 6: swarmhost.v1.ComputeMetricResponse.dict:type_name -> swarmhost.v1.MetricEntries
+	7,  // 7: swarmhost.v1.ComputeMetricResponse.list:type_name -> swarmhost.v1.MetricList
+	20, // 8: swarmhost.v1.Sample.input:type_name -> swarmhost.v1.ChatMessage
+	9,  // 9: swarmhost.v1.ScoreRequest.sample:type_name -> swarmhost.v1.Sample
+	21, // 10: swarmhost.v1.ScoreRequest.output:type_name -> swarmhost.v1.ModelOutput
+	20, // 11: swarmhost.v1.ScoreRequest.messages:type_name -> swarmhost.v1.ChatMessage
+	19, // 12: swarmhost.v1.ScoreResponse.score:type_name -> swarmhost.v1.Score
+	18, // 13: swarmhost.v1.ScoreResponse.diagnostics:type_name -> swarmhost.v1.Diagnostic
+	22, // 14: swarmhost.v1.Scorer.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	23, // 15: swarmhost.v1.Scorer.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	10, // 16: swarmhost.v1.Scorer.Score:input_type -> swarmhost.v1.ScoreRequest
+	0,  // 17: swarmhost.v1.Scorer.Metrics:input_type -> swarmhost.v1.MetricsRequest
+	3,  // 18: swarmhost.v1.Scorer.ComputeMetric:input_type -> swarmhost.v1.ComputeMetricRequest
+	12, // 19: swarmhost.v1.ScorerHost.ReadFile:input_type -> swarmhost.v1.ReadFileRequest
+	14, // 20: swarmhost.v1.ScorerHost.ListFiles:input_type -> swarmhost.v1.ListFilesRequest
+	16, // 21: swarmhost.v1.ScorerHost.Exec:input_type -> swarmhost.v1.ExecRequest
+	24, // 22: swarmhost.v1.ScorerHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	25, // 23: swarmhost.v1.Scorer.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	26, // 24: swarmhost.v1.Scorer.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	11, // 25: swarmhost.v1.Scorer.Score:output_type -> swarmhost.v1.ScoreResponse
+	1,  // 26: swarmhost.v1.Scorer.Metrics:output_type -> swarmhost.v1.MetricsResponse
+	8,  // 27: swarmhost.v1.Scorer.ComputeMetric:output_type -> swarmhost.v1.ComputeMetricResponse
+	13, // 28: swarmhost.v1.ScorerHost.ReadFile:output_type -> swarmhost.v1.ReadFileResponse
+	15, // 29: swarmhost.v1.ScorerHost.ListFiles:output_type -> swarmhost.v1.ListFilesResponse
+	17, // 30: swarmhost.v1.ScorerHost.Exec:output_type -> swarmhost.v1.ExecResponse
+	27, // 31: swarmhost.v1.ScorerHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	23, // [23:32] is the sub-list for method output_type
+	14, // [14:23] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_scorer_proto_init() }
@@ -769,13 +1369,18 @@ func file_swarmhost_v1_scorer_proto_init() {
 	}
 	file_swarmhost_v1_agent_proto_init()
 	file_swarmhost_v1_common_proto_init()
+	file_swarmhost_v1_scorer_proto_msgTypes[8].OneofWrappers = []any{
+		(*ComputeMetricResponse_Scalar)(nil),
+		(*ComputeMetricResponse_Dict)(nil),
+		(*ComputeMetricResponse_List)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_scorer_proto_rawDesc), len(file_swarmhost_v1_scorer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

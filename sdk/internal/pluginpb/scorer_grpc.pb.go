@@ -24,6 +24,8 @@ const (
 	Scorer_Metadata_FullMethodName       = "/swarmhost.v1.Scorer/Metadata"
 	Scorer_ValidateConfig_FullMethodName = "/swarmhost.v1.Scorer/ValidateConfig"
 	Scorer_Score_FullMethodName          = "/swarmhost.v1.Scorer/Score"
+	Scorer_Metrics_FullMethodName        = "/swarmhost.v1.Scorer/Metrics"
+	Scorer_ComputeMetric_FullMethodName  = "/swarmhost.v1.Scorer/ComputeMetric"
 )
 
 // ScorerClient is the client API for Scorer service.
@@ -33,6 +35,16 @@ type ScorerClient interface {
 	Metadata(ctx context.Context, in *MetadataRequest, opts ...grpc.CallOption) (*MetadataResponse, error)
 	ValidateConfig(ctx context.Context, in *ValidateConfigRequest, opts ...grpc.CallOption) (*ValidateConfigResponse, error)
 	Score(ctx context.Context, in *ScoreRequest, opts ...grpc.CallOption) (*ScoreResponse, error)
+	// Metrics returns the metrics the scorer declares for a config (an
+	// Inspect scorer's own @scorer(metrics=...)); the host reports them when
+	// the suite names none. Optional: only a scorer whose Metadata lists the
+	// capability "swarmhost.scorer-metrics" is asked; others answer
+	// UNIMPLEMENTED.
+	Metrics(ctx context.Context, in *MetricsRequest, opts ...grpc.CallOption) (*MetricsResponse, error)
+	// ComputeMetric computes one of the declared metrics the host does not
+	// compute itself (a custom @metric, or a built-in one with arguments)
+	// over the epoch-reduced sample scores. Optional, as Metrics.
+	ComputeMetric(ctx context.Context, in *ComputeMetricRequest, opts ...grpc.CallOption) (*ComputeMetricResponse, error)
 }
 
 type scorerClient struct {
@@ -73,6 +85,26 @@ func (c *scorerClient) Score(ctx context.Context, in *ScoreRequest, opts ...grpc
 	return out, nil
 }
 
+func (c *scorerClient) Metrics(ctx context.Context, in *MetricsRequest, opts ...grpc.CallOption) (*MetricsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MetricsResponse)
+	err := c.cc.Invoke(ctx, Scorer_Metrics_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *scorerClient) ComputeMetric(ctx context.Context, in *ComputeMetricRequest, opts ...grpc.CallOption) (*ComputeMetricResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ComputeMetricResponse)
+	err := c.cc.Invoke(ctx, Scorer_ComputeMetric_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ScorerServer is the server API for Scorer service.
 // All implementations must embed UnimplementedScorerServer
 // for forward compatibility.
@@ -80,6 +112,16 @@ type ScorerServer interface {
 	Metadata(context.Context, *MetadataRequest) (*MetadataResponse, error)
 	ValidateConfig(context.Context, *ValidateConfigRequest) (*ValidateConfigResponse, error)
 	Score(context.Context, *ScoreRequest) (*ScoreResponse, error)
+	// Metrics returns the metrics the scorer declares for a config (an
+	// Inspect scorer's own @scorer(metrics=...)); the host reports them when
+	// the suite names none. Optional: only a scorer whose Metadata lists the
+	// capability "swarmhost.scorer-metrics" is asked; others answer
+	// UNIMPLEMENTED.
+	Metrics(context.Context, *MetricsRequest) (*MetricsResponse, error)
+	// ComputeMetric computes one of the declared metrics the host does not
+	// compute itself (a custom @metric, or a built-in one with arguments)
+	// over the epoch-reduced sample scores. Optional, as Metrics.
+	ComputeMetric(context.Context, *ComputeMetricRequest) (*ComputeMetricResponse, error)
 	mustEmbedUnimplementedScorerServer()
 }
 
@@ -98,6 +140,12 @@ func (UnimplementedScorerServer) ValidateConfig(context.Context, *ValidateConfig
 }
 func (UnimplementedScorerServer) Score(context.Context, *ScoreRequest) (*ScoreResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Score not implemented")
+}
+func (UnimplementedScorerServer) Metrics(context.Context, *MetricsRequest) (*MetricsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Metrics not implemented")
+}
+func (UnimplementedScorerServer) ComputeMetric(context.Context, *ComputeMetricRequest) (*ComputeMetricResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ComputeMetric not implemented")
 }
 func (UnimplementedScorerServer) mustEmbedUnimplementedScorerServer() {}
 func (UnimplementedScorerServer) testEmbeddedByValue()                {}
@@ -174,6 +222,42 @@ func _Scorer_Score_Handler(srv interface{}, ctx context.Context, dec func(interf
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Scorer_Metrics_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MetricsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScorerServer).Metrics(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Scorer_Metrics_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScorerServer).Metrics(ctx, req.(*MetricsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Scorer_ComputeMetric_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ComputeMetricRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ScorerServer).ComputeMetric(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Scorer_ComputeMetric_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ScorerServer).ComputeMetric(ctx, req.(*ComputeMetricRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Scorer_ServiceDesc is the grpc.ServiceDesc for Scorer service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -192,6 +276,14 @@ var Scorer_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Score",
 			Handler:    _Scorer_Score_Handler,
+		},
+		{
+			MethodName: "Metrics",
+			Handler:    _Scorer_Metrics_Handler,
+		},
+		{
+			MethodName: "ComputeMetric",
+			Handler:    _Scorer_ComputeMetric_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -6,6 +6,8 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/swarmhost/swarmhost/sdk/base"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
@@ -24,6 +26,9 @@ func (p *scorerPlugin) GRPCServer(b *plugin.GRPCBroker, s *grpc.Server) error {
 	cat := newCatalog(p.impls)
 	for i, md := range cat.infos {
 		cat.infos[i] = withScorerReads(md, scorer.ReadsOf(cat.byName[md.Name]))
+		if _, ok := cat.byName[md.Name].(scorer.WithMetrics); ok && !slices.Contains(md.Capabilities, protocol.CapabilityScorerMetrics) {
+			cat.infos[i].Capabilities = append(slices.Clip(cat.infos[i].Capabilities), protocol.CapabilityScorerMetrics)
+		}
 	}
 	pb.RegisterScorerServer(s, &scorerServer{cat: cat, dials: &dialCache{broker: b}})
 	return nil
@@ -84,4 +89,46 @@ func withScorerReads(md base.MetadataResponse, reads scorer.Reads) base.Metadata
 		}
 	}
 	return md
+}
+
+// Metrics answers with the scorer's declared metrics; UNIMPLEMENTED for a
+// scorer without [scorer.WithMetrics].
+func (s *scorerServer) Metrics(ctx context.Context, req *pb.MetricsRequest) (*pb.MetricsResponse, error) {
+	impl, err := s.cat.lookup(req.Plugin)
+	if err != nil {
+		return nil, err
+	}
+	wm, ok := impl.(scorer.WithMetrics)
+	if !ok {
+		return nil, status.Errorf(codes.Unimplemented, "scorer %s declares no metrics", req.Plugin)
+	}
+	var resp scorer.MetricsResponse
+	if err := protocol.ServerGuard(func() error {
+		return wm.Metrics(ctx, scorer.MetricsRequest{Config: wire.ConfigFromProto(req.ConfigJson)}, &resp)
+	}); err != nil {
+		return nil, err
+	}
+	return &pb.MetricsResponse{MetricsJson: resp.Metrics, Diagnostics: wire.DiagsToProto(resp.Diagnostics)}, nil
+}
+
+// ComputeMetric answers with one declared metric's value; UNIMPLEMENTED
+// for a scorer without [scorer.WithMetrics].
+func (s *scorerServer) ComputeMetric(ctx context.Context, req *pb.ComputeMetricRequest) (*pb.ComputeMetricResponse, error) {
+	impl, err := s.cat.lookup(req.Plugin)
+	if err != nil {
+		return nil, err
+	}
+	wm, ok := impl.(scorer.WithMetrics)
+	if !ok {
+		return nil, status.Errorf(codes.Unimplemented, "scorer %s computes no metrics", req.Plugin)
+	}
+	var resp scorer.ComputeMetricResponse
+	if err := protocol.ServerGuard(func() error {
+		return wm.ComputeMetric(ctx, scorer.ComputeMetricRequest{Config: wire.ConfigFromProto(req.ConfigJson),
+			Metric: req.Metric, Options: wire.OptionsFromJSON(req.OptionsJson),
+			Samples: wire.MetricSamplesFromProto(req.Samples)}, &resp)
+	}); err != nil {
+		return nil, err
+	}
+	return wire.MetricValueToProto(resp.Value), nil
 }

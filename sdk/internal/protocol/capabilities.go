@@ -21,3 +21,9 @@ var ScorerCapabilities = []struct {
 	{scorer.ReadsRecord, CapabilityScoreWithoutRecord},
 	{scorer.ReadsStore, CapabilityScoreWithoutStore},
 }
+
+// CapabilityScorerMetrics is listed by a scorer that declares its own
+// metrics ([scorer.WithMetrics]): the host asks it for them (Metrics) and
+// for the values of those it does not compute (ComputeMetric). The host
+// asks no other scorer.
+const CapabilityScorerMetrics = "swarmhost.scorer-metrics"

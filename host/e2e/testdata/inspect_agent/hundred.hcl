@@ -1,10 +1,13 @@
-# A hundred Inspect react() members in one sample, one plugin process
+# A hundred Inspect react() members in one sample, over two plugin processes
 # (TestInspectAgentHundredMembers). Past about 20 concurrent bridged members
 # inspect_ai 0.3.285's adaptive connection limit held calls forever (each
 # member runs its own event loop; the limit is one per process): the bridge
 # sets an explicit, never-reached limit and the host queues the calls.
 plugin "agent" "inspect" {
   source = "../../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
+  # spread over two worker processes (TestInspectAgentHundredMembers counts them)
+  workers   = 2
+  placement = "member" # one sample: its members spread over both
 }
 
 model "default" {

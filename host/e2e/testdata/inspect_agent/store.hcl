@@ -1,10 +1,14 @@
 # Inspect's store() in Inspect agent members (TestInspectAgentStorePerSample):
-# two samples, one after the other, two members each in one plugin process.
+# two samples, one after the other, two members each in one of the plugin's
+# two workers (placement = "sample").
 # Each member adds its sample's input and its name to store() and answers
 # what the store then holds: its own sample's input and both its members',
 # never the other sample's.
 plugin "agent" "inspect" {
   source = "../../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
+  # two workers: placement = "sample" keeps a sample's members in one of them
+  workers   = 2
+  placement = "sample"
 }
 
 model "default" {

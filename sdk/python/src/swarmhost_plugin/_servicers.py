@@ -26,7 +26,7 @@ from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller
 from .agent import Agent, RunRequest, RunResponse
 from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, RefusedRequest, StartRequest,
                          StartResponse)
-from .scorer import Scorer, ScoreResponse
+from .scorer import CAPABILITY_METRICS, MetricSample, Scorer, ScoreResponse, declares_metrics
 from .types import Output, Score
 
 PROTOCOL_VERSION = 1
@@ -115,6 +115,33 @@ def guard(context, what: str, fn: Callable[[], Any]) -> Any:
 class ScorerServicer(scorer_pb2_grpc.ScorerServicer):
     def __init__(self, impls: list[Scorer], broker: Broker) -> None:
         self.cat, self.broker = Catalog(impls), broker
+        for md in self.cat.infos:
+            if declares_metrics(self.cat.by_name[md.name]) and CAPABILITY_METRICS not in md.capabilities:
+                md.capabilities = [*md.capabilities, CAPABILITY_METRICS]
+
+    def _metrics_impl(self, name: str, context) -> Scorer:
+        impl = self.cat.lookup(name, context)
+        if not declares_metrics(impl):
+            context.abort(grpc.StatusCode.UNIMPLEMENTED, f"scorer {name!r} declares no metrics")
+        return impl
+
+    def Metrics(self, request, context):  # noqa: N802
+        impl = self._metrics_impl(request.plugin, context)
+        declared = guard(context, "metrics", lambda: impl.metrics(_wire.config(request.config_json)))
+        if declared is None:
+            return scorer_pb2.MetricsResponse()
+        if not isinstance(declared, (list, dict)):
+            context.abort(grpc.StatusCode.INTERNAL,
+                          f"plugin metrics returned {type(declared).__name__}, not a list or dict")
+        return scorer_pb2.MetricsResponse(metrics_json=json.dumps(declared).encode())
+
+    def ComputeMetric(self, request, context):  # noqa: N802
+        impl = self._metrics_impl(request.plugin, context)
+        samples = [MetricSample(score=_wire.score_from_proto(s.score), sample_id=s.sample_id,
+                                sample_metadata=_wire.config(s.sample_metadata_json)) for s in request.samples]
+        value = guard(context, "compute_metric", lambda: impl.compute_metric(
+            _wire.config(request.config_json), request.metric, _wire.config(request.options_json), samples))
+        return _wire.metric_value_to_proto(value, context)
 
     def Metadata(self, request, context):  # noqa: N802
         return self.cat.metadata()

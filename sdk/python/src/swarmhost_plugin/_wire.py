@@ -295,3 +295,23 @@ def refusal_from_proto(p: controller_pb2.ActionRefusal) -> controller.RefusedErr
     causes = {v: k for k, v in _CAUSE.items()}
     return controller.RefusedError(actions_from_proto([p.action])[0], causes[p.cause], members=list(p.members),
                                    state=p.state, status=p.status, chosen=p.chosen)
+
+
+def _metric_number(v) -> scorer_pb2.MetricNumber:
+    return scorer_pb2.MetricNumber(none=True) if v is None else scorer_pb2.MetricNumber(value=float(v))
+
+
+def metric_value_to_proto(value, context=None) -> scorer_pb2.ComputeMetricResponse:
+    """A metric's value (a number, a dict of numbers or a list of numbers;
+    None entries are Python's None) as the wire carries it."""
+    if isinstance(value, dict):
+        return scorer_pb2.ComputeMetricResponse(dict=scorer_pb2.MetricEntries(entries=[
+            scorer_pb2.NamedMetricNumber(name=str(k), number=_metric_number(v)) for k, v in value.items()]))
+    if isinstance(value, (list, tuple)):
+        return scorer_pb2.ComputeMetricResponse(list=scorer_pb2.MetricList(items=[_metric_number(v) for v in value]))
+    if isinstance(value, (int, float)):
+        return scorer_pb2.ComputeMetricResponse(scalar=float(value))
+    message = f"a metric's value is a number, a dict or a list of numbers, not {type(value).__name__}"
+    if context is not None:
+        context.abort(grpc.StatusCode.INTERNAL, message)
+    raise TypeError(message)

@@ -120,3 +120,40 @@ class Scorer:
     def score(self, req: ScoreRequest) -> Score | ScoreResponse:
         """Grades one sample."""
         raise NotImplementedError(f"{type(self).__name__}.score")
+
+    def metrics(self, config: dict[str, Any]) -> list | dict | None:
+        """The metrics the scorer declares for a config, which the host
+        reports for it when the suite's scorer block names none; optional
+        (the Go SDK's scorer.WithMetrics). The form of an Inspect log's
+        eval.scorers[].metrics: a list whose items are {"name", "options"}
+        or {key: [{"name", "options"}]} dicts, or one {key: [...]} dict.
+        None declares none. A subclass that overrides it is asked (its
+        metadata lists the capability CAPABILITY_METRICS)."""
+        return None
+
+    def compute_metric(self, config: dict[str, Any], metric: str, options: dict[str, Any],
+                       samples: list[MetricSample]) -> float | dict[str, float | None] | list[float | None]:
+        """One metric's value over the scored samples (a metric the host
+        does not compute itself: a custom one, or a built-in one with
+        arguments): a number, named numbers or a list of numbers. Asked
+        only of a scorer that overrides metrics()."""
+        raise NotImplementedError(f"{type(self).__name__}.compute_metric")
+
+
+CAPABILITY_METRICS = "swarmhost.scorer-metrics"
+"""Capability of a scorer that declares its own metrics (overrides
+Scorer.metrics); the Go SDK's protocol.CapabilityScorerMetrics."""
+
+
+@dataclass
+class MetricSample:
+    """One sample's reduced score as a metric reads it (Inspect's SampleScore)."""
+
+    score: Score = field(default_factory=Score)
+    sample_id: str = ""
+    sample_metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def declares_metrics(impl: Scorer) -> bool:
+    """Whether impl's class overrides Scorer.metrics."""
+    return getattr(type(impl), "metrics", None) is not Scorer.metrics

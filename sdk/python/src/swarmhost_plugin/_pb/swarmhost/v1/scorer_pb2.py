@@ -26,7 +26,7 @@ from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as swarmhost_dot_v1_dot_
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19swarmhost/v1/scorer.proto\x12\x0cswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"\x85\x01\n\x06Sample\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65poch\x18\x02 \x01(\x05\x12(\n\x05input\x18\x03 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x0e\n\x06target\x18\x04 \x03(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x15\n\rmetadata_json\x18\x06 \x01(\x0c\"\x86\x02\n\x0cScoreRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\x12$\n\x06sample\x18\x03 \x01(\x0b\x32\x14.swarmhost.v1.Sample\x12)\n\x06output\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.ModelOutput\x12+\n\x08messages\x18\x05 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x13\n\x0brecord_json\x18\x06 \x01(\x0c\x12\x12\n\nstore_json\x18\x07 \x01(\x0c\x12\x16\n\x0ehost_broker_id\x18\x08 \x01(\r\x12\x12\n\nhost_token\x18\t \x01(\t\"b\n\rScoreResponse\x12\"\n\x05score\x18\x01 \x01(\x0b\x32\x13.swarmhost.v1.Score\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"?\n\x0fReadFileRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x01(\t\"#\n\x10ReadFileResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\x0c\"?\n\x10ListFilesRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0b\n\x03\x64ir\x18\x03 \x01(\t\"\"\n\x11ListFilesResponse\x12\r\n\x05paths\x18\x01 \x03(\t\"s\n\x0b\x45xecRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0f\n\x07\x63ommand\x18\x03 \x03(\t\x12\r\n\x05input\x18\x04 \x01(\t\x12\x17\n\x0ftimeout_seconds\x18\x05 \x01(\x01\x12\x0b\n\x03\x65nv\x18\x06 \x03(\t\"T\n\x0c\x45xecResponse\x12\x11\n\texit_code\x18\x01 \x01(\x05\x12\x0e\n\x06stdout\x18\x02 \x01(\t\x12\x0e\n\x06stderr\x18\x03 \x01(\t\x12\x11\n\ttimed_out\x18\x04 \x01(\x08\x32\xf2\x01\n\x06Scorer\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse2\xaf\x02\n\nScorerHost\x12I\n\x08ReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n\tListFiles\x12\x1e.swarmhost.v1.ListFilesRequest\x1a\x1f.swarmhost.v1.ListFilesResponse\x12=\n\x04\x45xec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponse\x12I\n\x08Generate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19swarmhost/v1/scorer.proto\x12\x0cswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"5\n\x0eMetricsRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\"V\n\x0fMetricsResponse\x12\x14\n\x0cmetrics_json\x18\x01 \x01(\x0c\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"c\n\x0cMetricSample\x12\"\n\x05score\x18\x01 \x01(\x0b\x32\x13.swarmhost.v1.Score\x12\x11\n\tsample_id\x18\x02 \x01(\t\x12\x1c\n\x14sample_metadata_json\x18\x03 \x01(\x0c\"\x8e\x01\n\x14\x43omputeMetricRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\x12\x0e\n\x06metric\x18\x03 \x01(\t\x12\x14\n\x0coptions_json\x18\x04 \x01(\x0c\x12+\n\x07samples\x18\x05 \x03(\x0b\x32\x1a.swarmhost.v1.MetricSample\"+\n\x0cMetricNumber\x12\r\n\x05value\x18\x01 \x01(\x01\x12\x0c\n\x04none\x18\x02 \x01(\x08\"M\n\x11NamedMetricNumber\x12\x0c\n\x04name\x18\x01 \x01(\t\x12*\n\x06number\x18\x02 \x01(\x0b\x32\x1a.swarmhost.v1.MetricNumber\"A\n\rMetricEntries\x12\x30\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1f.swarmhost.v1.NamedMetricNumber\"7\n\nMetricList\x12)\n\x05items\x18\x01 \x03(\x0b\x32\x1a.swarmhost.v1.MetricNumber\"\x89\x01\n\x15\x43omputeMetricResponse\x12\x10\n\x06scalar\x18\x01 \x01(\x01H\x00\x12+\n\x04\x64ict\x18\x02 \x01(\x0b\x32\x1b.swarmhost.v1.MetricEntriesH\x00\x12(\n\x04list\x18\x03 \x01(\x0b\x32\x18.swarmhost.v1.MetricListH\x00\x42\x07\n\x05value\"\x85\x01\n\x06Sample\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05\x65poch\x18\x02 \x01(\x05\x12(\n\x05input\x18\x03 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x0e\n\x06target\x18\x04 \x03(\t\x12\x0f\n\x07\x63hoices\x18\x05 \x03(\t\x12\x15\n\rmetadata_json\x18\x06 \x01(\x0c\"\x86\x02\n\x0cScoreRequest\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\x0c\x12$\n\x06sample\x18\x03 \x01(\x0b\x32\x14.swarmhost.v1.Sample\x12)\n\x06output\x18\x04 \x01(\x0b\x32\x19.swarmhost.v1.ModelOutput\x12+\n\x08messages\x18\x05 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x13\n\x0brecord_json\x18\x06 \x01(\x0c\x12\x12\n\nstore_json\x18\x07 \x01(\x0c\x12\x16\n\x0ehost_broker_id\x18\x08 \x01(\r\x12\x12\n\nhost_token\x18\t \x01(\t\"b\n\rScoreResponse\x12\"\n\x05score\x18\x01 \x01(\x0b\x32\x13.swarmhost.v1.Score\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"?\n\x0fReadFileRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0c\n\x04path\x18\x03 \x01(\t\"#\n\x10ReadFileResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\x0c\"?\n\x10ListFilesRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0b\n\x03\x64ir\x18\x03 \x01(\t\"\"\n\x11ListFilesResponse\x12\r\n\x05paths\x18\x01 \x03(\t\"s\n\x0b\x45xecRequest\x12\r\n\x05token\x18\x01 \x01(\t\x12\x0f\n\x07sandbox\x18\x02 \x01(\t\x12\x0f\n\x07\x63ommand\x18\x03 \x03(\t\x12\r\n\x05input\x18\x04 \x01(\t\x12\x17\n\x0ftimeout_seconds\x18\x05 \x01(\x01\x12\x0b\n\x03\x65nv\x18\x06 \x03(\t\"T\n\x0c\x45xecResponse\x12\x11\n\texit_code\x18\x01 \x01(\x05\x12\x0e\n\x06stdout\x18\x02 \x01(\t\x12\x0e\n\x06stderr\x18\x03 \x01(\t\x12\x11\n\ttimed_out\x18\x04 \x01(\x08\x32\x94\x03\n\x06Scorer\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12@\n\x05Score\x12\x1a.swarmhost.v1.ScoreRequest\x1a\x1b.swarmhost.v1.ScoreResponse\x12\x46\n\x07Metrics\x12\x1c.swarmhost.v1.MetricsRequest\x1a\x1d.swarmhost.v1.MetricsResponse\x12X\n\rComputeMetric\x12\".swarmhost.v1.ComputeMetricRequest\x1a#.swarmhost.v1.ComputeMetricResponse2\xaf\x02\n\nScorerHost\x12I\n\x08ReadFile\x12\x1d.swarmhost.v1.ReadFileRequest\x1a\x1e.swarmhost.v1.ReadFileResponse\x12L\n\tListFiles\x12\x1e.swarmhost.v1.ListFilesRequest\x1a\x1f.swarmhost.v1.ListFilesResponse\x12=\n\x04\x45xec\x12\x19.swarmhost.v1.ExecRequest\x1a\x1a.swarmhost.v1.ExecResponse\x12I\n\x08Generate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,26 +34,44 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'swarmhost.v1.scorer_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpb'
-  _globals['_SAMPLE']._serialized_start=97
-  _globals['_SAMPLE']._serialized_end=230
-  _globals['_SCOREREQUEST']._serialized_start=233
-  _globals['_SCOREREQUEST']._serialized_end=495
-  _globals['_SCORERESPONSE']._serialized_start=497
-  _globals['_SCORERESPONSE']._serialized_end=595
-  _globals['_READFILEREQUEST']._serialized_start=597
-  _globals['_READFILEREQUEST']._serialized_end=660
-  _globals['_READFILERESPONSE']._serialized_start=662
-  _globals['_READFILERESPONSE']._serialized_end=697
-  _globals['_LISTFILESREQUEST']._serialized_start=699
-  _globals['_LISTFILESREQUEST']._serialized_end=762
-  _globals['_LISTFILESRESPONSE']._serialized_start=764
-  _globals['_LISTFILESRESPONSE']._serialized_end=798
-  _globals['_EXECREQUEST']._serialized_start=800
-  _globals['_EXECREQUEST']._serialized_end=915
-  _globals['_EXECRESPONSE']._serialized_start=917
-  _globals['_EXECRESPONSE']._serialized_end=1001
-  _globals['_SCORER']._serialized_start=1004
-  _globals['_SCORER']._serialized_end=1246
-  _globals['_SCORERHOST']._serialized_start=1249
-  _globals['_SCORERHOST']._serialized_end=1552
+  _globals['_METRICSREQUEST']._serialized_start=96
+  _globals['_METRICSREQUEST']._serialized_end=149
+  _globals['_METRICSRESPONSE']._serialized_start=151
+  _globals['_METRICSRESPONSE']._serialized_end=237
+  _globals['_METRICSAMPLE']._serialized_start=239
+  _globals['_METRICSAMPLE']._serialized_end=338
+  _globals['_COMPUTEMETRICREQUEST']._serialized_start=341
+  _globals['_COMPUTEMETRICREQUEST']._serialized_end=483
+  _globals['_METRICNUMBER']._serialized_start=485
+  _globals['_METRICNUMBER']._serialized_end=528
+  _globals['_NAMEDMETRICNUMBER']._serialized_start=530
+  _globals['_NAMEDMETRICNUMBER']._serialized_end=607
+  _globals['_METRICENTRIES']._serialized_start=609
+  _globals['_METRICENTRIES']._serialized_end=674
+  _globals['_METRICLIST']._serialized_start=676
+  _globals['_METRICLIST']._serialized_end=731
+  _globals['_COMPUTEMETRICRESPONSE']._serialized_start=734
+  _globals['_COMPUTEMETRICRESPONSE']._serialized_end=871
+  _globals['_SAMPLE']._serialized_start=874
+  _globals['_SAMPLE']._serialized_end=1007
+  _globals['_SCOREREQUEST']._serialized_start=1010
+  _globals['_SCOREREQUEST']._serialized_end=1272
+  _globals['_SCORERESPONSE']._serialized_start=1274
+  _globals['_SCORERESPONSE']._serialized_end=1372
+  _globals['_READFILEREQUEST']._serialized_start=1374
+  _globals['_READFILEREQUEST']._serialized_end=1437
+  _globals['_READFILERESPONSE']._serialized_start=1439
+  _globals['_READFILERESPONSE']._serialized_end=1474
+  _globals['_LISTFILESREQUEST']._serialized_start=1476
+  _globals['_LISTFILESREQUEST']._serialized_end=1539
+  _globals['_LISTFILESRESPONSE']._serialized_start=1541
+  _globals['_LISTFILESRESPONSE']._serialized_end=1575
+  _globals['_EXECREQUEST']._serialized_start=1577
+  _globals['_EXECREQUEST']._serialized_end=1692
+  _globals['_EXECRESPONSE']._serialized_start=1694
+  _globals['_EXECRESPONSE']._serialized_end=1778
+  _globals['_SCORER']._serialized_start=1781
+  _globals['_SCORER']._serialized_end=2185
+  _globals['_SCORERHOST']._serialized_start=2188
+  _globals['_SCORERHOST']._serialized_end=2491
 # @@protoc_insertion_point(module_scope)

@@ -8,6 +8,84 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class MetricsRequest(_message.Message):
+    __slots__ = ("plugin", "config_json")
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    plugin: str
+    config_json: bytes
+    def __init__(self, plugin: _Optional[str] = ..., config_json: _Optional[bytes] = ...) -> None: ...
+
+class MetricsResponse(_message.Message):
+    __slots__ = ("metrics_json", "diagnostics")
+    METRICS_JSON_FIELD_NUMBER: _ClassVar[int]
+    DIAGNOSTICS_FIELD_NUMBER: _ClassVar[int]
+    metrics_json: bytes
+    diagnostics: _containers.RepeatedCompositeFieldContainer[_common_pb2.Diagnostic]
+    def __init__(self, metrics_json: _Optional[bytes] = ..., diagnostics: _Optional[_Iterable[_Union[_common_pb2.Diagnostic, _Mapping]]] = ...) -> None: ...
+
+class MetricSample(_message.Message):
+    __slots__ = ("score", "sample_id", "sample_metadata_json")
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_METADATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    score: _common_pb2.Score
+    sample_id: str
+    sample_metadata_json: bytes
+    def __init__(self, score: _Optional[_Union[_common_pb2.Score, _Mapping]] = ..., sample_id: _Optional[str] = ..., sample_metadata_json: _Optional[bytes] = ...) -> None: ...
+
+class ComputeMetricRequest(_message.Message):
+    __slots__ = ("plugin", "config_json", "metric", "options_json", "samples")
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    METRIC_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    SAMPLES_FIELD_NUMBER: _ClassVar[int]
+    plugin: str
+    config_json: bytes
+    metric: str
+    options_json: bytes
+    samples: _containers.RepeatedCompositeFieldContainer[MetricSample]
+    def __init__(self, plugin: _Optional[str] = ..., config_json: _Optional[bytes] = ..., metric: _Optional[str] = ..., options_json: _Optional[bytes] = ..., samples: _Optional[_Iterable[_Union[MetricSample, _Mapping]]] = ...) -> None: ...
+
+class MetricNumber(_message.Message):
+    __slots__ = ("value", "none")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    NONE_FIELD_NUMBER: _ClassVar[int]
+    value: float
+    none: bool
+    def __init__(self, value: _Optional[float] = ..., none: _Optional[bool] = ...) -> None: ...
+
+class NamedMetricNumber(_message.Message):
+    __slots__ = ("name", "number")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    number: MetricNumber
+    def __init__(self, name: _Optional[str] = ..., number: _Optional[_Union[MetricNumber, _Mapping]] = ...) -> None: ...
+
+class MetricEntries(_message.Message):
+    __slots__ = ("entries",)
+    ENTRIES_FIELD_NUMBER: _ClassVar[int]
+    entries: _containers.RepeatedCompositeFieldContainer[NamedMetricNumber]
+    def __init__(self, entries: _Optional[_Iterable[_Union[NamedMetricNumber, _Mapping]]] = ...) -> None: ...
+
+class MetricList(_message.Message):
+    __slots__ = ("items",)
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[MetricNumber]
+    def __init__(self, items: _Optional[_Iterable[_Union[MetricNumber, _Mapping]]] = ...) -> None: ...
+
+class ComputeMetricResponse(_message.Message):
+    __slots__ = ("scalar", "dict", "list")
+    SCALAR_FIELD_NUMBER: _ClassVar[int]
+    DICT_FIELD_NUMBER: _ClassVar[int]
+    LIST_FIELD_NUMBER: _ClassVar[int]
+    scalar: float
+    dict: MetricEntries
+    list: MetricList
+    def __init__(self, scalar: _Optional[float] = ..., dict: _Optional[_Union[MetricEntries, _Mapping]] = ..., list: _Optional[_Union[MetricList, _Mapping]] = ...) -> None: ...
+
 class Sample(_message.Message):
     __slots__ = ("id", "epoch", "input", "target", "choices", "metadata_json")
     ID_FIELD_NUMBER: _ClassVar[int]

@@ -51,6 +51,16 @@ class ScorerStub:
                 request_serializer=swarmhost_dot_v1_dot_scorer__pb2.ScoreRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ScoreResponse.FromString,
                 _registered_method=True)
+        self.Metrics = channel.unary_unary(
+                '/swarmhost.v1.Scorer/Metrics',
+                request_serializer=swarmhost_dot_v1_dot_scorer__pb2.MetricsRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_scorer__pb2.MetricsResponse.FromString,
+                _registered_method=True)
+        self.ComputeMetric = channel.unary_unary(
+                '/swarmhost.v1.Scorer/ComputeMetric',
+                request_serializer=swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricResponse.FromString,
+                _registered_method=True)
 
 
 class ScorerServicer:
@@ -74,6 +84,26 @@ class ScorerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Metrics(self, request, context):
+        """Metrics returns the metrics the scorer declares for a config (an
+        Inspect scorer's own @scorer(metrics=...)); the host reports them when
+        the suite names none. Optional: only a scorer whose Metadata lists the
+        capability "swarmhost.scorer-metrics" is asked; others answer
+        UNIMPLEMENTED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ComputeMetric(self, request, context):
+        """ComputeMetric computes one of the declared metrics the host does not
+        compute itself (a custom @metric, or a built-in one with arguments)
+        over the epoch-reduced sample scores. Optional, as Metrics.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ScorerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -91,6 +121,16 @@ def add_ScorerServicer_to_server(servicer, server):
                     servicer.Score,
                     request_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ScoreRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_scorer__pb2.ScoreResponse.SerializeToString,
+            ),
+            'Metrics': grpc.unary_unary_rpc_method_handler(
+                    servicer.Metrics,
+                    request_deserializer=swarmhost_dot_v1_dot_scorer__pb2.MetricsRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_scorer__pb2.MetricsResponse.SerializeToString,
+            ),
+            'ComputeMetric': grpc.unary_unary_rpc_method_handler(
+                    servicer.ComputeMetric,
+                    request_deserializer=swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -174,6 +214,60 @@ class Scorer:
             '/swarmhost.v1.Scorer/Score',
             swarmhost_dot_v1_dot_scorer__pb2.ScoreRequest.SerializeToString,
             swarmhost_dot_v1_dot_scorer__pb2.ScoreResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Metrics(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.Scorer/Metrics',
+            swarmhost_dot_v1_dot_scorer__pb2.MetricsRequest.SerializeToString,
+            swarmhost_dot_v1_dot_scorer__pb2.MetricsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ComputeMetric(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.Scorer/ComputeMetric',
+            swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricRequest.SerializeToString,
+            swarmhost_dot_v1_dot_scorer__pb2.ComputeMetricResponse.FromString,
             options,
             channel_credentials,
             insecure,
