@@ -165,7 +165,7 @@ func TestInspectTasksAgreeWithInspect(t *testing.T) {
 			if len(c.needsImages) > 0 {
 				needContainers(t, c.needsImages...)
 			}
-			plain := runPlainInspect(t, py, c)
+			plain := runPlainInspectTask(t, py, c)
 			one, three := runInspectSwarm(t, c, cmp.Or(c.one, "one")), runInspectSwarm(t, c, cmp.Or(c.three, "three"))
 			logs := readInspectLogs(t, py, plain, one, three)
 			p, o, th := logs[0], logs[1], logs[2]
@@ -188,8 +188,8 @@ func TestInspectTasksAgreeWithInspect(t *testing.T) {
 	}
 }
 
-// runPlainInspect runs c's task with plain Inspect (plain_inspect.py) and returns its log.
-func runPlainInspect(t *testing.T, py string, c inspectCase) string {
+// runPlainInspectTask runs c's task with plain Inspect (plain_inspect.py) and returns its log.
+func runPlainInspectTask(t *testing.T, py string, c inspectCase) string {
 	t.Helper()
 	args := append([]string{repoPath("host", "e2e", "testdata", "inspect_task", "plain_inspect.py")}, c.plain...)
 	if c.limit != "" {

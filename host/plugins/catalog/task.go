@@ -27,13 +27,16 @@ func taskServed(kind, name string) (config.PluginRef, bool) {
 }
 
 // servedBinary is the task plugin's binary under kind/name, for the
-// names the task plugin serves.
+// names the task plugin serves. It runs one process, never a pool of
+// workers: the sample's state its setup steps made (the task's tools, the
+// sample's store) lives in that process, where its solver members and
+// its scorers must find it.
 func (c *Catalog) servedBinary(kind, name string, task config.PluginRef) (plugins.Binary, error) {
 	b, err := c.Binary(task.Kind, task.Name)
 	if err != nil {
 		return b, err
 	}
-	b.Kind, b.Name = kind, name
+	b.Kind, b.Name, b.Workers = kind, name, 1
 	return b, nil
 }
 
