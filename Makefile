@@ -15,7 +15,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv \
+.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks \
 	proto-python parity
 
 all: build
@@ -36,6 +36,8 @@ build:
 		echo "$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p"; \
 		$(GOBUILD) -o $(BIN)/swarmhost-$$kind-$$name ./$$p || exit 1; \
 	done
+	@# the Inspect task plugin beside swarmhost, so `run TASK --swarm SUITE:SWARM` finds it without a pin
+	ln -sf $(CURDIR)/plugins-python/inspect-task/swarmhost-task-inspect $(BIN)/swarmhost-task-inspect
 	@$(MAKE) --no-print-directory trust-manifest
 
 ## trust-manifest: bin/.swarmhost-trusted.json, the name and sha256 of every plugin `make build` built and the place
@@ -154,6 +156,11 @@ proto:
 venv:
 	scripts/venv.sh >/dev/null
 
+## venv-tasks: the Inspect task virtualenv (.venv-tasks: the newest inspect_ai, inspect-evals) the Inspect task
+## plugin (plugins-python/inspect-task) runs with; `make test` makes it too, for the Inspect task tests
+venv-tasks:
+	scripts/venv-tasks.sh >/dev/null
+
 ## proto-python: regenerate sdk/python's gRPC code from sdk/proto and go-plugin's protos (grpcio-tools from .venv)
 proto-python: venv
 	.venv/bin/python sdk/python/scripts/gen_proto.py
@@ -180,7 +187,8 @@ bench:
 	done
 	$(GOBUILD) -o $(BENCH_BIN)/swarmhost-agent-callloop ./bench/plugins/callloop
 	@$(MAKE) --no-print-directory trust-manifest BIN=$(BENCH_BIN) \
-		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop"
+		TRUST_FILES="$(foreach p,$(BENCH_PLUGINS),$(call plugin_bin,$(BENCH_BIN),$(p))) $(BENCH_BIN)/swarmhost-agent-callloop \
+		$(CURDIR)/plugins-python/inspect-task/swarmhost-task-inspect"
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench

@@ -20,6 +20,10 @@ PIDFILE="$STATE/podman.pid"
 DROPIN=/etc/containers/containers.conf.d/swarmhost.conf
 # The images the provider's tests and the container examples use (see examples/*/containers/).
 BUSYBOX_IMAGE=localhost/swarmhost-busybox:2
+# Busybox and this machine's Python, and the names it stands in for: the image inspect-evals'
+# mind2web_sc asks for in its compose file (host/e2e/inspecttask_e2e_test.go runs that task unchanged).
+PYTHON_IMAGE=localhost/swarmhost-python:1
+PYTHON_STAND_INS="docker.io/library/python:3.12-bookworm"
 
 log() { echo "containers.sh: $*" >&2; }
 die() { log "$*"; exit 1; }
@@ -67,6 +71,47 @@ build_busybox() {
 	podman image exists "$BUSYBOX_IMAGE" && return
 	local dir
 	dir=$(mktemp -d)
+	busybox_tree "$dir"
+	tar -C "$dir" -c . | podman import -q --change 'CMD ["/bin/sh"]' --change 'WORKDIR /workspace' - "$BUSYBOX_IMAGE" >/dev/null
+	rm -rf "$dir"
+	log "built $BUSYBOX_IMAGE"
+}
+
+# build_python imports a busybox image with this machine's Python (its interpreter, standard
+# library and the shared libraries it links, at the same paths) as `python` and `python3`, and tags
+# it with the names of the images the Inspect tasks of the tests' suites ask for in their compose
+# files (PYTHON_STAND_INS): those tasks run unchanged and no image is ever pulled.
+build_python() {
+	podman image exists "$PYTHON_IMAGE" || {
+		local dir py real stdlib lib
+		py=/usr/bin/python3
+		[ -x "$py" ] || py=$(command -v python3)
+		real=$(readlink -f "$py")
+		stdlib=$("$real" -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')
+		dir=$(mktemp -d)
+		busybox_tree "$dir"
+		mkdir -p "$dir$(dirname "$real")" "$dir$stdlib"
+		cp "$real" "$dir$real"
+		cp -a "$stdlib/." "$dir$stdlib/"
+		for lib in $(ldd "$real" | grep -o '/[^ ]*'); do
+			mkdir -p "$dir$(dirname "$lib")"
+			cp -L "$lib" "$dir$lib"
+		done
+		ln -sf "$real" "$dir/bin/python3"
+		ln -sf "$real" "$dir/bin/python"
+		tar -C "$dir" -c . | podman import -q --change 'CMD ["/bin/sh"]' --change 'WORKDIR /workspace' - "$PYTHON_IMAGE" >/dev/null
+		rm -rf "$dir"
+		log "built $PYTHON_IMAGE ($("$real" --version 2>&1))"
+	}
+	local name
+	for name in $PYTHON_STAND_INS; do
+		podman image exists "$name" || { podman tag "$PYTHON_IMAGE" "$name"; log "tagged $PYTHON_IMAGE as $name"; }
+	done
+}
+
+# busybox_tree lays out the busybox image's files in dir.
+busybox_tree() {
+	local dir=$1
 	mkdir -p "$dir/bin" "$dir/etc" "$dir/tmp" "$dir/workspace" "$dir/root"
 	cp /bin/busybox "$dir/bin/busybox"
 	for a in $("$dir/bin/busybox" --list); do
@@ -81,14 +126,12 @@ build_busybox() {
 	chmod 1777 "$dir/tmp"
 	# /workspace belongs to nobody, so that a service with `user: nobody` can work there (root can anyway).
 	chown 65534:65534 "$dir/workspace"
-	tar -C "$dir" -c . | podman import -q --change 'CMD ["/bin/sh"]' --change 'WORKDIR /workspace' - "$BUSYBOX_IMAGE" >/dev/null
-	rm -rf "$dir"
-	log "built $BUSYBOX_IMAGE"
 }
 
 # build_images builds every test image; an example's own image builds FROM the busybox one.
 build_images() {
 	build_busybox
+	build_python
 	local f name
 	for f in "$ROOT"/examples/*/containers/Containerfile; do
 		[ -e "$f" ] || continue

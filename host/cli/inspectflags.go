@@ -35,7 +35,7 @@ type inspectFlags struct {
 
 // register adds the flags to fs; vars is where -T's name=value go.
 func (f *inspectFlags) register(fs *flag.FlagSet, vars *multiFlag) {
-	fs.Var(vars, "T", "a task argument, name=value: sets the suite variable (as --var)")
+	fs.Var(vars, "T", "a task argument, name=value: sets the suite variable (as --var), or with --swarm the Inspect task's argument")
 	fs.StringVar(&f.model, "model", "", "the model members without a model of their own call: provider/name "+
 		"(mockllm/model, openai/NAME); replaces the suite's default model")
 	fs.Var(&f.modelArgs, "M", "a model argument of --model, name=value: base_url, api_key_env (repeatable)")

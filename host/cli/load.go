@@ -36,7 +36,15 @@ func load(ctx context.Context, e env, path string, vars []string, logger hclog.L
 // machine's isolation is probed while they start when a task runs on the
 // local sandbox, since its first sample would wait for that probe.
 func loadEvals(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string) *session {
-	s, parsed, diags := loadParsed(ctx, e, path, vars, logger, evals, func(p *config.Parsed) {
+	return loadEvalsWith(ctx, e, path, vars, logger, evals, nil)
+}
+
+// loadEvalsWith is loadEvals with the Inspect eval of the command line's
+// one-line form (`swarmhost run TASK --swarm SUITE:SWARM`) added to the
+// suite when ie is set: only that eval runs then.
+func loadEvalsWith(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string,
+	ie *config.InspectEval) *session {
+	s, parsed, diags := loadParsedWith(ctx, e, path, vars, logger, evals, ie, func(p *config.Parsed) {
 		if p.LocalSandboxes() {
 			go isolate.Default()
 		}
@@ -63,6 +71,13 @@ func loadDiags(ctx context.Context, e env, path string, vars []string, logger hc
 // is parsed and narrowed, before any plugin starts.
 func loadParsed(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string,
 	onParsed func(*config.Parsed)) (*session, *config.Parsed, hcl.Diagnostics) {
+	return loadParsedWith(ctx, e, path, vars, logger, evals, nil, onParsed)
+}
+
+// loadParsedWith is loadParsed adding ie's eval (when set) to the suite
+// before narrowing it: only that eval is kept.
+func loadParsedWith(ctx context.Context, e env, path string, vars []string, logger hclog.Logger, evals []string,
+	ie *config.InspectEval, onParsed func(*config.Parsed)) (*session, *config.Parsed, hcl.Diagnostics) {
 	varMap, err := parseVars(vars)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
@@ -71,6 +86,13 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 	parsed, diags := config.Parse(path, varMap)
 	if diags.HasErrors() {
 		return nil, parsed, append(diags, directorySuiteNote(parsed, diags)...)
+	}
+	if ie != nil {
+		name, more := parsed.AddInspectEval(*ie)
+		if diags = append(diags, more...); diags.HasErrors() {
+			return nil, parsed, diags
+		}
+		evals = []string{name}
 	}
 	if err := parsed.Only(evals); err != nil {
 		fmt.Fprintln(e.stderr, "swarmhost:", err)
@@ -84,6 +106,9 @@ func loadParsed(ctx context.Context, e env, path string, vars []string, logger h
 	cat.Warm(parsed.PluginRefs())
 	suite, more := parsed.Decode(cat)
 	more = append(more, channelDiags(suite, !more.HasErrors())...)
+	if !more.HasErrors() {
+		more = append(more, describeInspectTasks(ctx, cat, suite)...)
+	}
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		mgr.Close()

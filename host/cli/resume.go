@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/resume"
 )
@@ -14,6 +15,9 @@ import (
 const (
 	metaSuite = "swarmhost_suite"
 	metaVars  = "swarmhost_vars"
+	// metaInspect is the one-line form's Inspect task (inspectrun.go):
+	// {"spec", "cli_args", "swarm", "base_dir"}.
+	metaInspect = "swarmhost_inspect_task"
 )
 
 // runMetadata is what the CLI adds to each log's eval.metadata: the suite's
@@ -29,6 +33,10 @@ func runMetadata(f runFlags) map[string]any {
 		vars[k] = v
 	}
 	md[metaVars] = vars
+	if ie := f.inspect; ie != nil {
+		md[metaInspect] = map[string]any{"spec": ie.Spec, "cli_args": []string(ie.CLIArgs), "swarm": ie.Swarm,
+			"base_dir": ie.BaseDir}
+	}
 	return md
 }
 
@@ -68,7 +76,29 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 	if len(f.vars) == 0 {
 		f.vars = recordedVars(l.Eval.Metadata[metaVars])
 	}
+	if ie := recordedInspect(l.Eval.Metadata[metaInspect]); ie != nil {
+		f.inspect, f.evals = ie, nil
+	}
 	return true
+}
+
+// recordedInspect is the one-line form's Inspect task a log recorded, nil when none.
+func recordedInspect(v any) *config.InspectEval {
+	m, _ := v.(map[string]any)
+	spec, _ := m["spec"].(string)
+	if spec == "" {
+		return nil
+	}
+	ie := &config.InspectEval{Spec: spec}
+	ie.Swarm, _ = m["swarm"].(string)
+	ie.BaseDir, _ = m["base_dir"].(string)
+	args, _ := m["cli_args"].([]any)
+	for _, a := range args {
+		if s, ok := a.(string); ok {
+			ie.CLIArgs = append(ie.CLIArgs, s)
+		}
+	}
+	return ie
 }
 
 // recordedVars turns the recorded variables back into --var flags.

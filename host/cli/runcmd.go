@@ -36,6 +36,12 @@ type runFlags struct {
 	shard      shardFlag
 	// suite is the suite's path as given (or recorded in a resumed log).
 	suite string
+	// taskArgs are -T's name=value: suite variables (as --var), or the
+	// Inspect task's arguments in the one-line form (inspectrun.go).
+	taskArgs multiFlag
+	// swarm is --swarm SUITE:SWARM; inspect is the one-line form's eval.
+	swarm   string
+	inspect *config.InspectEval
 }
 
 func cmdRun(e env, args []string) int {
@@ -49,7 +55,7 @@ func cmdRun(e env, args []string) int {
 	}
 	ctx, stop := operatorContext(e)
 	defer stop()
-	s := loadEvals(ctx, e, f.suite, f.vars, newLogger(e), f.evals)
+	s := loadEvalsWith(ctx, e, f.suite, f.vars, newLogger(e), f.evals, f.inspect)
 	if s == nil {
 		return ExitUsage
 	}
@@ -84,7 +90,9 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 		"(default: $INSPECT_LOG_DIR, else ./logs)")
 	fs.StringVar(&f.logFormat, "log-format", evallog.FormatEval, "format of new logs: eval (Inspect's zip format) or json")
 	fs.StringVar(&f.limit, "limit", "", "run only the first N samples of each eval, or samples A-B (from 1)")
-	f.insp.register(fs, &f.vars)
+	f.insp.register(fs, &f.taskArgs)
+	fs.StringVar(&f.swarm, "swarm", "", "run the Inspect task named by the positional argument with this swarm: SUITE:SWARM "+
+		"(the suite file or directory, and the name of its swarm block); -T then sets the task's arguments")
 	fs.IntVar(&f.retries, "retry-on-error", 0, "re-run a sample that errored up to N times (alone: once, as Inspect)")
 	fs.StringVar(&f.failOn, "fail-on-error", "true", "when errored samples fail the eval: true or 0 (any), false (none), "+
 		"a fraction below 1 (that share of the samples or more), or a count (that many or more)")
@@ -122,8 +130,13 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 		return f, false
 	}
 	if f.resume != "" && f.resume != resumeAuto {
+		f.vars = append(f.vars, f.taskArgs...)
 		return f, resolveResume(e, &f, positional)
 	}
+	if f.swarm != "" || (len(positional) == 1 && !pathExists(positional[0])) {
+		return f, inspectForm(e, &f, positional)
+	}
+	f.vars = append(f.vars, f.taskArgs...)
 	if len(positional) != 1 {
 		fmt.Fprintf(e.stderr, "swarmhost run: want exactly one SUITE (a .hcl file or a directory), got %d\n", len(positional))
 		return f, false

@@ -26,6 +26,9 @@ type Parsed struct {
 
 	ctx  *hcl.EvalContext
 	defs definitions
+	// commandLine are the Inspect evals the command line added, by task
+	// name (see [Parsed.AddInspectEval]).
+	commandLine map[string]InspectEval
 }
 
 // definitions are the top-level blocks phase 2 decodes, first definition of

@@ -18,6 +18,8 @@ const (
 	KindAgent      = "agent"
 	KindController = "controller"
 	KindScorer     = "scorer"
+	// KindTask is a task plugin (the Inspect task loader).
+	KindTask = "task"
 )
 
 // Trust levels of a [PluginPin].
@@ -99,9 +101,9 @@ func (p *Parsed) collectPins(blocks []*hcl.Block) hcl.Diagnostics {
 func (e *evaluator) pluginLabels(kind, name string, ranges []hcl.Range) bool {
 	ok := true
 	switch kind {
-	case KindAgent, KindController, KindScorer:
+	case KindAgent, KindController, KindScorer, KindTask:
 	default:
-		e.report(errorf(ranges[0], "Invalid plugin kind", "%q is not a plugin kind: use agent, controller or scorer.", kind))
+		e.report(errorf(ranges[0], "Invalid plugin kind", "%q is not a plugin kind: use agent, controller, scorer or task.", kind))
 		ok = false
 	}
 	return e.pluginName(name, ranges[len(ranges)-1]) && ok

@@ -9,7 +9,7 @@ import (
 )
 
 // PluginRef names one plugin: its kind (KindAgent, KindController,
-// KindScorer) and name.
+// KindScorer, KindTask) and name.
 type PluginRef struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"`
@@ -27,6 +27,9 @@ const DefaultController = "leaderless"
 func (p *Parsed) PluginRefs() []PluginRef {
 	var refs []PluginRef
 	for _, b := range p.defs.tasks {
+		if c, _, _ := b.Body.PartialContent(taskSchema); c.Attributes["inspect"] != nil {
+			refs = append(refs, PluginRef{KindTask, InspectPlugin})
+		}
 		for _, s := range headers(b, p.ctx, taskSchema, "scorer") {
 			refs = append(refs, PluginRef{KindScorer, s.Labels[0]})
 		}
@@ -56,6 +59,9 @@ func headers(b *hcl.Block, ctx *hcl.EvalContext, schema *hcl.BodySchema, typ str
 func (s *Suite) PluginRefs() []PluginRef {
 	var refs []PluginRef
 	for _, t := range s.Tasks {
+		if t.Inspect != nil {
+			refs = append(refs, PluginRef{KindTask, InspectPlugin})
+		}
 		for _, sc := range t.Scorers {
 			refs = append(refs, PluginRef{KindScorer, sc.Plugin})
 		}

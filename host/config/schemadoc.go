@@ -143,7 +143,7 @@ var blockDocs = map[string]string{
 		"`model.default` is the model of members that name none.",
 	"model.price":  "Dollars per million tokens; needed for cost limits and caps.",
 	"model.config": "Inspect's GenerateConfig names, sent with every call (an agent's per-call config overrides it); the keys are listed below.",
-	"task":         "A dataset, its scorers, epochs with reducers, limits and a sandbox.",
+	"task":         "A dataset, its scorers, epochs with reducers, limits and a sandbox; or an Inspect task (`inspect`).",
 	"task.dataset": "Where the samples come from: a file (JSON, JSON Lines, CSV) or inline `sample` blocks.",
 	"task.dataset.fields": "Renames dataset columns to Inspect's field names. Each attribute names the column " +
 		"holding that field (`metadata`: a list of columns).",
@@ -200,6 +200,12 @@ var attributeDocs = map[string]string{
 	"model.max_connections": "Concurrent requests to the endpoint, default 10.",
 	"model.price.input":     "Dollars per million input tokens (cached input at this rate too).",
 	"model.price.output":    "Dollars per million output tokens.",
+
+	"task.inspect": "An Inspect task to run unchanged, named as `inspect eval` names it: `inspect_evals/<name>`, " +
+		"`file.py@task` or `package.module:task`. Its dataset, setup steps, scorers, metrics, epochs, limits and sandbox " +
+		"are the task's (the Inspect task plugin loads it); the block then has no dataset or scorer blocks.",
+	"task.args":         "The Inspect task's arguments, as `-T name=value` gives them to `inspect eval`.",
+	"task.scorer_model": "The model (`model.NAME`) an Inspect task's model-graded scorers reach: `get_model()`, or a grader argument `\"swarmhost/scorer\"`.",
 
 	"task.dataset.file":    "The dataset file, relative to the suite's directory: `.json`, `.jsonl` or `.csv`.",
 	"task.dataset.format":  "The file's format when its extension does not say: `json`, `jsonl` or `csv`.",

@@ -18,6 +18,9 @@ import (
 type Scorer struct {
 	// Plugin is the scorer plugin's name (the block label).
 	Plugin string `json:"plugin"`
+	// Name is the scorer's name in the log when it is not the plugin's:
+	// an Inspect task's scorers (plugin "task") carry their Inspect names.
+	Name string `json:"name,omitempty"`
 	// Gate turns on in-loop gate checks (SPEC §5). Only the task's first
 	// scorer may set it.
 	Gate bool `json:"gate"`

@@ -19,8 +19,11 @@ type Task struct {
 	Limits  TaskLimits `json:"limits"`
 	// Sandbox is nil when the task declares none: members and scorers then
 	// have no sandbox to work in.
-	Sandbox  *Sandbox  `json:"sandbox"`
-	DefRange hcl.Range `json:"-"`
+	Sandbox *Sandbox `json:"sandbox"`
+	// Inspect is set for an Inspect task (see [InspectTask]); the fields
+	// above are then filled from the task itself once it is loaded.
+	Inspect  *InspectTask `json:"inspect,omitempty"`
+	DefRange hcl.Range    `json:"-"`
 }
 
 // Sandbox is a `sandbox "<type>" { … }` block: "local" (directories on the
@@ -43,7 +46,7 @@ type Sandbox struct {
 	ComposeRange hcl.Range `json:"-"`
 }
 
-var taskSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "dataset"}, {Type: "scorer", LabelNames: []string{"plugin"}}, {Type: "epochs"},
 	{Type: "limits"}, {Type: "sandbox", LabelNames: []string{"type"}},
 }}
@@ -56,10 +59,15 @@ var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "pe
 func (d *decoder) task(b *hcl.Block) *Task {
 	t := &Task{Name: b.Labels[0], DefRange: b.DefRange, Scorers: []*Scorer{}}
 	c := d.content(d.expand(b), taskSchema)
+	if t.Inspect = d.inspectTask(c, t.Name); t.Inspect != nil {
+		t.Epochs = Epochs{Count: 1, Reducers: []string{"mean"}}
+		t.Limits = d.taskLimits(d.single(c.Blocks, "limits"))
+		return t
+	}
 	if db := d.single(c.Blocks, "dataset"); db != nil {
 		t.Dataset = d.dataset(db)
 	} else {
-		d.report(errorAt(b.DefRange, "Missing dataset block", "A task needs a dataset block: a file, or inline sample blocks."))
+		d.report(errorAt(b.DefRange, "Missing dataset block", "A task needs a dataset block (a file, or inline sample blocks), or inspect = \"…\" naming an Inspect task."))
 	}
 	for i, sb := range ofType(c.Blocks, "scorer") {
 		if s := d.scorer(sb, i); s != nil {

@@ -30,6 +30,9 @@ type Sample struct {
 	Files map[string]string
 	// Setup is a shell script run in each sandbox after Files are written.
 	Setup string
+	// Sandbox is the sample's own sandbox (rows from a task plugin only;
+	// dataset files never set it); nil uses the task's.
+	Sandbox *SampleSandbox
 	// Line is the 1-based line (JSON, JSON Lines), row start line (CSV) or
 	// row number (inline) the sample came from, for diagnostics.
 	Line int

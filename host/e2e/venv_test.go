@@ -62,10 +62,15 @@ func (v *scriptVenv) make() {
 // pinPluginPython makes the test venv the Python plugins run with, when
 // SWARMHOST_INSPECT_VERSION chose one other than the default .venv (the
 // launchers default to .venv): `make test` runs the bridge tests once more
-// on the oldest supported inspect_ai that way.
+// on the oldest supported inspect_ai that way. The Inspect task plugin runs
+// with the task venv of that version (its launcher reads
+// SWARMHOST_TASK_PYTHON before SWARMHOST_PYTHON).
 func (v *scriptVenv) pinPluginPython() {
-	if v.script == "venv.sh" && os.Getenv(inspectVersionEnv) != "" {
+	switch {
+	case v.script == "venv.sh" && os.Getenv(inspectVersionEnv) != "":
 		os.Setenv(plugins.PythonEnvVar, v.python)
+	case v.script == "venv-tasks.sh":
+		os.Setenv(plugins.TaskPythonEnvVar, v.python)
 	}
 }
 

@@ -24,7 +24,9 @@ import (
 func CheckDatasets(suite *config.Suite, evals []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, task := range tasksOf(suite, evals) {
-		if task.Dataset != nil {
+		// an Inspect task's rows come from its task plugin when the eval
+		// prepares: a bad row fails that eval before any sample runs
+		if task.Dataset != nil && task.Inspect == nil {
 			_, err := readDataset(task.Dataset, datasetOptions(task.Dataset))
 			diags = append(diags, datasetDiags(task, err)...)
 		}

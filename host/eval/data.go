@@ -14,7 +14,7 @@ import (
 
 // prepareDataset reads the task's samples, applying --limit after the
 // dataset's own shuffle and limit (not when resuming: the log decides).
-func (r *evalRun) prepareDataset(context.Context, Plugins) error {
+func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 	ds := r.task.Dataset
 	if ds == nil {
 		return fmt.Errorf("task %s has no dataset", r.task.Name)
@@ -25,7 +25,12 @@ func (r *evalRun) prepareDataset(context.Context, Plugins) error {
 		r.seed = &opts.Seed
 	}
 	var err error
-	if r.samples, err = readDataset(ds, opts); err != nil {
+	if r.inspect != nil {
+		r.samples, err = r.inspectSamples(ctx)
+	} else {
+		r.samples, err = readDataset(ds, opts)
+	}
+	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
 	if r.opts.Resume == "" {
@@ -116,8 +121,12 @@ func inlineRows(samples []*config.Sample) ([]map[string]any, error) {
 }
 
 // dataDir is where relative file references in samples resolve: the
-// dataset file's directory, or the suite's for inline samples.
+// dataset file's directory, or the suite's for inline samples, or an
+// Inspect task's own directory.
 func (r *evalRun) dataDir() string {
+	if r.inspect != nil && r.inspect.desc.RunDir != "" {
+		return r.inspect.desc.RunDir
+	}
 	if f := r.task.Dataset.File; f != "" {
 		return filepath.Dir(f)
 	}

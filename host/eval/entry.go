@@ -28,6 +28,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	if s.memberScores != nil {
 		e.Store[scoring.StoreKeyMemberScores] = json.RawMessage(mustJSON(s.memberScores))
 	}
+	for k, v := range s.inspectEnd() {
+		if _, ours := e.Store[k]; !ours {
+			e.Store[k] = v
+		}
+	}
 	tr := s.newTranscript(out, &e)
 	e.Events, e.EventStream, e.TimelinesAfter = nil, tr.stream, tr.timelines
 	e.ModelUsage = logconv.UsageMap(out.UsageByModel)

@@ -19,7 +19,7 @@ func (r *evalRun) finish(ctx context.Context, pluginsDone func()) (Summary, erro
 	usage := r.usage
 	tokens := r.tokens()
 	r.mu.Unlock()
-	scores, reductions, summaries, metricsErr := r.scoreResults(ctx, results)
+	scores, reductions, summaries, metricsErr := r.evalResults(ctx, results)
 	if pluginsDone != nil {
 		pluginsDone()
 	}
@@ -49,6 +49,18 @@ func withMetricsError(status string, evalErr *evallog.EvalError, err error) (str
 		return status, evalErr
 	}
 	return evallog.StatusError, &evallog.EvalError{Message: "metrics: " + err.Error()}
+}
+
+// evalResults are the eval's scores, reductions and summaries: the host's
+// (scoreResults), or an Inspect task's own (inspectResults), computed by
+// Inspect's eval_results in the task plugin.
+func (r *evalRun) evalResults(ctx context.Context, results []sampleResult) ([]evallog.EvalScore,
+	[]evallog.EvalSampleReductions, []ScoreSummary, error) {
+	if r.inspect != nil {
+		res := r.inspect.results
+		return res.scores, res.reductions, res.summaries, res.err
+	}
+	return r.scoreResults(ctx, results)
 }
 
 // planned is the number of sample × epochs the eval (or its shard) runs.

@@ -49,7 +49,7 @@ func (r *evalRun) header() evallog.EvalLog {
 	for _, s := range r.samples {
 		dataset.SampleIDs = append(dataset.SampleIDs, sampleID(s.ID))
 	}
-	return evallog.EvalLog{
+	log := evallog.EvalLog{
 		Eval: evallog.EvalSpec{Task: r.task.Name, TaskDisplayName: r.task.Name, TaskRegistryName: r.task.Name,
 			Solver: solverName, SolverArgs: args, SolverArgsPassed: args, Dataset: dataset, Model: r.defaultModel(),
 			ModelGenConfig: r.defaultModelConfig(), ModelBaseURL: r.defaultModelBlock().BaseURL,
@@ -62,6 +62,8 @@ func (r *evalRun) header() evallog.EvalLog {
 		Plan:  evallog.EvalPlan{Steps: []evallog.EvalPlanStep{{Solver: solverName, Params: args, ParamsPassed: args}}},
 		Stats: evallog.EvalStats{StartedAt: evallog.TimeOf(r.started)},
 	}
+	r.inspectHeader(&log)
+	return log
 }
 
 // metadata is the log's eval.metadata: the eval and swarm names (resume

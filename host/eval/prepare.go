@@ -44,8 +44,10 @@ type evalRun struct {
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
 	seed *int64
-	// sandboxes is the run's sandbox provider.
+	// sandboxes is the run's sandbox provider; extra those of an Inspect
+	// task's samples that bring their own (inspectsandbox.go).
 	sandboxes sandbox.Provider
+	extra     sampleProviders
 	root      string
 	writer    evallog.LogWriter
 
@@ -57,6 +59,9 @@ type evalRun struct {
 	meter *Meter
 	// resumed is set when the run continues a log (resume.go).
 	resumed *resume.State
+	// inspect links an Inspect task to its task plugin (inspecttask.go);
+	// nil for other tasks.
+	inspect *inspectRun
 	// sbOnce guards memberSandboxes' answer (sandboxes.go).
 	sbOnce  sync.Once
 	sbOwn   bool
@@ -106,8 +111,9 @@ func prepare(ctx context.Context, suite *config.Suite, e *config.Eval, plugins P
 	if r.opts.MaxSamples <= 0 {
 		r.opts.MaxSamples = r.defaultMaxSamples()
 	}
-	steps := []func(context.Context, Plugins) error{r.prepareMembers, r.prepareController, r.prepareScorers,
-		r.prepareMemberColumns, r.prepareDataset, r.prepareShard, r.prepareSandbox, r.prepareLog}
+	steps := []func(context.Context, Plugins) error{r.prepareInspect, r.prepareMembers, r.prepareController,
+		r.prepareScorers, r.prepareMemberColumns, r.prepareDataset, r.prepareShard, r.prepareSandbox,
+		r.prepareSampleSandboxes, r.prepareLog}
 	for _, step := range steps {
 		if err := step(ctx, plugins); err != nil {
 			r.close()
@@ -151,8 +157,12 @@ func (r *evalRun) prepareMembers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("member %s: %w", entry.Name, err)
 		}
+		cfg, err := r.memberConfig(m)
+		if err != nil {
+			return fmt.Errorf("member %s: %w", entry.Name, err)
+		}
 		r.members = append(r.members, swarm.Member{Name: entry.Name, Role: m.Role, AgentName: m.Plugin,
-			Index: entry.Index, Agent: a, Config: schema.NewConfig(m.Config), Model: provider})
+			Index: entry.Index, Agent: a, Config: schema.NewConfig(cfg), Model: provider})
 	}
 	return nil
 }
@@ -176,7 +186,11 @@ func (r *evalRun) prepareScorers(ctx context.Context, plugins Plugins) error {
 		if err != nil {
 			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
 		}
-		run := scorerRun{name: uniqueName(sc.Plugin, r.scorerNames()), cfg: sc, impl: impl,
+		name := sc.Plugin
+		if sc.Name != "" {
+			name = sc.Name
+		}
+		run := scorerRun{name: uniqueName(name, r.scorerNames()), cfg: sc, impl: impl,
 			config: schema.NewConfig(sc.Config), model: provider, omits: scorerOmits(ctx, impl)}
 		if err := declareMetrics(ctx, &run); err != nil {
 			return fmt.Errorf("scorer %s: %w", sc.Plugin, err)
@@ -202,6 +216,7 @@ func (r *evalRun) close() {
 	if r.sandboxes != nil {
 		_ = r.sandboxes.Close()
 	}
+	r.closeSampleProviders()
 	if r.root != "" {
 		_ = os.RemoveAll(r.root)
 	}

@@ -170,6 +170,7 @@ func Run(ctx context.Context, suite *config.Suite, plugins Plugins, evalName str
 	}
 	defer r.close()
 	r.runSamples(ctx)
+	r.inspectFinish(ctx) // before the plugins are done: the task plugin computes the metrics
 	return r.finish(ctx, opts.SamplesDone)
 }
 

@@ -50,7 +50,7 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	s := &sampleRun{r: r, j: j, input: swarm.WithIDs(sampleInput(j.sample)), started: time.Now()}
 	res := sampleResult{index: j.index, epoch: j.epoch}
 	var err error
-	s.sbs, err = r.sandboxes.Sample(ctx, r.sandboxSpec(j))
+	s.sbs, err = r.providerFor(j).Sample(ctx, r.sandboxSpec(j))
 	if err != nil {
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("sandbox setup: %w", err)), res
@@ -64,12 +64,18 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		res.failed, res.scores = true, r.unscored()
 		return s.errorEntry(fmt.Errorf("channels: %w", err)), res
 	}
+	if err := s.inspectSetup(ctx); err != nil {
+		res.failed, res.scores = true, r.unscored()
+		s.inspectEnd()
+		return s.errorEntry(fmt.Errorf("setup: %w", err)), res
+	}
 	sctx, cancel := s.limitCtx(ctx)
 	defer cancel()
 	spec := s.swarmSpec()
 	spec.Spill = r.newSpill()
 	res.spill = spec.Spill
-	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input},
+	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input,
+		Metadata: s.j.sample.Metadata},
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger

@@ -2,6 +2,7 @@ package evallog
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -32,4 +33,21 @@ func (f *Float) UnmarshalJSON(b []byte) error {
 	}
 	*f = Float(v)
 	return nil
+}
+
+// UnmarshalNonFinite decodes JSON that may hold the bare tokens NaN,
+// Infinity and -Infinity (as Python and Inspect write them) into v; Float
+// fields receive the non-finite values.
+func UnmarshalNonFinite(b []byte, v any) error {
+	return json.Unmarshal(jsonenc.ToSentinels(b), v)
+}
+
+// MarshalNonFinite encodes v as Python reads it: Float fields that are
+// NaN or infinite as the bare tokens NaN, Infinity and -Infinity.
+func MarshalNonFinite(v any) ([]byte, error) {
+	b, err := jsonenc.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return jsonenc.FromSentinels(b), nil
 }

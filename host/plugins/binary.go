@@ -106,10 +106,10 @@ func ParseBinaryName(file string) (kind, name string, ok bool) {
 	return kind, name, true
 }
 
-// validKind reports whether kind is one of the three plugin kinds.
+// validKind reports whether kind is a plugin kind (agent, controller, scorer or task).
 func validKind(kind string) bool {
 	switch kind {
-	case hostrpc.KindAgent, hostrpc.KindController, hostrpc.KindScorer:
+	case hostrpc.KindAgent, hostrpc.KindController, hostrpc.KindScorer, hostrpc.KindTask:
 		return true
 	}
 	return false

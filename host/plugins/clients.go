@@ -11,6 +11,9 @@ const (
 	KindAgent      = hostrpc.KindAgent
 	KindController = hostrpc.KindController
 	KindScorer     = hostrpc.KindScorer
+	// KindTask is a task plugin: a task defined outside HCL (an Inspect
+	// task), which only the host calls.
+	KindTask = hostrpc.KindTask
 )
 
 // ProtocolVersion is the plugin protocol this host speaks.
@@ -31,6 +34,34 @@ type ControllerClient = hostrpc.ControllerClient
 // ScorerClient is the host's handle on a scorer plugin process: Scorer(name)
 // is the named scorer, proxied to the process.
 type ScorerClient = hostrpc.ScorerClient
+
+// TaskClient is the host's handle on a task plugin process (an Inspect
+// task's loader): the task's description, its dataset as a stream of rows,
+// each sample's setup steps, the task's own results and the end of a
+// sample's state. The same process serves the task's solver (agent
+// "solver") and its scorers (scorer "task").
+type TaskClient = hostrpc.TaskClient
+
+// TaskRef names a task a task plugin loads: the plugin and its reference
+// to the task as JSON.
+type TaskRef = hostrpc.TaskRef
+
+// TaskDescription is a task plugin's answer to Describe: the task as JSON,
+// or diagnostics saying why it cannot be loaded.
+type TaskDescription = hostrpc.TaskDescription
+
+// TaskRow is one dataset row a task plugin streams: its index, and the row
+// as JSON or why it cannot be used.
+type TaskRow = hostrpc.TaskRow
+
+// TaskSetupRequest asks a task plugin for one sample × epoch's setup.
+type TaskSetupRequest = hostrpc.TaskSetupRequest
+
+// TaskSetup is a sample's state after its setup steps.
+type TaskSetup = hostrpc.TaskSetup
+
+// TaskResults are a task's own metrics and epoch reductions, as JSON.
+type TaskResults = hostrpc.TaskResults
 
 // Controller is a controller plugin as the host's runtime calls it: one
 // call per swarm event, keyed by session id (plugin authors implement

@@ -52,6 +52,17 @@ func (m *Manager) Scorer(ctx context.Context, b Binary) (ScorerClient, error) {
 	return raw.(ScorerClient), nil
 }
 
+// Task returns the task client of b's process; b.Kind must be task and the
+// binary must serve a task plugin named b.Name. The same process serves
+// the task's own agent and scorers when they are dispensed from b.Path.
+func (m *Manager) Task(ctx context.Context, b Binary) (TaskClient, error) {
+	raw, err := m.dispense(ctx, b, hostrpc.KindTask)
+	if err != nil {
+		return nil, err
+	}
+	return raw.(TaskClient), nil
+}
+
 // dispense checks that b's binary serves b.Name under kind and returns the
 // kind's client.
 func (m *Manager) dispense(ctx context.Context, b Binary, kind string) (any, error) {

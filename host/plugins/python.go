@@ -106,8 +106,10 @@ func pythonInterpreter(path string) string {
 
 // launcherInterpreter resolves sdk/python's launcher line the way sh does.
 func launcherInterpreter(path, line string) string {
-	if strings.Contains(line, "SWARMHOST_PYTHON") && os.Getenv("SWARMHOST_PYTHON") != "" {
-		return os.Getenv("SWARMHOST_PYTHON")
+	for _, name := range []string{TaskPythonEnvVar, PythonEnvVar} { // in the order the launchers read them
+		if strings.Contains(line, "${"+name+":-") && os.Getenv(name) != "" {
+			return os.Getenv(name)
+		}
 	}
 	if m := launcherVenv.FindStringSubmatch(line); m != nil {
 		p := filepath.Clean(filepath.Join(filepath.Dir(path), m[1]))

@@ -14,6 +14,11 @@ import (
 // runs ("${SWARMHOST_PYTHON:-…}").
 const PythonEnvVar = "SWARMHOST_PYTHON"
 
+// TaskPythonEnvVar names the interpreter the Inspect task plugin's launcher
+// runs before [PythonEnvVar] ("${SWARMHOST_TASK_PYTHON:-${SWARMHOST_PYTHON:-…}}"):
+// the Python whose packages hold the Inspect tasks (inspect-evals).
+const TaskPythonEnvVar = "SWARMHOST_TASK_PYTHON"
+
 // pythonSandbox is what an untrusted Python plugin needs inside its
 // sandbox: the interpreter its launcher runs and the host paths that make
 // up that interpreter's installation, to be bound read-only.

@@ -423,6 +423,17 @@ func TestMemberInputAndPreamble(t *testing.T) {
 		assert.Equal(t, ptr("critic"), member(t, res.Record, "b").Role)
 		assert.Nil(t, member(t, res.Record, "a").Role)
 	})
+	t.Run("the sample's metadata", func(t *testing.T) {
+		t.Parallel()
+		ag := newAgent(map[string][]step{"a": {answer("A")}})
+		sample := testSample()
+		sample.Metadata = map[string]any{"topic": "memory"}
+		res := runSample(t, context.Background(), Spec{Members: roster(ag, newMock(t, "m"), "a"),
+			Controller: &testController{}}, sample, Hooks{})
+		require.NoError(t, res.Error)
+		assert.Equal(t, map[string]any{"topic": "memory"}, ag.observed("a").req.Metadata,
+			"every member sees it, as Inspect's agents do")
+	})
 	t.Run("custom preamble", func(t *testing.T) {
 		t.Parallel()
 		ag := newAgent(map[string][]step{"a": {answer("A")}})

@@ -108,7 +108,8 @@ func (r *runtime) runMember(m *memberState, input []model.Message, preamble stri
 	r.events.add(Event{Kind: EventSpanBegin, Time: time.Now(), SpanID: span, Member: m.spec.Name})
 	req := agent.RunRequest{Member: m.spec.Name, Role: m.spec.Role, Index: m.spec.Index, Input: input,
 		Preamble: preamble, Config: m.spec.Config,
-		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Host: &memberHost{r: r, m: m}}
+		Sample: agent.SampleRef{ID: r.sample.ID, Epoch: r.sample.Epoch}, Metadata: r.sample.Metadata,
+		Host: &memberHost{r: r, m: m}}
 	var resp agent.RunResponse
 	// a panicking in-process agent is the member's error, never the host's end
 	err := guard("agent", func() error { return m.spec.Agent.Run(m.ctx, req, &resp) })

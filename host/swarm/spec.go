@@ -130,6 +130,9 @@ type Sample struct {
 	ID    string
 	Epoch int
 	Input []model.Message
+	// Metadata is the sample's metadata, which every member's RunRequest
+	// carries (as Inspect's agents see it on their TaskState).
+	Metadata map[string]any
 }
 
 // Hooks let the caller watch a run. Every hook is called in order, never

@@ -356,6 +356,7 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
         state = AgentState(messages=[convert.to_inspect_message(m) for m in req.input])
         for m in state.messages:
             m.source = "input"
+        set_member_sample_state(req, model_name, state)
         try:
             return await agent(state)
         except BaseException as e:
@@ -376,10 +377,24 @@ def run_member(req, spec: str, args: dict[str, Any], model_name: str) -> Output:
     return to_output(state.output)
 
 
+def set_member_sample_state(req, model_name: str, state) -> None:
+    """Makes sample_state() the member's TaskState, with the sample's id,
+    epoch, messages and metadata, as an agent run as a task's solver finds
+    it under Inspect (tools and agents read the sample's metadata there)."""
+    from inspect_ai.model import ModelName
+    from inspect_ai.solver._task_state import TaskState, set_sample_state
+
+    ts = TaskState(model=ModelName("swarmhost/" + model_name), sample_id=req.sample.id or req.member,
+                   epoch=req.sample.epoch or 1, input=list(state.messages), messages=state.messages,
+                   metadata=dict(getattr(req, "metadata", None) or {}))
+    set_sample_state(ts)
+
+
 def member_sample(req, model_name: str):
     """Inspect's active-sample context for the member's run (react() and
     other agents need one: their checkpointer and transcript live in it),
-    with no limits of its own: the host holds the limits."""
+    with the sample's metadata (as sample_state() shows it) and no limits of
+    its own: the host holds the limits."""
     from inspect_ai.dataset import Sample
     from inspect_ai.log._samples import active_sample
     from inspect_ai.log._transcript import Transcript, init_transcript
@@ -387,7 +402,8 @@ def member_sample(req, model_name: str):
     transcript = Transcript()
     init_transcript(transcript)
     kwargs = dict(task="swarmhost", log_location="", model="swarmhost/" + model_name,
-                  sample=Sample(id=req.sample.id or req.member, input=""), epoch=req.sample.epoch or 1,
+                  sample=Sample(id=req.sample.id or req.member, input="",
+                                metadata=dict(getattr(req, "metadata", None) or {})), epoch=req.sample.epoch or 1,
                   message_limit=None, token_limit=None, cost_limit=None, time_limit=None, working_limit=None,
                   fails_on_error=True, transcript=transcript, eval_id="swarmhost", sample_uuid=uuid.uuid4().hex)
     accepted = pyinspect.signature(active_sample).parameters

@@ -75,6 +75,19 @@ def _scope(me: str) -> str:
 
 
 @agent
+def metadata_reader(key: str = "topic") -> Agent:
+    """Answers with the sample's metadata[key], read as an agent run as a task's solver reads it."""
+    from inspect_ai.solver._task_state import sample_state
+
+    async def execute(state: AgentState) -> AgentState:
+        ts = sample_state()
+        state.output = ModelOutput.from_content("mockllm/model", str(ts.metadata.get(key)) if ts else "no state")
+        return state
+
+    return execute
+
+
+@agent
 def pid_marker(dir: str, wait: float = 1) -> Agent:
     """Marks which process ran the member: creates the file <dir>/<pid>,
     waits `wait` seconds (so a sample's members overlap) and answers the

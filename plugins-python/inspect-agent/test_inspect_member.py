@@ -194,3 +194,10 @@ def test_react_keeps_its_notices_in_its_conversation():
         "the notice is appended at the turn boundary, after the tool result"
     assert second[-1].metadata == md, "with the package's metadata"
     assert notice.content in [m.content for m in third], "and stays in the conversation for later calls"
+
+
+def test_the_samples_metadata_is_on_the_members_task_state():
+    req = request(FakeHost([]))
+    req.metadata = {"topic": "memory poisoning"}
+    out = inspect_member.run_member(req, "inspect_member_fixtures:metadata_reader", {}, "model")
+    assert out.completion == "memory poisoning", "sample_state().metadata is the sample's, as under Inspect"

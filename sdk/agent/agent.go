@@ -53,6 +53,10 @@ type RunRequest struct {
 	Config schema.Config
 	// Sample names the sample and epoch.
 	Sample SampleRef
+	// Metadata is the sample's metadata (Inspect's Sample.metadata; for an
+	// Inspect task, as its setup steps left it), as Inspect's agents see it
+	// on their TaskState; nil when the sample has none.
+	Metadata map[string]any
 	// Host is the member's connection to the host; valid until Run returns.
 	Host Host
 }

@@ -7,8 +7,8 @@
 // none of the host's machinery and a plugin that requires the SDK never
 // downloads it. Inside the host only package host/plugins imports it: it
 // launches plugin binaries with [Handshake], [VersionedPlugins] and
-// [DialOptions], dispenses an [AgentClient], [ControllerClient] or
-// [ScorerClient] per process, and hands the rest of the host the plain Go
+// [DialOptions], dispenses an [AgentClient], [ControllerClient],
+// [ScorerClient] or [TaskClient] per process, and hands the rest of the host the plain Go
 // interfaces those give ([agent.Agent], [scorer.Scorer], [Controller]).
 //
 // [agent.Agent]: https://pkg.go.dev/github.com/swarmhost/swarmhost/sdk/agent#Agent
@@ -39,6 +39,9 @@ const (
 	KindAgent      = protocol.KindAgent
 	KindController = protocol.KindController
 	KindScorer     = protocol.KindScorer
+	// KindTask is a task defined outside HCL (an Inspect task), served by
+	// a task plugin; the host is its only client ([TaskClient]).
+	KindTask = protocol.KindTask
 )
 
 // PluginTLSEnv is the environment variable in which the host hands a Go
@@ -78,6 +81,29 @@ type ControllerClient = hostside.ControllerClient
 // ScorerClient is the host's handle on a scorer plugin process; its
 // Scorer(name) is a scorer.Scorer.
 type ScorerClient = hostside.ScorerClient
+
+// TaskClient is the host's handle on a task plugin process: the task's
+// description, its dataset rows as a stream, each sample's setup, the
+// task's own results, and the end of a sample's state.
+type TaskClient = hostside.TaskClient
+
+// TaskRef names a task a task plugin loads.
+type TaskRef = hostside.TaskRef
+
+// TaskDescription is a task plugin's answer to Describe.
+type TaskDescription = hostside.TaskDescription
+
+// TaskRow is one dataset row a task plugin streams.
+type TaskRow = hostside.TaskRow
+
+// TaskSetupRequest asks a task plugin for one sample × epoch's setup.
+type TaskSetupRequest = hostside.TaskSetupRequest
+
+// TaskSetup is a sample's state after its setup steps.
+type TaskSetup = hostside.TaskSetup
+
+// TaskResults are a task's own metrics and epoch reductions.
+type TaskResults = hostside.TaskResults
 
 // Controller is a controller plugin as the host calls it: one call per
 // swarm event, keyed by session id, the way the wire carries them. The

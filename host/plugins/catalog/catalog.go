@@ -162,6 +162,8 @@ func (c *Catalog) validator(kind, name string) (validator, error) {
 		return c.mgr.Agent(c.ctx, b)
 	case plugins.KindController:
 		return c.mgr.Controller(c.ctx, b)
+	case plugins.KindTask:
+		return c.mgr.Task(c.ctx, b)
 	default:
 		return c.mgr.Scorer(c.ctx, b)
 	}

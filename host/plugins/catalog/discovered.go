@@ -22,6 +22,9 @@ type discovered struct {
 // parallel: hashing three 20 MB plugins one after another was the longest
 // serial step of a run's start-up.
 func (c *Catalog) Binary(kind, name string) (plugins.Binary, error) {
+	if task, ok := taskServed(kind, name); ok {
+		return c.servedBinary(kind, name, task)
+	}
 	d := c.entry(kind + "/" + name)
 	d.mu.Lock()
 	defer d.mu.Unlock()

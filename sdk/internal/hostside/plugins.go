@@ -17,7 +17,7 @@ import (
 // VersionedPlugins is the plugin set the host dispenses from, keyed by
 // protocol version for go-plugin's ClientConfig.VersionedPlugins.
 // Dispensing a kind yields the client of one plugin process: an
-// [AgentClient], a [ControllerClient] or a [ScorerClient].
+// [AgentClient], a [ControllerClient], a [ScorerClient] or a [TaskClient].
 func VersionedPlugins() map[int]plugin.PluginSet {
 	return map[int]plugin.PluginSet{protocol.ProtocolVersion: Set()}
 }
@@ -29,6 +29,7 @@ func Set() plugin.PluginSet {
 		protocol.KindAgent:      agentPlugin{},
 		protocol.KindController: controllerPlugin{},
 		protocol.KindScorer:     scorerPlugin{},
+		protocol.KindTask:       taskPlugin{},
 	}
 }
 
@@ -134,4 +135,5 @@ var (
 	_ AgentClient      = (*agentClient)(nil)
 	_ ControllerClient = (*controllerClient)(nil)
 	_ ScorerClient     = (*scorerClient)(nil)
+	_ TaskClient       = (*taskClient)(nil)
 )

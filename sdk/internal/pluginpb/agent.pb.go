@@ -487,11 +487,14 @@ type RunRequest struct {
 	Member string                 `protobuf:"bytes,2,opt,name=member,proto3" json:"member,omitempty"`
 	Role   string                 `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
 	// 1-based copy index within the member block's count.
-	Index         int32          `protobuf:"varint,4,opt,name=index,proto3" json:"index,omitempty"`
-	Input         []*ChatMessage `protobuf:"bytes,5,rep,name=input,proto3" json:"input,omitempty"`
-	Preamble      string         `protobuf:"bytes,6,opt,name=preamble,proto3" json:"preamble,omitempty"`
-	ConfigJson    []byte         `protobuf:"bytes,7,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
-	Sample        *SampleRef     `protobuf:"bytes,8,opt,name=sample,proto3" json:"sample,omitempty"`
+	Index      int32          `protobuf:"varint,4,opt,name=index,proto3" json:"index,omitempty"`
+	Input      []*ChatMessage `protobuf:"bytes,5,rep,name=input,proto3" json:"input,omitempty"`
+	Preamble   string         `protobuf:"bytes,6,opt,name=preamble,proto3" json:"preamble,omitempty"`
+	ConfigJson []byte         `protobuf:"bytes,7,opt,name=config_json,json=configJson,proto3" json:"config_json,omitempty"`
+	Sample     *SampleRef     `protobuf:"bytes,8,opt,name=sample,proto3" json:"sample,omitempty"`
+	// The sample's metadata as a JSON object (Inspect's Sample.metadata, as an
+	// Inspect task's setup steps left it); empty when the sample has none.
+	MetadataJson  []byte `protobuf:"bytes,11,opt,name=metadata_json,json=metadataJson,proto3" json:"metadata_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -578,6 +581,13 @@ func (x *RunRequest) GetConfigJson() []byte {
 func (x *RunRequest) GetSample() *SampleRef {
 	if x != nil {
 		return x.Sample
+	}
+	return nil
+}
+
+func (x *RunRequest) GetMetadataJson() []byte {
+	if x != nil {
+		return x.MetadataJson
 	}
 	return nil
 }
@@ -2162,7 +2172,7 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\tMemberEnd\x125\n" +
 	"\bresponse\x18\x01 \x01(\v2\x19.swarmhost.v1.RunResponseR\bresponse\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\x05R\x04code\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xad\x02\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xd2\x02\n" +
 	"\n" +
 	"RunRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x16\n" +
@@ -2173,7 +2183,8 @@ const file_swarmhost_v1_agent_proto_rawDesc = "" +
 	"\bpreamble\x18\x06 \x01(\tR\bpreamble\x12\x1f\n" +
 	"\vconfig_json\x18\a \x01(\fR\n" +
 	"configJson\x12/\n" +
-	"\x06sample\x18\b \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sampleJ\x04\b\t\x10\n" +
+	"\x06sample\x18\b \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\x12#\n" +
+	"\rmetadata_json\x18\v \x01(\fR\fmetadataJsonJ\x04\b\t\x10\n" +
 	"J\x04\b\n" +
 	"\x10\vR\x0ehost_broker_idR\n" +
 	"host_token\"@\n" +

@@ -23,6 +23,9 @@ const (
 	KindAgent      = "agent"
 	KindController = "controller"
 	KindScorer     = "scorer"
+	// KindTask is a task defined outside HCL (an Inspect task), served by
+	// a task plugin; the host is its only client (TaskClient).
+	KindTask = "task"
 )
 
 // MaxMessageBytes bounds one gRPC message in either direction, on both sides

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/json"
+
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 )
@@ -11,7 +13,7 @@ import (
 func RunRequestToProto(name string, req agent.RunRequest) *pb.RunRequest {
 	return &pb.RunRequest{Plugin: name, Member: req.Member, Role: req.Role, Index: int32(req.Index),
 		Input: MessagesToProto(req.Input), Preamble: req.Preamble, ConfigJson: req.Config.JSON(),
-		Sample: SampleRefToProto(req.Sample)}
+		Sample: SampleRefToProto(req.Sample), MetadataJson: metadataToJSON(req.Metadata)}
 }
 
 // RunRequestFromProto is the member's RunRequest, with host as its Host.
@@ -20,8 +22,33 @@ func RunRequestFromProto(req *pb.RunRequest, host agent.Host) agent.RunRequest {
 		Member: req.Member, Role: req.Role, Index: int(req.Index),
 		Input: MessagesFromProto(req.Input), Preamble: req.Preamble,
 		Config: ConfigFromProto(req.ConfigJson), Sample: SampleRefFromProto(req.Sample),
-		Host: host,
+		Metadata: metadataFromJSON(req.MetadataJson), Host: host,
 	}
+}
+
+// metadataToJSON encodes a sample's metadata; none (or what JSON cannot
+// hold, which a dataset row never has) is empty.
+func metadataToJSON(md map[string]any) []byte {
+	if len(md) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(md)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// metadataFromJSON decodes a sample's metadata; empty or not an object is nil.
+func metadataFromJSON(b []byte) map[string]any {
+	if len(b) == 0 {
+		return nil
+	}
+	var md map[string]any
+	if json.Unmarshal(b, &md) != nil {
+		return nil
+	}
+	return md
 }
 
 // BudgetToProto converts a member's view of the budget.

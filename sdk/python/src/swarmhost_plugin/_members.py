@@ -142,6 +142,7 @@ class MemberStream:
         req = RunRequest(member=start.member, role=start.role, index=start.index,
                          input=_wire.messages_from_proto(start.input), preamble=start.preamble,
                          config=_wire.config(start.config_json), sample=_wire.sample_ref_from_proto(start.sample),
+                         metadata=_wire.config(start.metadata_json),
                          host=GrpcAgentHost(_StreamStub(self, member)),
                          cancelled=lambda: cancel.is_set() or self._closed.is_set())
         try:

@@ -63,7 +63,9 @@ directory, or pin it with a plugin block, and run `swarmhost run SUITE`.
 def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | None = None) -> None:
     """Serves the plugins (scorers, agents and controllers, mixed) until the
     host is done with the process, then exits it. Run by hand (without the
-    host's cookie) it prints what the file is and exits 1."""
+    host's cookie) it prints what the file is and exits 1. An object with an
+    add_to_server(server, broker) method registers a gRPC service of its own
+    beside them (plugins-python/inspect-task serves the Task service so)."""
     name = os.path.basename(sys.argv[0] or "plugin")
     check_cookie(name)
     drop_unused_secrets()
@@ -146,6 +148,9 @@ def add_plugins(server, plugins, broker: Broker) -> None:
     """Registers one service per kind that has implementations."""
     kinds = {Scorer: [], Agent: [], Controller: []}
     for p in plugins:
+        if hasattr(p, "add_to_server"):  # a host-side kind served outside the SDK (the task plugin's Task service)
+            p.add_to_server(server, broker)
+            continue
         for kind in kinds:
             if isinstance(p, kind):
                 kinds[kind].append(p)

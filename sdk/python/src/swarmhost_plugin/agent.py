@@ -168,6 +168,9 @@ class RunRequest:
     preamble: str = ""
     config: dict[str, Any] = field(default_factory=dict)
     sample: SampleRef = field(default_factory=SampleRef)
+    # The sample's metadata (Inspect's Sample.metadata; for an Inspect task,
+    # as its setup steps left it), as Inspect's agents see it; {} when none.
+    metadata: dict[str, Any] = field(default_factory=dict)
     host: AgentHost | None = None
     # Reports whether the host cancelled the run (a hard stop).
     cancelled: Callable[[], bool] = field(default=lambda: False, repr=False)

@@ -68,7 +68,7 @@ class MemberEnd(_message.Message):
     def __init__(self, response: _Optional[_Union[RunResponse, _Mapping]] = ..., code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
 
 class RunRequest(_message.Message):
-    __slots__ = ("plugin", "member", "role", "index", "input", "preamble", "config_json", "sample")
+    __slots__ = ("plugin", "member", "role", "index", "input", "preamble", "config_json", "sample", "metadata_json")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     MEMBER_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
@@ -77,6 +77,7 @@ class RunRequest(_message.Message):
     PREAMBLE_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     SAMPLE_FIELD_NUMBER: _ClassVar[int]
+    METADATA_JSON_FIELD_NUMBER: _ClassVar[int]
     plugin: str
     member: str
     role: str
@@ -85,7 +86,8 @@ class RunRequest(_message.Message):
     preamble: str
     config_json: bytes
     sample: _common_pb2.SampleRef
-    def __init__(self, plugin: _Optional[str] = ..., member: _Optional[str] = ..., role: _Optional[str] = ..., index: _Optional[int] = ..., input: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., preamble: _Optional[str] = ..., config_json: _Optional[bytes] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
+    metadata_json: bytes
+    def __init__(self, plugin: _Optional[str] = ..., member: _Optional[str] = ..., role: _Optional[str] = ..., index: _Optional[int] = ..., input: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., preamble: _Optional[str] = ..., config_json: _Optional[bytes] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ..., metadata_json: _Optional[bytes] = ...) -> None: ...
 
 class RunResponse(_message.Message):
     __slots__ = ("output",)

@@ -1,0 +1,81 @@
+"""Small Inspect tasks for the task plugin's tests (each a case the plugin
+must handle as Inspect would)."""
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample, json_dataset
+from inspect_ai.model import ModelOutput
+from inspect_ai.scorer import match
+from inspect_ai.solver import Generate, TaskState, generate, solver, system_message, use_tools
+from inspect_ai.util import sandbox
+
+
+@task
+def generated(n: int = 3):
+    """A dataset generated in Python, n samples."""
+    return Task(dataset=MemoryDataset([Sample(id=i + 1, input=f"What is {i} + {i}?", target=str(2 * i),
+                                              metadata={"i": i}) for i in range(n)]),
+                solver=[system_message("Answer with a number."), generate()], scorer=match())
+
+
+@task
+def unsplittable():
+    """The model runs before the last step."""
+    return Task(dataset=[Sample(input="hi")], solver=[generate(), generate()], scorer=match())
+
+
+@task
+def setup_last():
+    """The last step only prepares the conversation."""
+    return Task(dataset=[Sample(input="hi")], solver=[system_message("a"), use_tools([])], scorer=match())
+
+
+@task
+def downloads():
+    """Fetches its data at run time."""
+    return Task(dataset=json_dataset("https://data.invalid/swarmhost/never.jsonl"), scorer=match())
+
+
+@task
+def bad_row():
+    """Row 1 cannot be written to a log."""
+    return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="x", metadata={"f": object()})]),
+                scorer=match())
+
+
+@task
+def no_provider():
+    """A sandbox type swarmhost has no provider for."""
+    return Task(dataset=[Sample(input="hi")], solver=generate(), scorer=match(), sandbox=("ec2", "fleet.yaml"))
+
+
+@task
+def no_input():
+    """Row 2 has an empty input."""
+    return Task(dataset=MemoryDataset([Sample(id="a", input="ok"), Sample(id="b", input="ok"), Sample(id="c", input="")]),
+                scorer=match())
+
+
+@solver
+def which_sandbox():
+    """Answers with the sandbox's WHICH variable (each sample's compose file sets its own)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        res = await sandbox().exec(["sh", "-c", "echo $WHICH"])
+        state.output = ModelOutput.from_content("none", res.stdout.strip())
+        return state
+
+    return solve
+
+
+@task
+def own_sandboxes():
+    """Each sample brings its own compose file."""
+    return Task(dataset=[Sample(id=w, input="which?", target=w, sandbox=("docker", f"sandboxes/{w}.yaml"))
+                         for w in ("a", "b")],
+                solver=which_sandbox(), scorer=match(location="exact"))
+
+
+@task
+def own_sandbox_without_provider():
+    """A sample brings a sandbox type swarmhost has no provider for."""
+    return Task(dataset=[Sample(id="x", input="hi", sandbox=("ec2", "fleet.yaml"))], solver=generate(), scorer=match())
