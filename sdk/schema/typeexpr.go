@@ -1,3 +1,5 @@
+//lint:file-ignore ST1005 the messages are HCL typeexpr's diagnostics word for word, as the host shows them
+
 package schema
 
 import (
