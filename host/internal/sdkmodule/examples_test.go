@@ -87,13 +87,20 @@ var hostBuild struct {
 // untrusted), unless one is expected.
 func hostBinaries(t *testing.T) (string, string) {
 	t.Helper()
+	needSandbox(t)
+	return buildHost(t)
+}
+
+// needSandbox skips when the machine has no sandbox (a plugin built by a
+// test runs untrusted), unless one is expected.
+func needSandbox(t *testing.T) {
+	t.Helper()
 	if isolate.Default().Tier() == isolate.TierNone {
 		if err := isolate.ExpectationError(); err != nil {
 			t.Fatal(err)
 		}
 		t.Skipf("a plugin built here runs untrusted, and this machine offers no sandbox (%s)", isolate.Default().Describe())
 	}
-	return buildHost(t)
 }
 
 // buildHost builds today's swarmhost and the repository's plugins once per

@@ -35,9 +35,27 @@ type Release struct {
 // Tag is the release's git tag.
 func (r Release) Tag() string { return TagPrefix + r.Version }
 
-// ReadReleases reads the releases file of the repository at root.
+// HostReleasesFile is where the repository lists the host's releases
+// (swarmhost, the root module), in the releases file's format: "vX.Y.Z
+// COMMIT", oldest first. The host is versioned apart from the SDK; what
+// both sides check at a plugin's start is the protocol version.
+const HostReleasesFile = "scripts/host-releases.txt"
+
+// ReadReleases reads the SDK's releases file of the repository at root.
 func ReadReleases(root string) ([]Release, error) {
-	path := filepath.Join(root, filepath.FromSlash(ReleasesFile))
+	return readReleases(root, ReleasesFile)
+}
+
+// ReadHostReleases reads the host's releases file of the repository at
+// root.
+func ReadHostReleases(root string) ([]Release, error) {
+	return readReleases(root, HostReleasesFile)
+}
+
+// readReleases reads the releases file file (slash-separated, relative to
+// root).
+func readReleases(root, file string) ([]Release, error) {
+	path := filepath.Join(root, filepath.FromSlash(file))
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
