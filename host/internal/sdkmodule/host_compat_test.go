@@ -18,8 +18,9 @@ import (
 // plugins, as `make build` installs them. Each example plugin
 // (examples/plugins/<name>) is built from its module, as its README does,
 // into a plugins directory beside a copy of its suite, and the old swarmhost
-// runs the suite with it, sandboxed (it is untrusted there), with the
-// example's summary; the old `swarmhost log` reads the log the old host
+// runs the suite with it, sandboxed (it is untrusted there), once with the
+// old release's built-in plugins and once with today's, with the example's
+// summary; the old `swarmhost log` reads the log the old host
 // wrote and shows the example's answers and scores. A new capability the
 // old host did not list must degrade, never fail the plugin
 // (docs/guides/sdk-versions.md).
@@ -36,17 +37,25 @@ func TestTodaysPluginsRunUnderThePreviousHost(t *testing.T) {
 		t.Fatalf("%s lists no host release", sdkmodule.HostReleasesFile)
 	}
 	previous := releases[len(releases)-1]
-	bin, swarmhost := buildHostRelease(t, previous)
+	oldBin, swarmhost := buildHostRelease(t, previous)
+	todayBin, _ := buildHost(t)
+	// The plugins the suites use beside the example's (the scripted agent,
+	// the leaderless controller, the match scorer) are the old release's
+	// own, as installed with it, or today's built-in plugins, built against
+	// today's SDK too.
+	builtins := map[string]string{"old built-ins": oldBin, "today's built-ins": todayBin}
 	for name := range examples {
-		t.Run(previous.Version+"/"+name, func(t *testing.T) {
-			t.Parallel()
-			suite := t.TempDir()
-			copyFile(t, filepath.Join(exampleDir(name), "suite.hcl"), filepath.Join(suite, "suite.hcl"))
-			if err := testplugins.GoBuild(exampleDir(name), filepath.Join(suite, "plugins", examples[name].binary), "."); err != nil {
-				t.Fatal(err)
-			}
-			checkRun(t, bin, swarmhost, suite, name)
-		})
+		for with, bin := range builtins {
+			t.Run(previous.Version+"/"+name+"/"+with, func(t *testing.T) {
+				t.Parallel()
+				suite := t.TempDir()
+				copyFile(t, filepath.Join(exampleDir(name), "suite.hcl"), filepath.Join(suite, "suite.hcl"))
+				if err := testplugins.GoBuild(exampleDir(name), filepath.Join(suite, "plugins", examples[name].binary), "."); err != nil {
+					t.Fatal(err)
+				}
+				checkRun(t, bin, swarmhost, suite, name)
+			})
+		}
 	}
 }
 

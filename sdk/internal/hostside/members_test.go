@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -43,14 +44,15 @@ func everyCall(ctx context.Context, req agent.RunRequest, resp *agent.RunRespons
 }
 
 // TestMemberHostCalls: every host call crosses the member stream with its
-// answer, and the metadata is the agent's own.
+// answer, and the metadata is the agent's own, with the member stream's
+// capability that host v0.1.0 needs to use the stream.
 func TestMemberHostCalls(t *testing.T) {
 	t.Parallel()
 	c := servedProbe(t, everyCall)
 	ctx := context.Background()
 	infos, err := c.Plugins(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"own"}, infos[0].Capabilities)
+	assert.Equal(t, []string{"own", protocol.CapabilityMemberStream}, infos[0].Capabilities)
 	host := &recordingHost{}
 	var resp agent.RunResponse
 	require.NoError(t, c.Agent("probe").Run(ctx, agent.RunRequest{Member: "a",

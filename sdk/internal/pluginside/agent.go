@@ -2,12 +2,14 @@ package pluginside
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
+	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 )
 
 // agentPlugin is the go-plugin GRPCPlugin for agents.
@@ -17,7 +19,13 @@ type agentPlugin struct {
 }
 
 func (p *agentPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
-	pb.RegisterAgentServer(s, &agentServer{cat: newCatalog(p.impls)})
+	cat := newCatalog(p.impls)
+	for i, md := range cat.infos {
+		if !slices.Contains(md.Capabilities, protocol.CapabilityMemberStream) {
+			cat.infos[i].Capabilities = append(slices.Clip(md.Capabilities), protocol.CapabilityMemberStream)
+		}
+	}
+	pb.RegisterAgentServer(s, &agentServer{cat: cat})
 	return nil
 }
 

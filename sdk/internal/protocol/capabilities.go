@@ -27,3 +27,11 @@ var ScorerCapabilities = []struct {
 // for the values of those it does not compute (ComputeMetric). The host
 // asks no other scorer.
 const CapabilityScorerMetrics = "swarmhost.scorer-metrics"
+
+// CapabilityMemberStream is listed by every agent the Go SDK serves: the
+// binary serves Agent.Members. Today's host runs every member on that
+// stream and ignores it; host v0.1.0 (scripts/host-releases.txt) runs a
+// binary's members on the stream only when all its agents list it, and
+// calls Agent.Run otherwise, which the SDK no longer serves. Listing it
+// keeps agents built today running under that host.
+const CapabilityMemberStream = "swarmhost.member-stream"
