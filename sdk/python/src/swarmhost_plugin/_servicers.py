@@ -23,7 +23,7 @@ from ._members import MemberStream
 from ._sessions import OpenSessions
 from ._pb.swarmhost.v1 import (agent_pb2, agent_pb2_grpc, common_pb2, controller_pb2, controller_pb2_grpc,
                                scorer_pb2, scorer_pb2_grpc)
-from .agent import Agent, RunRequest, RunResponse
+from .agent import CAPABILITY_MEMBER_STREAM, Agent, RunRequest, RunResponse
 from .controller import (ChooseRequest, ChooseResponse, Controller, EventRequest, RefusedRequest, StartRequest,
                          StartResponse)
 from .scorer import CAPABILITY_METRICS, MetricSample, Scorer, ScoreResponse, declares_metrics
@@ -164,6 +164,9 @@ class ScorerServicer(scorer_pb2_grpc.ScorerServicer):
 class AgentServicer(agent_pb2_grpc.AgentServicer):
     def __init__(self, impls: list[Agent], broker: Broker) -> None:
         self.cat, self.broker = Catalog(impls), broker
+        for md in self.cat.infos:
+            if CAPABILITY_MEMBER_STREAM not in md.capabilities:
+                md.capabilities = [*md.capabilities, CAPABILITY_MEMBER_STREAM]
 
     def Metadata(self, request, context):  # noqa: N802
         return self.cat.metadata()

@@ -183,6 +183,14 @@ class RunResponse:
     output: Output = field(default_factory=Output)
 
 
+CAPABILITY_MEMBER_STREAM = "swarmhost.member-stream"
+"""Listed by every agent the SDK serves: the plugin serves Agent.Members.
+Today's host runs every member on that stream and ignores it; host v0.1.0
+(scripts/host-releases.txt) uses the stream only when every agent of a
+plugin lists it, and calls Agent.Run, which the SDK no longer serves,
+otherwise."""
+
+
 class Agent:
     """Subclass and implement metadata() and run()."""
 
