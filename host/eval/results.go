@@ -95,9 +95,15 @@ func (r *evalRun) reducerLabel(name string) string {
 
 // evalScore is one results.scores entry: a scorer × reducer's metrics, or
 // those of one key of its dict-valued scores. Its scorer is the scorer's
-// log name, as Inspect writes it: a repeated scorer's is "match1".
+// log name, as Inspect writes it: a repeated scorer's is "match1". The
+// member-score summaries, swarmhost's own like the gate, keep their
+// plugin's name (swarmhost/best_member), which studies read them by.
 func (r *evalRun) evalScore(sc scorerRun, reducer string, res scoring.ScoreResult) evallog.EvalScore {
-	return evallog.EvalScore{Name: res.Name, Scorer: sc.name, Reducer: r.reducerLabel(reducer),
+	name := sc.name
+	if sc.cfg.Plugin == BestMemberScorer || sc.cfg.Plugin == MeanMemberScorer {
+		name = sc.cfg.Plugin
+	}
+	return evallog.EvalScore{Name: res.Name, Scorer: name, Reducer: r.reducerLabel(reducer),
 		ScoredSamples: res.Scored, UnscoredSamples: res.Unscored, Params: scorerOptions(sc), Metrics: logMetrics(res.Metrics)}
 }
 

@@ -142,7 +142,10 @@ func TestMemberScoresInspectBridge(t *testing.T) {
 	suite := copySuite(t, repoPath("examples", "seed-scorers"),
 		"    name = \"seed_scorers:tests_pass\"\n", "    name = \"seed_scorers:tests_pass\"\n    member_scores = true\n",
 		"    name = \"seed_scorers:any_member_proved\"\n", "    name = \"seed_scorers:any_member_proved\"\n    member_scores = true\n",
-		`"../proof-swarm/numbers.jsonl"`, `"`+repoPath("examples", "proof-swarm", "numbers.jsonl")+`"`)
+		`"../proof-swarm/numbers.jsonl"`, `"`+repoPath("examples", "proof-swarm", "numbers.jsonl")+`"`,
+		// the copy of the repository's plugin is trusted by its place only where
+		// make build listed it: this test trusts its own copy explicitly
+		"task \"solutions\" {", "plugin \"scorer\" \"seed\" {\n  trust = \"trusted\"\n}\n\ntask \"solutions\" {")
 	dir := t.TempDir()
 	code, stdout, stderr := runCLI(t, "run", "--log-format", "json", "--log-dir", dir, suite)
 	require.Equal(t, 0, code, "stdout:\n%s\nstderr:\n%s", stdout, stderr)
