@@ -21,17 +21,6 @@ const Path = "github.com/swarmhost/swarmhost/sdk"
 // protocol (its own module, sdk/hostrpc) stay out of the module zip.
 var skipped = []string{"python", "hostrpc"}
 
-// WriteProxy writes the module in sdkDir, at version, into proxyDir laid out
-// as a GOPROXY (https://go.dev/ref/mod#goproxy-protocol): the version list,
-// .info, .mod and .zip. Point GOPROXY at "file://" + proxyDir. It is for
-// tests of the working tree; releases come from git ([WriteReleases]).
-func WriteProxy(proxyDir, sdkDir, version string) error {
-	if err := writeVersion(proxyDir, sdkDir, version, time.Now()); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(versionDir(proxyDir), "list"), []byte(version+"\n"), 0o644)
-}
-
 // escapedPath is the SDK's module path as a proxy spells it.
 func escapedPath() (string, error) { return module.EscapePath(Path) }
 
