@@ -213,3 +213,30 @@ class ParityLocal(LocalSandboxEnvironment):
     @classmethod
     def config_deserialize(cls, config: dict[str, Any]) -> BaseModel:
         return ParityLocalConfig(**config)
+
+
+# The instructions of the react() message-limit scenarios' member.
+REACT_PROMPT = "Answer the question, then submit it."
+
+
+def react_message_limit_task(limit: int) -> Any:
+    """The react() message-limit scenarios' task: Inspect's react() as the
+    only member, with a member message limit of `limit`, on mockllm scripted
+    with a turn without tool calls (react urges it on), then its submit tool."""
+    from inspect_ai import Task
+    from inspect_ai.agent import react
+    from inspect_ai.scorer import match
+    from inspect_ai.util import message_limit
+    from inspect_swarm import leaderless, member, swarm
+
+    outputs = [ModelOutput.from_content(model="mockllm/model", content="Let me think."),
+               ModelOutput.for_tool_call(model="mockllm/model", tool_name="submit", tool_arguments={"answer": "42"})]
+    for out in outputs:
+        out.usage = ModelUsage(input_tokens=10, output_tokens=2, total_tokens=12)
+    return Task(
+        dataset=samples(),
+        solver=swarm(members=[member(react(prompt=REACT_PROMPT), name="reactor", limits=[message_limit(limit)])],
+                     controller=leaderless(), channels=[]),
+        scorer=match(),
+        model=get_model("mockllm/model", custom_outputs=outputs),
+    )
