@@ -1,9 +1,10 @@
-"""The seed's examples/proof_swarm.py scorer: any_member_proved() and its
-run_check(), as the seed page writes them (Scoring: "Per-member
-sandboxes"), with no change. run_check() runs VERIFY with python3 in the
-comparator service, which mounts each member's /workspace read-only at
-/answers/<member> (containers/compose.yaml); any_member_proved() calls it for
-every member in the result record.
+"""The seed's examples/proof_swarm.py scorer: run_check() as the seed page
+(Scoring: "Per-member sandboxes") writes it, with no change, and
+any_member_proved() and VERIFY as the page describes them (it prints
+neither: the scorer calls run_check() for every member in the result
+record; VERIFY exits 0 only for a proof). run_check() runs VERIFY with
+python3 in the comparator service, which mounts each member's /workspace
+read-only at /answers/<member> (containers/compose.yaml).
 
 The plugin plugins/swarmhost-scorer-proof runs it through swarmhost's Inspect
 bridge, where sandbox("comparator") is the host's read-only view of that
