@@ -66,10 +66,10 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 
 ## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
 ## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the
-## real-engine test and the Debian image (debian-image) for the container examples that run Python. The tests that run Inspect's code (the bridge, plugins-python/inspect and
-## plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS) run on the newest
-## supported inspect_ai (.venv) with the rest, then again on the oldest (scripts/inspect-versions.txt,
-## SWARMHOST_INSPECT_VERSION=oldest).
+## real-engine test and the Debian image (debian-image) for the container examples that run Python. The
+## tests that run Inspect's code (the bridge, plugins-python/inspect and plugins-python/inspect-agent, and
+## Inspect reading the host's logs: BRIDGE_TESTS) run on the newest supported inspect_ai (.venv) with the
+## rest, then again on the oldest (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest).
 BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server debian-image
 	$(GO) test -race -count=1 -timeout 25m ./...
