@@ -46,7 +46,7 @@ KEY=$(printf '%s\n' "$SUITE" "$VARIANT" "$INCLUDE" "$MIRROR" "$(declare -f finis
 DIR="$CACHE_ROOT/debian-$KEY"
 TARBALL="$DIR/rootfs.tar"
 
-# debootstrap_bin prints a debootstrap to run: Debian's package, downloaded (not installed, so that
+# debootstrap_bin sets DEBOOTSTRAP to a debootstrap to run: Debian's package, downloaded (not installed, so that
 # this never waits for, or holds, the dpkg lock that scripts/containers.sh and scripts/k8s.sh take
 # while this runs beside them in .ci/run) and unpacked once under the cache; DEBOOTSTRAP_DIR points it
 # at its own scripts.
@@ -61,7 +61,19 @@ debootstrap_bin() {
 		rm -rf "$tmp"
 	fi
 	export DEBOOTSTRAP_DIR="$d/usr/share/debootstrap"
-	echo "$d/usr/sbin/debootstrap"
+	# debootstrap downloads with wget, which the package depends on but a machine may lack: then a
+	# wget that fetches with curl, for debootstrap's one use of it (wget [options] -O FILE URL).
+	if ! command -v wget >/dev/null; then
+		command -v curl >/dev/null || die "debootstrap needs wget or curl"
+		mkdir -p "$d/shim"
+		printf '%s\n' '#!/bin/sh' '# wget -O FILE URL for debootstrap, through curl (scripts/debian-image.sh)' \
+			'out= url=' \
+			'while [ $# -gt 0 ]; do case $1 in -O) out=$2; shift 2 ;; -*) shift ;; *) url=$1; shift ;; esac; done' \
+			'exec curl -fsSL -o "$out" "$url"' >"$d/shim/wget"
+		chmod 755 "$d/shim/wget"
+		export PATH="$d/shim:$PATH"
+	fi
+	DEBOOTSTRAP="$d/usr/sbin/debootstrap"
 }
 
 # build makes the cached tarball unless it is there; a second build waits for the first.
@@ -74,12 +86,12 @@ build() {
 		return
 	fi
 	[ "$(id -u)" = 0 ] || die "run as root (debootstrap)"
-	local tmp start bin
+	local tmp start
 	start=$(date +%s)
-	bin=$(debootstrap_bin)
+	debootstrap_bin
 	tmp=$(mktemp -d "$DIR/build.XXXXXX")
 	log "debootstrap --variant=$VARIANT --include=$INCLUDE $SUITE from $MIRROR (once per machine)"
-	if ! "$bin" --variant="$VARIANT" --include="$INCLUDE" "$SUITE" "$tmp/root" "$MIRROR" >"$DIR/debootstrap.log" 2>&1; then
+	if ! "$DEBOOTSTRAP" --variant="$VARIANT" --include="$INCLUDE" "$SUITE" "$tmp/root" "$MIRROR" >"$DIR/debootstrap.log" 2>&1; then
 		tail -5 "$DIR/debootstrap.log" >&2
 		rm -rf "$tmp"
 		die "debootstrap failed (the whole log: $DIR/debootstrap.log)"
