@@ -16,6 +16,7 @@ STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
 .PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks \
+	debian-image \
 	proto-python parity
 
 all: build
@@ -65,12 +66,12 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 
 ## test: vet and run every test (race detector on) of every module: the host's, the SDK's (sdk/go.mod), the
 ## host's half of the protocol (sdk/hostrpc) and the example plugins; builds llama-server first for the
-## real-engine test. The tests that run Inspect's code (the bridge, plugins-python/inspect and
-## plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS) run on the newest
-## supported inspect_ai (.venv) with the rest, then again on the oldest (scripts/inspect-versions.txt,
-## SWARMHOST_INSPECT_VERSION=oldest).
+## real-engine test and the Debian image (debian-image) for the container examples that run Python. The
+## tests that run Inspect's code (the bridge, plugins-python/inspect and plugins-python/inspect-agent, and
+## Inspect reading the host's logs: BRIDGE_TESTS) run on the newest supported inspect_ai (.venv) with the
+## rest, then again on the oldest (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest).
 BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
-test: vet llama-server
+test: vet llama-server debian-image
 	$(GO) test -race -count=1 -timeout 25m ./...
 	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/e2e/ ./host/evallog/
 	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
@@ -134,6 +135,17 @@ llama-server:
 		echo "llama-server could not be built (see .tools/llama-server.log); the real-engine test will be skipped"; \
 		tail -5 .tools/llama-server.log >.tools/llama-server.err; rm -f .tools/llama-server.path; \
 	fi
+
+## debian-image: localhost/swarmhost-debian:bookworm, Debian with python3 for the container examples whose scorers
+## run Python (examples/proof-swarm/containers): debootstrap from Debian's mirror, never pulled, once per machine
+## (scripts/debian-image.sh: cached under ~/.cache/swarmhost, keyed by its recipe; about 40 s plus the download),
+## then imported into podman and the local cluster where they run. Needs root; a machine that cannot build it
+## says why, and the tests that need it skip (or fail under SWARMHOST_EXPECT_DOCKER / SWARMHOST_EXPECT_K8S).
+debian-image:
+	@mkdir -p .tools
+	@if [ "$$(id -u)" != 0 ]; then echo "debian-image: not root, so no Debian image (debootstrap and the engines need root)"; \
+	elif ! scripts/debian-image.sh load >.tools/debian-image.log 2>&1; then \
+		echo "the Debian image could not be built or loaded (see .tools/debian-image.log)"; tail -3 .tools/debian-image.log; fi
 
 ## fmt: gofmt every Go file
 fmt:

@@ -36,6 +36,29 @@ import_dir_image() {
 	log "imported image $name"
 }
 
+# import_layer_image NAME LAYER [CMD...] imports an image NAME whose one layer is the tarball LAYER (a whole
+# root filesystem, e.g. scripts/debian-image.sh's) into every node, unless each has it already. The OCI
+# tarball is kept beside LAYER (LAYER.oci.tar), so a second import does not rewrite it.
+import_layer_image() {
+	local name="${1:?image name}" layer="${2:?layer tarball}"
+	shift 2
+	[ -f "$layer" ] || die "image $name: $layer is not a file"
+	local cmd='["sh"]' oci="$layer.oci.tar" sock want have
+	[ $# = 0 ] || cmd="$(json_array "$@")"
+	if [ ! -f "$oci" ] || [ "$oci" -ot "$layer" ] || ! tar -xOf "$oci" index.json | grep -qF "\"$name\""; then
+		oci_tarball "$name" "$oci.tmp" "$cmd" "$layer"
+		mv "$oci.tmp" "$oci"
+	fi
+	want="$(tar -xOf "$oci" index.json | grep -o 'sha256:[0-9a-f]*' | head -1)"
+	for sock in $(containerd_socks); do
+		have="$(ctr -a "$sock" -n k8s.io images ls "name==$name" 2>/dev/null | awk 'NR > 1 { print $3 }')"
+		[ "$have" = "$want" ] && continue
+		ctr -a "$sock" -n k8s.io images import --digests=false "$oci" >/dev/null ||
+			die "ctr images import $oci ($sock) failed"
+		log "imported image $name ($sock)"
+	done
+}
+
 # remove_image NAME removes an imported image from every node that runs (a stopped node keeps it).
 remove_image() {
 	local sock

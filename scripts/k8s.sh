@@ -17,6 +17,9 @@
 #   env               prints "export KUBECONFIG=..." for eval
 #   image NAME DIR [CMD...]
 #                     imports DIR's files as a local image NAME (layer on busybox) into every node
+#   image-layer NAME TARBALL [CMD...]
+#                     imports the root filesystem TARBALL as the one layer of a local image NAME into
+#                     every node, unless each has it already (scripts/debian-image.sh load uses it)
 #   image-rm NAME     removes the image NAME from every node
 #   nodes             prints the node names (several nodes only)
 #   node-stop NODE    powers a node off: kills every process it runs at once (several nodes only);
@@ -82,11 +85,12 @@ main() {
 	status) cluster_status ;;
 	env) echo "export KUBECONFIG=$STATE/kubeconfig" ;;
 	image) import_dir_image "$@" ;;
+	image-layer) import_layer_image "$@" ;;
 	image-rm) remove_image "$@" ;;
 	nodes) need_nodes && node_names ;;
 	node-stop) need_nodes && node_stop "${1:?node-stop NODE}" ;;
 	volume-dir) need_nodes && echo "$VOLUME_EXPORT/$VOLUME_NAME" ;;
-	*) die "usage: $0 [--instance NAME] build|start [--nodes N]|stop|status|env|image NAME DIR [CMD...]|image-rm NAME|nodes|node-stop NODE|volume-dir" ;;
+	*) die "usage: $0 [--instance NAME] build|start [--nodes N]|stop|status|env|image NAME DIR [CMD...]|image-layer NAME TARBALL [CMD...]|image-rm NAME|nodes|node-stop NODE|volume-dir" ;;
 	esac
 }
 

@@ -10,8 +10,8 @@ it, so tests_pass() takes where the tests are, "tests/run.sh" by default
 (containers/ runs it with the seed's "/tests/run.sh" in member containers),
 and run_check() runs VERIFY in the member's own sandbox, since local
 sandboxes have no comparator service mounting every member's workspace at
-/answers/<member> (examples/proof-swarm/containers has one, on an image
-without python3).
+/answers/<member> (examples/proof-swarm/containers has one and runs the
+seed's run_check() unchanged there).
 """
 
 from typing import Any

@@ -80,18 +80,25 @@ func TestExampleSharedSandboxContainers(t *testing.T) {
 	validateLogFile(t, sum["log"].(string))
 }
 
-// TestExampleProofSwarmContainers: per-member containers and the comparator
-// service; the guesser's wrong answer stops the swarm, and the comparator,
-// which sees every member's /workspace at /answers/<member>, credits the
-// stopped provers' unsubmitted answers.
-func TestExampleProofSwarmContainers(t *testing.T) {
-	needContainers(t, "localhost/swarmhost-busybox:2", "localhost/swarmhost-proof-swarm:2")
-	sum := runJSONEvals(t, repoPath("examples", "proof-swarm", "containers"))["proof_swarm"]
-	assert.InDelta(t, 2.0/3.0, scoreOf(sum, "exec", "accuracy"), 1e-12)
+// debianImage is the image examples/proof-swarm/containers runs every service on: Debian with
+// python3, built by `make debian-image` (scripts/debian-image.sh), never pulled.
+const debianImage = "localhost/swarmhost-debian:bookworm"
+
+// proofVerdicts are the seed's any_member_proved() verdicts on examples/proof-swarm: who left a
+// proper factor, submitted or stopped.
+var proofVerdicts = map[string][]any{"n91": {"prover-7", "prover-13"}, "n221": {"prover-13"}, "n97": {}}
+
+// checkProofSwarm checks a run of examples/proof-swarm/containers (on any engine): the guesser's
+// wrong answer stops the swarm, each member works in its own sandbox, and the seed's scorer,
+// running VERIFY with python3 in the comparator (which sees every member's /workspace at
+// /answers/<member>), credits the stopped provers' unsubmitted answers and says why for each member.
+func checkProofSwarm(t *testing.T, sum map[string]any) {
+	t.Helper()
+	assert.InDelta(t, 2.0/3.0, scoreOf(sum, "proof", "accuracy"), 1e-12)
 	assert.Equal(t, 0.0, scoreOf(sum, "match", "accuracy"))
 	samples := samplesByID(t, sum["log"].(string))
-	want := map[string][]any{"n91": {"prover-7", "prover-13"}, "n221": {"prover-13"}, "n97": {}}
-	for id, passed := range want {
+	require.Len(t, samples, len(proofVerdicts))
+	for id, proved := range proofVerdicts {
 		s := samples[id]
 		rec := readRecord(t, s)
 		assert.Equal(t, map[string]string{"guesser": "submitted", "prover-7": "stopped", "prover-13": "stopped"},
@@ -100,8 +107,19 @@ func TestExampleProofSwarmContainers(t *testing.T) {
 			require.NotNil(t, m.Sandbox, m.Name)
 			assert.Equal(t, m.Name, *m.Sandbox, "each member's own container")
 		}
-		assert.Equal(t, passed, s.Scores["exec"].Metadata["passed"], id)
+		sc := s.Scores["proof"]
+		assert.Equal(t, proved, sc.Metadata["proved"], id)
+		require.NotNil(t, sc.Explanation, id)
+		assert.Contains(t, *sc.Explanation, "guesser: 1 is not a proper factor", id)
 	}
-	assert.Zero(t, ownContainers(t), "every sample's containers were removed")
 	validateLogFile(t, sum["log"].(string))
+}
+
+// TestExampleProofSwarmContainers: the seed's proof_swarm scorer, unchanged, on per-member
+// containers and the comparator service (sandbox("comparator") through the Inspect bridge).
+func TestExampleProofSwarmContainers(t *testing.T) {
+	venvPython(t)
+	needContainers(t, debianImage)
+	checkProofSwarm(t, runJSONEvals(t, repoPath("examples", "proof-swarm", "containers"))["proof_swarm"])
+	assert.Zero(t, ownContainers(t), "every sample's containers were removed")
 }

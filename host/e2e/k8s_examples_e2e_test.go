@@ -55,3 +55,29 @@ func TestExamplesOnKubernetes(t *testing.T) {
 		})
 	}
 }
+
+// TestExampleProofSwarmOnKubernetes runs examples/proof-swarm/containers with its one sandbox block
+// switched to the local cluster (the compose file, the Debian image `make debian-image` loads onto
+// the node, never pulled): the seed's proof_swarm scorer, unchanged, scores as on docker.
+func TestExampleProofSwarmOnKubernetes(t *testing.T) {
+	t.Parallel()
+	venvPython(t)
+	needClusterCLI(t)
+	src := repoPath("examples", "proof-swarm", "containers")
+	dir := t.TempDir()
+	suite, err := os.ReadFile(filepath.Join(src, "suite.hcl"))
+	require.NoError(t, err)
+	swarmFile, err := os.ReadFile(filepath.Join(src, "swarm.hcl")) // a link to ../swarm.hcl
+	require.NoError(t, err)
+	switched := strings.NewReplacer(
+		`sandbox "docker" {`, `sandbox "kubernetes" {`+"\n    pull_policy = \"Never\"",
+		// the copy's paths lead back to the example: its dataset, compose file and (trusted) plugin
+		`"../numbers.jsonl"`, `"`+repoPath("examples", "proof-swarm", "numbers.jsonl")+`"`,
+		`"compose.yaml"`, `"`+filepath.Join(src, "compose.yaml")+`"`,
+		`"../plugins/swarmhost-scorer-proof"`, `"`+repoPath("examples", "proof-swarm", "plugins", "swarmhost-scorer-proof")+`"`,
+	).Replace(string(suite))
+	require.Contains(t, switched, `sandbox "kubernetes" {`)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "suite.hcl"), []byte(switched), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "swarm.hcl"), swarmFile, 0o644))
+	checkProofSwarm(t, runJSONEvals(t, dir)["proof_swarm"])
+}

@@ -25,7 +25,7 @@ func scorerOmits(ctx context.Context, impl scorer.Scorer) scorer.Reads {
 // the store are built only when sc reads them.
 func (s *sampleRun) scoreRequest(sc scorerRun, host scorer.Host, output model.Output, msgs []model.Message) scorer.ScoreRequest {
 	req := scorer.ScoreRequest{Config: sc.config, Sample: s.scorerSample(), Output: output, Messages: msgs,
-		Host: host, Omitted: sc.omits}
+		Host: host, Omitted: sc.omits, Sandboxes: s.sbs.Names()}
 	if !sc.omits.Has(scorer.ReadsRecord) {
 		req.Record = s.scorerRecord()
 	}

@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/swarm"
 	"github.com/swarmhost/swarmhost/sdk/model"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
@@ -60,11 +62,16 @@ func TestScoreRequestOmits(t *testing.T) {
 			}
 			omits := scorerOmits(context.Background(), impl)
 			assert.Equal(t, tc.omits, omits)
-			s := &sampleRun{j: job{epoch: 1, sample: dataset.Sample{ID: "q", Target: []string{"42"}}}}
+			sbs, err := sandbox.NewLocal(t.TempDir()).Sample(context.Background(), sandbox.SampleSpec{ID: "q",
+				Epoch: 1, PerMember: true, Members: []string{"a"}})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = sbs.Close() })
+			s := &sampleRun{j: job{epoch: 1, sample: dataset.Sample{ID: "q", Target: []string{"42"}}}, sbs: sbs}
 			s.setRecord(swarm.Record{Version: 1, Members: []swarm.RecordMember{{Name: "a"}}})
 			req := s.scoreRequest(scorerRun{omits: omits}, nil, model.TextOutput("", "42"), nil)
 			assert.Equal(t, omits, req.Omitted)
 			assert.Equal(t, []string{"42"}, req.Sample.Target)
+			assert.Equal(t, []string{"", "a"}, req.Sandboxes, "every sandbox of the sample, whatever the scorer reads")
 			if omits.Has(scorer.ReadsRecord) {
 				assert.Zero(t, req.Record)
 			} else {

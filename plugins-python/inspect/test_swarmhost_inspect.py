@@ -13,7 +13,7 @@ from inspect_ai.tool import ToolFunction, ToolInfo, ToolParams
 from inspect_ai.util import LimitExceededError, sandbox
 
 from swarmhost_inspect import Bridge, ExecOutcome, in_sample
-from swarmhost_inspect.scorer_host import ScorerModel, ScorerSandboxes, record_sandboxes
+from swarmhost_inspect.scorer_host import ScorerModel, ScorerSandboxes, record_sandboxes, scorer_bridge
 from swarmhost_plugin import Refused
 from swarmhost_plugin.scorer import ExecResult
 from swarmhost_plugin.types import Output, Usage
@@ -68,6 +68,32 @@ def test_sandbox_names_follow_the_record():
                [await sandbox().read_file("f")]
 
     assert run(bridge(host, RECORD), read_all) == ["of a", "shared", "of c", "shared"]
+
+
+@pytest.mark.parametrize("name,sent,want", [
+    ("the host's names: members' and the task's other services", ["", "a", "c", "comparator"],
+     ["default", "a", "c", "comparator"]),
+    ("a host that sends none: the record's", [], ["default", "a", "c"]),
+    ("a record member the host left out is still reached", ["", "comparator"], ["default", "comparator", "a", "c"]),
+])
+def test_scorer_reaches_every_sandbox_of_the_sample(name, sent, want):
+    """sandbox("comparator") finds a compose service that is no member's (the
+    seed's proof_swarm), read-only as every scorer view."""
+    host = FakeScorerHost(files={"": {"f": "shared"}, "a": {"f": "of a"}, "c": {"f": "of c"},
+                                 "comparator": {"f": "compared"}})
+
+    async def names_and_reads():
+        from inspect_ai.util._sandbox.context import sandbox_environments_context_var
+        envs = list(sandbox_environments_context_var.get())
+        reads = {n: await sandbox(n).read_file("f") for n in envs}
+        with pytest.raises(PermissionError):
+            await sandbox(envs[-1]).write_file("f", "changed")
+        return envs, reads
+
+    envs, reads = asyncio.run(in_sample(scorer_bridge(host, RECORD, sent), names_and_reads))
+    assert envs == want
+    files = {"default": "shared", "a": "of a", "c": "of c", "comparator": "compared"}
+    assert reads == {n: files[n] for n in want}
 
 
 def test_unknown_sandbox_is_inspects_error():

@@ -62,6 +62,13 @@ type ScoreRequest struct {
 	// declared ([WithReads]) it does not read them. Zero (nothing left
 	// out) for a scorer without WithReads.
 	Omitted Reads
+	// Sandboxes names every sandbox of the sample Host reaches, each a
+	// read-only view: "" (the sample's shared sandbox; during a gate check
+	// the member's own) first, then each member's own and the task's other
+	// compose services (a comparator, say), in the task's order. Nil from a
+	// host that predates it (v0.1.0), where the record's member sandboxes
+	// are the names known.
+	Sandboxes []string
 	// Host is the read-only view onto members' sandboxes.
 	Host Host
 }

@@ -56,7 +56,9 @@ class TaskScorer(Scorer):
             async with sample_context(loaded.task, state, state.model.__str__()):
                 return await scorer(state, state.target)
 
-        return to_score(asyncio.run(in_sample(scorer_bridge(req.host, req.record), call)))
+        # every sandbox of the sample: the members' and the task's other services
+        bridge = scorer_bridge(req.host, req.record, getattr(req, "sandboxes", None))
+        return to_score(asyncio.run(in_sample(bridge, call)))
 
 
 def scoring_state(loaded: Any, ref: TaskRef, req: Any) -> Any:

@@ -190,7 +190,9 @@ class InspectScorer(Scorer):
 
         # a fresh event loop and context per call: Inspect's sample context
         # (sandboxes, active model) is this sample's only
-        bridge = ia["scorer_bridge"](req.host, req.record)
+        # every sandbox of the sample: the members' and the task's other services
+        # (a swarmhost_plugin before ScoreRequest.sandboxes has only the record's)
+        bridge = ia["scorer_bridge"](req.host, req.record, getattr(req, "sandboxes", None))
         bridge.store = state.store  # store() is state.store, as in Inspect's scoring
         result = asyncio.run(ia["in_sample"](bridge, call))
         return our_score(result)

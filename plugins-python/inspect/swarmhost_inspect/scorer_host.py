@@ -1,10 +1,14 @@
 """The scorer side of the host interface: a scorer's read-only ScorerHost
 (swarmhost_plugin.scorer) as a SandboxHost and a ModelHost.
 
-The sandboxes a scorer reaches are the sample's shared one ("") and every
-member's own, by the names the result record gives. Writes fail with
-PermissionError: a scorer's views are read-only, and its commands run in
-throw-away copies whose writes never reach the members' files.
+The sandboxes a scorer reaches are every sandbox of the sample, by the
+names the host sends (ScoreRequest.sandboxes): the sample's shared one
+(""), every member's own and the task's other compose services, so
+sandbox("comparator") finds a comparator service as in Inspect. A host that
+sends no names (v0.1.0) leaves the record's: "" and the members' own.
+Writes fail with PermissionError: a scorer's views are read-only, and its
+commands run in throw-away copies whose writes never reach the members'
+files.
 """
 
 from __future__ import annotations
@@ -28,6 +32,17 @@ def record_sandboxes(record: dict[str, Any]) -> list[str]:
     return names
 
 
+def scorer_sandboxes(record: dict[str, Any], sandboxes: list[str] | None = None) -> list[str]:
+    """The sandboxes a scorer reaches: "" first, then the host's names
+    (members' own and the task's other services, in the host's order), then
+    any member sandbox of the record the host did not name."""
+    names = [""]
+    for sb in [*(sandboxes or []), *record_sandboxes(record)]:
+        if sb not in names:
+            names.append(sb)
+    return names
+
+
 class ScorerSandboxes:
     """A ScorerHost as a read-only SandboxHost."""
 
@@ -35,7 +50,7 @@ class ScorerSandboxes:
         self.host, self._names = host, names
 
     def names(self) -> list[str]:
-        """The shared sandbox first, then the members'."""
+        """The shared sandbox first, then the members' and the services'."""
         return list(self._names)
 
     def exec(self, sandbox: str, command: list[str], input: str = "", env: dict[str, str] | None = None,
@@ -74,9 +89,11 @@ SCORER_MODEL = "scorer"
 block, the one the scorer block names."""
 
 
-def scorer_bridge(host: ScorerHost | None, record: dict[str, Any]) -> Bridge:
-    """The Bridge for one Score call: the record's sandboxes and the scorer
-    block's model (a block without one answers every call with NoModel)."""
+def scorer_bridge(host: ScorerHost | None, record: dict[str, Any], sandboxes: list[str] | None = None) -> Bridge:
+    """The Bridge for one Score call: the sample's sandboxes (sandboxes, the
+    names the host sent, else the record's) and the scorer block's model (a
+    block without one answers every call with NoModel)."""
     if host is None:
         return Bridge()
-    return Bridge(sandboxes=ScorerSandboxes(host, record_sandboxes(record)), model=ScorerModel(host, SCORER_MODEL))
+    return Bridge(sandboxes=ScorerSandboxes(host, scorer_sandboxes(record, sandboxes)),
+                  model=ScorerModel(host, SCORER_MODEL))

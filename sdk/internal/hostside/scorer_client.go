@@ -49,7 +49,7 @@ func (r *remoteScorer) scoreRequestToProto(req scorer.ScoreRequest, token string
 	out := &pb.ScoreRequest{
 		Plugin: r.name, ConfigJson: req.Config.JSON(), Sample: wire.SampleToProto(req.Sample),
 		Output: wire.OutputToProto(req.Output), Messages: wire.MessagesToProto(req.Messages),
-		HostBrokerId: r.c.svc.brokerID(), HostToken: token,
+		HostBrokerId: r.c.svc.brokerID(), HostToken: token, Sandboxes: req.Sandboxes,
 	}
 	if !req.Omitted.Has(scorer.ReadsRecord) {
 		out.RecordJson = wire.RecordToJSON(req.Record)

@@ -116,3 +116,30 @@ func TestScorerReadsOfMetadata(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestScorerSandboxNames: the sandbox names the host sends reach the scorer
+// unchanged and in order, whatever it reads; a host that sends none (v0.1.0)
+// leaves them nil.
+func TestScorerSandboxNames(t *testing.T) {
+	t.Parallel()
+	for name, names := range map[string][]string{
+		"members and a service": {"", "prover-7", "prover-13", "comparator"},
+		"the shared one only":   {""},
+		"an older host":         nil,
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for _, reads := range []*scorer.Reads{nil, ptr(scorer.ReadsNone)} {
+				seen := &seenScorer{name: "s", reads: reads, got: make(chan seenScore, 1)}
+				var impl scorer.Scorer = seen
+				if reads != nil {
+					impl = readingScorer{seen}
+				}
+				remote := InProcess(t, Plugins{Scorers: []scorer.Scorer{impl}}).Scorer("s")
+				require.NoError(t, remote.Score(context.Background(), scorer.ScoreRequest{Sandboxes: names},
+					&scorer.ScoreResponse{}))
+				assert.Equal(t, names, (<-seen.got).req.Sandboxes)
+			}
+		})
+	}
+}

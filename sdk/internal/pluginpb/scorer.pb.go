@@ -662,10 +662,18 @@ type ScoreRequest struct {
 	// "swarmhost.score-without-record" gets no record_json (empty), one
 	// listing "swarmhost.score-without-store" no store_json; every other
 	// scorer gets both.
-	RecordJson    []byte `protobuf:"bytes,6,opt,name=record_json,json=recordJson,proto3" json:"record_json,omitempty"`
-	StoreJson     []byte `protobuf:"bytes,7,opt,name=store_json,json=storeJson,proto3" json:"store_json,omitempty"`
-	HostBrokerId  uint32 `protobuf:"varint,8,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`
-	HostToken     string `protobuf:"bytes,9,opt,name=host_token,json=hostToken,proto3" json:"host_token,omitempty"`
+	RecordJson   []byte `protobuf:"bytes,6,opt,name=record_json,json=recordJson,proto3" json:"record_json,omitempty"`
+	StoreJson    []byte `protobuf:"bytes,7,opt,name=store_json,json=storeJson,proto3" json:"store_json,omitempty"`
+	HostBrokerId uint32 `protobuf:"varint,8,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`
+	HostToken    string `protobuf:"bytes,9,opt,name=host_token,json=hostToken,proto3" json:"host_token,omitempty"`
+	// The names of every sandbox of the sample the scorer may reach through
+	// ScorerHost, each a read-only view: "" (the sample's shared sandbox, or
+	// during a gate check the member's own) first, then each member's own
+	// and the task's other compose services (e.g. a comparator), in the
+	// order the task declares them. Empty from a host that predates it
+	// (v0.1.0): the record's member "sandbox" fields are then the names a
+	// scorer knows.
+	Sandboxes     []string `protobuf:"bytes,10,rep,name=sandboxes,proto3" json:"sandboxes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -761,6 +769,13 @@ func (x *ScoreRequest) GetHostToken() string {
 		return x.HostToken
 	}
 	return ""
+}
+
+func (x *ScoreRequest) GetSandboxes() []string {
+	if x != nil {
+		return x.Sandboxes
+	}
+	return nil
 }
 
 type ScoreResponse struct {
@@ -1224,7 +1239,7 @@ const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"\x05input\x18\x03 \x03(\v2\x19.swarmhost.v1.ChatMessageR\x05input\x12\x16\n" +
 	"\x06target\x18\x04 \x03(\tR\x06target\x12\x18\n" +
 	"\achoices\x18\x05 \x03(\tR\achoices\x12#\n" +
-	"\rmetadata_json\x18\x06 \x01(\fR\fmetadataJson\"\xe4\x02\n" +
+	"\rmetadata_json\x18\x06 \x01(\fR\fmetadataJson\"\x82\x03\n" +
 	"\fScoreRequest\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x1f\n" +
 	"\vconfig_json\x18\x02 \x01(\fR\n" +
@@ -1238,7 +1253,9 @@ const file_swarmhost_v1_scorer_proto_rawDesc = "" +
 	"store_json\x18\a \x01(\fR\tstoreJson\x12$\n" +
 	"\x0ehost_broker_id\x18\b \x01(\rR\fhostBrokerId\x12\x1d\n" +
 	"\n" +
-	"host_token\x18\t \x01(\tR\thostToken\"v\n" +
+	"host_token\x18\t \x01(\tR\thostToken\x12\x1c\n" +
+	"\tsandboxes\x18\n" +
+	" \x03(\tR\tsandboxes\"v\n" +
 	"\rScoreResponse\x12)\n" +
 	"\x05score\x18\x01 \x01(\v2\x13.swarmhost.v1.ScoreR\x05score\x12:\n" +
 	"\vdiagnostics\x18\x02 \x03(\v2\x18.swarmhost.v1.DiagnosticR\vdiagnostics\"U\n" +

@@ -69,7 +69,7 @@ func scoreRequestFromProto(req *pb.ScoreRequest, reads scorer.Reads) scorer.Scor
 	sr := scorer.ScoreRequest{
 		Config: wire.ConfigFromProto(req.ConfigJson), Sample: wire.SampleFromProto(req.Sample),
 		Output: wire.OutputFromProto(req.Output), Messages: wire.MessagesFromProto(req.Messages),
-		Omitted: scorer.ReadsAll &^ reads,
+		Omitted: scorer.ReadsAll &^ reads, Sandboxes: req.Sandboxes,
 	}
 	if reads.Has(scorer.ReadsRecord) {
 		sr.Record = wire.RecordFromJSON(req.RecordJson)

@@ -5,8 +5,8 @@ import math
 import pytest
 
 from conftest import Echo, Exact, FirstN
-from swarmhost_plugin import (Budget, BudgetUsage, Event, Gate, Member, Message, Output, Refused, Sample, Score, Submission, ToolCall,
-                              ToolInfo, ToolResult, Verdict)
+from swarmhost_plugin import (Budget, BudgetUsage, Event, Gate, Member, Message, Metadata, Output, Refused, Sample, Score,
+                              Scorer, Submission, ToolCall, ToolInfo, ToolResult, Verdict)
 from swarmhost_plugin.testing import FakeAgentHost, FakeScorerHost, Harness, PluginError
 
 
@@ -60,6 +60,25 @@ def test_scorer_reads_the_sandbox_through_the_broker(h):
     assert s.metadata == {"answer_file": "Paris"}
     with pytest.raises(PluginError, match="read file: .*no such file"):
         h.score(output="Paris", target="Paris", record=record, host=FakeScorerHost())
+
+
+class SandboxNames(Scorer):
+    """Scores the sandbox names its request carries (ScoreRequest.sandboxes)."""
+
+    def metadata(self):
+        return Metadata(name="names")
+
+    def score(self, req):
+        return Score(value=1, metadata={"sandboxes": req.sandboxes})
+
+
+@pytest.mark.parametrize("name,sent", [
+    ("members and a service", ["", "a-2", "comparator"]),
+    ("a host that sends none", []),
+])
+def test_scorer_gets_the_sandbox_names(name, sent):
+    with Harness(SandboxNames()) as harness:
+        assert harness.score("names", output="x", sandboxes=sent).score.metadata == {"sandboxes": sent}
 
 
 def test_agent_uses_generate_tools_submit_and_log(h):

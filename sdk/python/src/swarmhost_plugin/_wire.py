@@ -215,7 +215,8 @@ def score_request_from_proto(p: scorer_pb2.ScoreRequest, host: scorer.ScorerHost
     return scorer.ScoreRequest(config=config(p.config_json), sample=sample_from_proto(p.sample),
                                output=output_from_proto(p.output), messages=messages_from_proto(p.messages),
                                record=record if isinstance(record, dict) else {},
-                               store=store if isinstance(store, dict) else {}, host=host)
+                               store=store if isinstance(store, dict) else {}, host=host,
+                               sandboxes=list(p.sandboxes))
 
 
 # --- agents --------------------------------------------------------------------------------

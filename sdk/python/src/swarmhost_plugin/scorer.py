@@ -96,6 +96,12 @@ class ScoreRequest:
     # A snapshot of the sample's store: key -> decoded JSON value.
     store: dict[str, Any] = field(default_factory=dict)
     host: ScorerHost | None = None
+    # The names of every sandbox of the sample host reaches, each a
+    # read-only view: "" (the sample's shared sandbox; during a gate check
+    # the member's own) first, then each member's own and the task's other
+    # compose services (a comparator, say). Empty from a host that predates
+    # it (v0.1.0), where the record's member sandboxes are the names known.
+    sandboxes: list[str] = field(default_factory=list)
 
 
 @dataclass

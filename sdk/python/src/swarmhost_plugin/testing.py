@@ -231,9 +231,11 @@ class Harness:
 
     def score(self, name: str = "", *, output: Output | str = "", target: list[str] | str = (),
               config: dict | None = None, sample: Sample | None = None, messages: list[Message] | None = None,
-              record: dict | None = None, store: dict | None = None, host=None) -> ScoreResponse:
+              record: dict | None = None, store: dict | None = None, host=None,
+              sandboxes: list[str] | None = None) -> ScoreResponse:
         """Scores one sample; output may be a text completion and target a
-        string (one target)."""
+        string (one target); sandboxes are the names the host says the
+        scorer may reach (ScoreRequest.sandboxes)."""
         out = Output.text("mockllm/model", output) if isinstance(output, str) else output
         sample = sample or Sample(id="sample-1", epoch=1)
         if target:
@@ -243,7 +245,7 @@ class Harness:
                 plugin=name, config_json=self._checked("scorer", name, config), sample=_wire.sample_to_proto(sample),
                 output=_wire.output_to_proto(out), messages=_wire.messages_to_proto(messages or []),
                 record_json=_wire.dumps(record), store_json=_wire.dumps(store),
-                host_broker_id=HOST_BROKER_ID, host_token=token)
+                host_broker_id=HOST_BROKER_ID, host_token=token, sandboxes=list(sandboxes or []))
             resp = _call(lambda: self._scorer.Score(req))
         return ScoreResponse(score=_wire.score_from_proto(resp.score),
                              diagnostics=_wire.diags_from_proto(resp.diagnostics))

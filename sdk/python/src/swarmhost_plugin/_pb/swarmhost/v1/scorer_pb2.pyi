@@ -103,7 +103,7 @@ class Sample(_message.Message):
     def __init__(self, id: _Optional[str] = ..., epoch: _Optional[int] = ..., input: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., target: _Optional[_Iterable[str]] = ..., choices: _Optional[_Iterable[str]] = ..., metadata_json: _Optional[bytes] = ...) -> None: ...
 
 class ScoreRequest(_message.Message):
-    __slots__ = ("plugin", "config_json", "sample", "output", "messages", "record_json", "store_json", "host_broker_id", "host_token")
+    __slots__ = ("plugin", "config_json", "sample", "output", "messages", "record_json", "store_json", "host_broker_id", "host_token", "sandboxes")
     PLUGIN_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     SAMPLE_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +113,7 @@ class ScoreRequest(_message.Message):
     STORE_JSON_FIELD_NUMBER: _ClassVar[int]
     HOST_BROKER_ID_FIELD_NUMBER: _ClassVar[int]
     HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SANDBOXES_FIELD_NUMBER: _ClassVar[int]
     plugin: str
     config_json: bytes
     sample: Sample
@@ -122,7 +123,8 @@ class ScoreRequest(_message.Message):
     store_json: bytes
     host_broker_id: int
     host_token: str
-    def __init__(self, plugin: _Optional[str] = ..., config_json: _Optional[bytes] = ..., sample: _Optional[_Union[Sample, _Mapping]] = ..., output: _Optional[_Union[_common_pb2.ModelOutput, _Mapping]] = ..., messages: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., record_json: _Optional[bytes] = ..., store_json: _Optional[bytes] = ..., host_broker_id: _Optional[int] = ..., host_token: _Optional[str] = ...) -> None: ...
+    sandboxes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, plugin: _Optional[str] = ..., config_json: _Optional[bytes] = ..., sample: _Optional[_Union[Sample, _Mapping]] = ..., output: _Optional[_Union[_common_pb2.ModelOutput, _Mapping]] = ..., messages: _Optional[_Iterable[_Union[_common_pb2.ChatMessage, _Mapping]]] = ..., record_json: _Optional[bytes] = ..., store_json: _Optional[bytes] = ..., host_broker_id: _Optional[int] = ..., host_token: _Optional[str] = ..., sandboxes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ScoreResponse(_message.Message):
     __slots__ = ("score", "diagnostics")
