@@ -1,0 +1,234 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/swarmhost/swarmhost/host/dataset"
+)
+
+// A run holds its dataset's rows only while they are needed: the plan
+// (r.plan) keeps each sample's id and position for the whole eval, as the
+// log's header and results need them, and the rows themselves are streamed
+// again from their source, epoch by epoch, each handed to the worker that
+// runs it and dropped when it ends. At most MaxSamples rows run, one more
+// waits to be taken; a row the plan needs later than the next one (a
+// shuffled plan, or a resumed log's order) waits in the feeder until its
+// turn, so a shuffled dataset holds up to its selected rows at once.
+
+// rowSource streams a task's rows in the source's order, each with its
+// 0-based position (dataset.Entry.Pos), until fn returns an error.
+type rowSource func(ctx context.Context, fn func(pos int, s dataset.Sample) error) error
+
+// fileSource streams a dataset file's rows.
+func fileSource(path string, opts dataset.Options) rowSource {
+	return func(ctx context.Context, fn func(int, dataset.Sample) error) error {
+		return dataset.Scan(path, opts, func(pos int, s dataset.Sample) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return fn(pos, s)
+		})
+	}
+}
+
+// sliceSource streams rows already in memory (inline samples, which the
+// suite holds anyway); a sample's position is its Line - 1.
+func sliceSource(samples []dataset.Sample) rowSource {
+	return func(ctx context.Context, fn func(int, dataset.Sample) error) error {
+		for _, s := range samples {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := fn(s.Line-1, s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// entriesOf is the plan of samples already read.
+func entriesOf(samples []dataset.Sample) []dataset.Entry {
+	out := make([]dataset.Entry, len(samples))
+	for i, s := range samples {
+		out[i] = dataset.Entry{ID: s.ID, Pos: s.Line - 1, Line: s.Line}
+	}
+	return out
+}
+
+// errPlanDone stops a source once every row of the plan went by.
+var errPlanDone = errors.New("every planned row was read")
+
+// feedEpoch streams the rows once and queues the epoch's jobs in plan
+// order: those the run's shard has and the resumed log lacks. A row not in
+// the plan is dropped at once; the source stops after the plan's last row.
+func (r *evalRun) feedEpoch(ctx context.Context, epoch int, jobs chan<- job) error {
+	run := r.epochRuns(epoch)
+	if run == 0 && !r.needsMetadata() {
+		return nil
+	}
+	q := &reorder{r: r, epoch: epoch, held: map[int]dataset.Sample{}}
+	err := r.source(ctx, func(pos int, s dataset.Sample) error {
+		r.rows.take(1)
+		return q.add(ctx, pos, s, jobs)
+	})
+	r.rows.drop(len(q.held))
+	switch {
+	case errors.Is(err, errPlanDone):
+		return nil
+	case err != nil:
+		return err
+	case q.next < len(r.plan):
+		return fmt.Errorf("the dataset changed while the eval ran: sample %v is no longer in it", r.plan[q.next].ID)
+	}
+	return nil
+}
+
+// epochRuns counts the jobs of epoch this run queues.
+func (r *evalRun) epochRuns(epoch int) int {
+	n := 0
+	for i := range r.plan {
+		if r.runs(i, epoch) {
+			n++
+		}
+	}
+	return n
+}
+
+// runs reports whether this run queues sample i of the plan in epoch: its
+// shard has it, and a resumed log lacks it.
+func (r *evalRun) runs(i, epoch int) bool {
+	return r.inShard(i, epoch) && (r.resumed == nil || r.missing(sampleID(r.plan[i].ID), epoch))
+}
+
+// reorder hands rows to the workers in plan order.
+type reorder struct {
+	r     *evalRun
+	epoch int
+	// next is the plan index whose row is due; held are rows read before
+	// their turn, by plan index.
+	next int
+	held map[int]dataset.Sample
+}
+
+// add takes the row at pos and queues every row now due.
+func (q *reorder) add(ctx context.Context, pos int, s dataset.Sample, jobs chan<- job) error {
+	r := q.r
+	k, ok := r.planAt[pos]
+	if !ok {
+		r.rows.drop(1)
+		return nil
+	}
+	if sampleID(s.ID) != sampleID(r.plan[k].ID) {
+		r.rows.drop(1)
+		return fmt.Errorf("the dataset changed while the eval ran: row %d has id %v, not %v", pos+1, s.ID, r.plan[k].ID)
+	}
+	q.held[k] = s
+	for {
+		due, ok := q.held[q.next]
+		if !ok {
+			return nil
+		}
+		delete(q.held, q.next)
+		if err := q.queue(ctx, due, jobs); err != nil {
+			return err
+		}
+		if q.next++; q.next == len(r.plan) {
+			return errPlanDone
+		}
+	}
+}
+
+// queue sends the due row to a worker, or drops it when this run does not
+// run it in the epoch.
+func (q *reorder) queue(ctx context.Context, s dataset.Sample, jobs chan<- job) error {
+	r := q.r
+	r.noteMetadata(q.next, s.Metadata)
+	if !r.runs(q.next, q.epoch) {
+		r.rows.drop(1)
+		return nil
+	}
+	select {
+	case jobs <- job{index: q.next, epoch: q.epoch, sample: s}:
+		return nil
+	case <-ctx.Done():
+		r.rows.drop(1)
+		return ctx.Err()
+	}
+}
+
+// planIndex maps each planned row's position to its plan index.
+func (r *evalRun) planIndex() {
+	r.planAt = make(map[int]int, len(r.plan))
+	for i, e := range r.plan {
+		r.planAt[e.Pos] = i
+	}
+}
+
+// noteMetadata gives the resumed log's kept results of plan index i their
+// sample's metadata, which the metrics read (a kept sample's row is read
+// as it goes by, not held).
+func (r *evalRun) noteMetadata(i int, md map[string]any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, k := range r.needMeta[i] {
+		r.results[k].metadata = md
+	}
+	delete(r.needMeta, i)
+}
+
+// needsMetadata reports whether kept results still wait for their
+// metadata.
+func (r *evalRun) needsMetadata() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.needMeta) > 0
+}
+
+// rowGauge counts the dataset rows a run holds: read from the source and
+// not yet dropped (a row is dropped when its sample × epoch ends, or at
+// once when the run does not run it).
+type rowGauge struct {
+	eval       string
+	live, peak atomic.Int64
+}
+
+func (g *rowGauge) take(n int) {
+	live := g.live.Add(int64(n))
+	for {
+		p := g.peak.Load()
+		if live <= p || g.peak.CompareAndSwap(p, live) {
+			break
+		}
+	}
+	watchRows(g.eval, live)
+}
+
+func (g *rowGauge) drop(n int) {
+	if n > 0 {
+		watchRows(g.eval, g.live.Add(-int64(n)))
+	}
+}
+
+// rowWatchers are the functions WatchRows registered, by eval name.
+var rowWatchers sync.Map
+
+// WatchRows calls fn with the number of dataset rows the host holds for
+// the eval named eval each time it changes, until stop is called: a
+// measure for tests and diagnostics that a run streams its dataset (the
+// count stays near MaxSamples however large the dataset is). fn must be
+// quick; it runs on the host's feeding and worker goroutines.
+func WatchRows(eval string, fn func(live int64)) (stop func()) {
+	rowWatchers.Store(eval, fn)
+	return func() { rowWatchers.Delete(eval) }
+}
+
+func watchRows(eval string, live int64) {
+	if fn, ok := rowWatchers.Load(eval); ok {
+		fn.(func(int64))(live)
+	}
+}
