@@ -18,9 +18,9 @@ type sampleResult struct {
 	// metadata is the sample's metadata from the dataset, which the
 	// metrics read.
 	metadata map[string]any
-	scores []scorer.Score // one per task scorer
-	failed bool
-	gate   gateCounts
+	scores   []scorer.Score // one per task scorer
+	failed   bool
+	gate     gateCounts
 	// allErrored says every member of the sample ended errored.
 	allErrored bool
 	// err names the sample and its error's first line; "" unless failed.
