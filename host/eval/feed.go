@@ -181,6 +181,22 @@ func (r *evalRun) noteMetadata(i int, md map[string]any) {
 	delete(r.needMeta, i)
 }
 
+// metricsReadMetadata reports whether a metric may read the samples'
+// metadata, so each result keeps its sample's: an Inspect task's metrics
+// (computed by the task's own code) and those a scorer's plugin computes
+// (a custom @metric, grouped()); the host's built-in metrics do not.
+func (r *evalRun) metricsReadMetadata() bool {
+	if r.inspect != nil {
+		return true
+	}
+	for _, sc := range r.scorers {
+		if sc.computeMetric != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // needsMetadata reports whether kept results still wait for their
 // metadata.
 func (r *evalRun) needsMetadata() bool {

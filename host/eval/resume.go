@@ -97,7 +97,9 @@ func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
 		for _, sc := range r.scorers {
 			res.scores = append(res.scores, logconv.ScoreFromLog(s.Scores, sc.name))
 		}
-		r.waitMetadata(k.Index)
+		if r.metricsReadMetadata() {
+			r.waitMetadata(k.Index)
+		}
 		r.addResult(res, s.ModelUsage)
 	}
 	return nil

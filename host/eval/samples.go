@@ -15,8 +15,8 @@ import (
 type sampleResult struct {
 	index int
 	epoch int
-	// metadata is the sample's metadata from the dataset, which the
-	// metrics read.
+	// metadata is the sample's metadata from the dataset, for metrics
+	// that read it (metricsReadMetadata); nil otherwise.
 	metadata map[string]any
 	scores   []scorer.Score // one per task scorer
 	failed   bool
@@ -103,7 +103,9 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 		logSample, res = r.runSample(ctx, j)
 	}
 	logSample.ErrorRetries = retries
-	res.metadata = j.sample.Metadata
+	if r.metricsReadMetadata() {
+		res.metadata = j.sample.Metadata
+	}
 	if logSample.Error != nil {
 		res.err = fmt.Sprintf("sample %v epoch %d: %s", j.sample.ID, j.epoch, firstLine(logSample.Error.Message))
 	}
