@@ -11,7 +11,7 @@ import (
 // are strings; a row with fewer cells than the header leaves the rest
 // absent (as Python's DictReader), a row with more is a bad row, and so is
 // a row the CSV reader cannot parse — the reading goes on after each.
-func scanCSV(file string, in io.Reader, fn func(row) error) error {
+func scanCSV(file string, in io.Reader, offset int64, fn func(row) error) error {
 	r := csv.NewReader(in)
 	r.FieldsPerRecord = -1
 	header, err := r.Read()
@@ -22,6 +22,7 @@ func scanCSV(file string, in io.Reader, fn func(row) error) error {
 		return &RowError{File: file, Line: 1, Msg: msg}
 	}
 	for lastErr := 0; ; {
+		start := offset + r.InputOffset()
 		rec, err := r.Read()
 		var perr *csv.ParseError
 		var next row
@@ -29,9 +30,10 @@ func scanCSV(file string, in io.Reader, fn func(row) error) error {
 		case err == nil:
 			line, _ := r.FieldPos(0)
 			next = csvRow(header, rec, line)
+			next.offset = start
 		case errors.As(err, &perr) && perr.StartLine != lastErr:
 			lastErr = perr.StartLine
-			next = row{line: perr.StartLine, err: "malformed CSV: " + perr.Err.Error()}
+			next = row{line: perr.StartLine, err: "malformed CSV: " + perr.Err.Error(), offset: -1}
 		default:
 			return csvEnd(file, err)
 		}
@@ -41,16 +43,36 @@ func scanCSV(file string, in io.Reader, fn func(row) error) error {
 	}
 }
 
+// csvHeader reads a CSV file's header row.
+func csvHeader(file string, in io.Reader) ([]string, error) {
+	header, err := csv.NewReader(in).Read()
+	if err != nil {
+		return nil, csvHeaderError(file, err)
+	}
+	return header, nil
+}
+
+// csvAt reads the CSV record at the start of in, which is on line.
+func csvAt(in io.Reader, header []string, line int) (row, error) {
+	r := csv.NewReader(in)
+	r.FieldsPerRecord = -1
+	rec, err := r.Read()
+	if err != nil {
+		return row{}, err
+	}
+	return csvRow(header, rec, line), nil
+}
+
 // csvRow pairs a record's cells with the header's column names.
 func csvRow(header, rec []string, line int) row {
 	if len(rec) > len(header) {
-		return row{line: line, err: fmt.Sprintf("row has %d fields; the header has %d", len(rec), len(header))}
+		return row{line: line, err: fmt.Sprintf("row has %d fields; the header has %d", len(rec), len(header)), offset: -1}
 	}
 	values := make(map[string]any, len(rec))
 	for i, cell := range rec {
 		values[header[i]] = cell
 	}
-	return row{line: line, values: values}
+	return row{line: line, values: values, offset: -1}
 }
 
 // duplicateColumn names a column the header repeats, if any.

@@ -91,14 +91,17 @@ func jsonElements(file string, w *window, dec *json.Decoder, fn func(row) error)
 
 // scanJSONL reads one object per non-blank line, holding one line at a
 // time; a malformed line is a bad row and the reading goes on.
-func scanJSONL(r *bufio.Reader, fn func(row) error) error {
+func scanJSONL(r *bufio.Reader, offset int64, fn func(row) error) error {
 	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
-			if ferr := fn(jsonlRow(line, n)); ferr != nil {
+			next := jsonlRow(line, n)
+			next.offset = offset
+			if ferr := fn(next); ferr != nil {
 				return ferr
 			}
 		}
+		offset += int64(len(line))
 		if err == io.EOF {
 			return nil
 		}
@@ -112,17 +115,26 @@ func scanJSONL(r *bufio.Reader, fn func(row) error) error {
 func jsonlRow(line []byte, n int) row {
 	v, err := decodeValue(withSentinels(line))
 	if err != nil {
-		return row{line: n, err: "malformed JSON: " + jsonMessage(err)}
+		return row{line: n, err: "malformed JSON: " + jsonMessage(err), offset: -1}
 	}
 	return objectRow(v, n)
+}
+
+// jsonlAt reads the JSON Lines row at the start of r.
+func jsonlAt(r *bufio.Reader, line int) (row, error) {
+	b, err := r.ReadBytes('\n')
+	if err != nil && err != io.EOF {
+		return row{}, err
+	}
+	return jsonlRow(b, line), nil
 }
 
 // objectRow makes a row of a decoded value, which must be an object.
 func objectRow(v any, line int) row {
 	if m, ok := fromSentinels(v).(map[string]any); ok {
-		return row{line: line, values: m}
+		return row{line: line, values: m, offset: -1}
 	}
-	return row{line: line, err: fmt.Sprintf("a row must be a JSON object, not %s", typeName(v))}
+	return row{line: line, err: fmt.Sprintf("a row must be a JSON object, not %s", typeName(v)), offset: -1}
 }
 
 // newDecoder decodes numbers as json.Number, keeping ints exact.

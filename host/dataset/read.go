@@ -14,6 +14,10 @@ type row struct {
 	line   int
 	values map[string]any
 	err    string
+	// offset is the row's byte offset in its file, where it can be read
+	// alone (rowsAt); -1 when it cannot (a JSON document's elements,
+	// inline rows).
+	offset int64
 }
 
 // Read reads the dataset file at path. It returns every sample, shuffled and

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 )
@@ -19,6 +20,10 @@ type Entry struct {
 	Pos int
 	// Line is the row's line, as [Sample.Line].
 	Line int
+	// Offset is the row's byte offset in its file, where [Rows] reads it
+	// alone (a JSON Lines or CSV row); -1 when it cannot be read alone (an
+	// element of a JSON document).
+	Offset int64
 }
 
 // readBuffer is the read buffer of a dataset file: the most of the file
@@ -48,7 +53,7 @@ func Index(path string, opts Options) ([]Entry, error) {
 		if len(c.problems) == 0 {
 			ids.add(c)
 		}
-		entries = append(entries, Entry{ID: c.ID, Pos: pos, Line: c.Line})
+		entries = append(entries, Entry{ID: c.ID, Pos: pos, Line: c.Line, Offset: c.offset})
 		return nil
 	})
 	if err != nil {
@@ -87,12 +92,13 @@ type converted struct {
 	Sample
 	problems  []string
 	generated bool
+	offset    int64
 }
 
 // convertAt converts r, the row at 0-based position pos, and assigns its id.
 func convertAt(r row, pos int, opts Options) converted {
 	s, problems := convert(r, opts.Fields)
-	c := converted{Sample: s, problems: problems}
+	c := converted{Sample: s, problems: problems, offset: r.offset}
 	if opts.AutoID || c.ID == nil {
 		c.ID, c.generated = pos+1, true
 	}
@@ -117,14 +123,14 @@ func eachRow(path, format string, fn func(row) error) error {
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, readBuffer)
-	skipBOM(r)
+	bom := int64(skipBOM(r))
 	switch format {
 	case FormatJSON:
 		return scanJSON(path, r, fn)
 	case FormatJSONL:
-		return scanJSONL(r, fn)
+		return scanJSONL(r, bom, fn)
 	default:
-		return scanCSV(path, r, fn)
+		return scanCSV(path, r, bom, fn)
 	}
 }
 
@@ -150,3 +156,67 @@ func orderEntries(entries []Entry, opts Options) []Entry {
 	}
 	return entries
 }
+
+// Rows reads single rows of a JSON Lines or CSV dataset file by their
+// entries, for a run whose plan is not in file order (a shuffled dataset):
+// each row is read from its offset when its turn comes, so the run holds
+// the entries, not the rows. It is for a file [Index] accepted.
+type Rows struct {
+	f      *os.File
+	path   string
+	format string
+	opts   Options
+	header []string
+}
+
+// OpenRows opens the dataset file at path for [Rows.At]. A JSON document
+// cannot be read a row at a time: an error.
+func OpenRows(path string, opts Options) (*Rows, error) {
+	format, err := formatOf(path, opts.Format)
+	if err != nil {
+		return nil, err
+	}
+	if format == FormatJSON {
+		return nil, fmt.Errorf("dataset: %s: the rows of a JSON document cannot be read one at a time", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	rs := &Rows{f: f, path: path, format: format, opts: opts}
+	if format == FormatCSV {
+		r := bufio.NewReaderSize(f, readBuffer)
+		skipBOM(r)
+		if rs.header, err = csvHeader(path, r); err != nil {
+			_ = f.Close()
+			return nil, err
+		}
+	}
+	return rs, nil
+}
+
+// At reads the row of e, with the id Index gave it.
+func (rs *Rows) At(e Entry) (Sample, error) {
+	if e.Offset < 0 {
+		return Sample{}, fmt.Errorf("dataset: %s:%d: the row has no offset", rs.path, e.Line)
+	}
+	in := bufio.NewReaderSize(io.NewSectionReader(rs.f, e.Offset, 1<<62), 4096)
+	var r row
+	var err error
+	if rs.format == FormatJSONL {
+		r, err = jsonlAt(in, e.Line)
+	} else {
+		r, err = csvAt(in, rs.header, e.Line)
+	}
+	if err != nil {
+		return Sample{}, &RowError{File: rs.path, Line: e.Line, Msg: "cannot read the row again: " + err.Error()}
+	}
+	c := convertAt(r, e.Pos, rs.opts)
+	if len(c.problems) > 0 {
+		return Sample{}, &RowError{File: rs.path, Line: e.Line, Msg: c.problems[0]}
+	}
+	return c.Sample, nil
+}
+
+// Close closes the file.
+func (rs *Rows) Close() error { return rs.f.Close() }

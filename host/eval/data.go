@@ -34,7 +34,7 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 		r.source = r.inspectRows
 	case ds.File != "":
 		r.plan, err = dataset.Index(ds.File, opts)
-		r.source = fileSource(ds.File, opts)
+		r.source, r.file = fileSource(ds.File, opts), &fileDataset{path: ds.File, opts: opts}
 	default:
 		var samples []dataset.Sample
 		samples, err = inlineSamples(ds, opts)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -15,9 +16,11 @@ import (
 // log's header and results need them, and the rows themselves are streamed
 // again from their source, epoch by epoch, each handed to the worker that
 // runs it and dropped when it ends. At most MaxSamples rows run, one more
-// waits to be taken; a row the plan needs later than the next one (a
-// shuffled plan, or a resumed log's order) waits in the feeder until its
-// turn, so a shuffled dataset holds up to its selected rows at once.
+// waits to be taken. A plan out of file order (a shuffled dataset, or a
+// resumed log's order) reads each row of a JSON Lines or CSV file alone,
+// from its offset (dataset.Rows); from any other source (a JSON document,
+// a task plugin's stream) a row read before its turn waits in the feeder
+// until its turn, so such a plan holds up to its selected rows at once.
 
 // rowSource streams a task's rows in the source's order, each with its
 // 0-based position (dataset.Entry.Pos), until fn returns an error.
@@ -55,7 +58,7 @@ func sliceSource(samples []dataset.Sample) rowSource {
 func entriesOf(samples []dataset.Sample) []dataset.Entry {
 	out := make([]dataset.Entry, len(samples))
 	for i, s := range samples {
-		out[i] = dataset.Entry{ID: s.ID, Pos: s.Line - 1, Line: s.Line}
+		out[i] = dataset.Entry{ID: s.ID, Pos: s.Line - 1, Line: s.Line, Offset: -1}
 	}
 	return out
 }
@@ -70,6 +73,9 @@ func (r *evalRun) feedEpoch(ctx context.Context, epoch int, jobs chan<- job) err
 	run := r.epochRuns(epoch)
 	if run == 0 && !r.needsMetadata() {
 		return nil
+	}
+	if r.rowsAt != nil {
+		return r.feedAt(ctx, epoch, jobs)
 	}
 	q := &reorder{r: r, epoch: epoch, held: map[int]dataset.Sample{}}
 	err := r.source(ctx, func(pos int, s dataset.Sample) error {
@@ -86,6 +92,52 @@ func (r *evalRun) feedEpoch(ctx context.Context, epoch int, jobs chan<- job) err
 		return fmt.Errorf("the dataset changed while the eval ran: sample %v is no longer in it", r.plan[q.next].ID)
 	}
 	return nil
+}
+
+// feedAt queues the epoch's jobs in plan order, reading each row alone
+// from its offset in the file.
+func (r *evalRun) feedAt(ctx context.Context, epoch int, jobs chan<- job) error {
+	q := &reorder{r: r, epoch: epoch}
+	for ; q.next < len(r.plan); q.next++ {
+		if !r.runs(q.next, epoch) && !r.waitsMetadata(q.next) {
+			continue
+		}
+		e := r.plan[q.next]
+		s, err := r.rowsAt.At(e)
+		if err != nil {
+			return err
+		}
+		r.rows.take(1)
+		if sampleID(s.ID) != sampleID(e.ID) {
+			r.rows.drop(1)
+			return fmt.Errorf("the dataset changed while the eval ran: line %d has id %v, not %v", e.Line, s.ID, e.ID)
+		}
+		if err := q.queue(ctx, s, jobs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openRowsAt opens a file dataset for feedAt when the plan is out of file
+// order and every row can be read alone; otherwise the rows are streamed.
+func (r *evalRun) openRowsAt() error {
+	if r.file == nil || slices.IsSortedFunc(r.plan, func(a, b dataset.Entry) int { return a.Pos - b.Pos }) ||
+		slices.ContainsFunc(r.plan, func(e dataset.Entry) bool { return e.Offset < 0 }) {
+		return nil
+	}
+	rows, err := dataset.OpenRows(r.file.path, r.file.opts)
+	if err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	r.rowsAt = rows
+	return nil
+}
+
+// fileDataset is a task's dataset file and how it is read.
+type fileDataset struct {
+	path string
+	opts dataset.Options
 }
 
 // epochRuns counts the jobs of epoch this run queues.
@@ -195,6 +247,14 @@ func (r *evalRun) metricsReadMetadata() bool {
 		}
 	}
 	return false
+}
+
+// waitsMetadata reports whether kept results of plan index i wait for
+// their metadata.
+func (r *evalRun) waitsMetadata(i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.needMeta[i]) > 0
 }
 
 // needsMetadata reports whether kept results still wait for their

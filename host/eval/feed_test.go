@@ -32,6 +32,8 @@ func TestFeedStreamsRows(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "big.jsonl")
 	writeRows(t, path, feedRows)
+	jsonPath := filepath.Join(t.TempDir(), "big.json")
+	writeJSONRows(t, jsonPath, feedRows)
 	seed := int64(7)
 	limit := int64(40)
 	tests := map[string]struct {
@@ -45,6 +47,8 @@ func TestFeedStreamsRows(t *testing.T) {
 		count int
 		// bound is the most rows held at once; 0 skips the check.
 		bound int64
+		// json reads the rows from a JSON document, not JSON Lines.
+		json bool
 	}{
 		"one worker, in file order": {workers: 1, count: feedRows, bound: 2,
 			want: ids(1, feedRows, 1)},
@@ -59,14 +63,19 @@ func TestFeedStreamsRows(t *testing.T) {
 			want: ids(1, 40, 1)},
 		"a shard": {workers: 1, opts: Options{Shard: Shard{Index: 1, Count: 500}}, epochs: 2, count: 8, bound: 2,
 			want: []string{"2/1", "502/1", "1002/1", "1502/1", "2/2", "502/2", "1002/2", "1502/2"}},
-		"shuffled: rows wait for their turn": {workers: 1, ds: config.Dataset{Shuffle: true, Seed: &seed},
-			count: feedRows},
+		"shuffled: each row read alone": {workers: 1, ds: config.Dataset{Shuffle: true, Seed: &seed},
+			count: feedRows, bound: 2},
+		"shuffled JSON document: rows wait for their turn": {workers: 1, json: true,
+			ds: config.Dataset{Shuffle: true, Seed: &seed}, count: feedRows},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			ds := tc.ds
 			ds.File = path
+			if tc.json {
+				ds.File = jsonPath
+			}
 			r := &evalRun{e: &config.Eval{Name: "feed"}, task: &config.Task{Name: "feed", Dataset: &ds,
 				Epochs: config.Epochs{Count: tc.epochs}}, opts: tc.opts, log: hclog.NewNullLogger()}
 			require.NoError(t, r.prepareDataset(context.Background(), nil))
@@ -76,9 +85,13 @@ func TestFeedStreamsRows(t *testing.T) {
 				assert.Equal(t, tc.want, got)
 			}
 			if tc.ds.Shuffle {
-				want, err := dataset.Read(path, datasetOptions(&ds))
+				want, err := dataset.Read(ds.File, datasetOptions(&ds))
 				require.NoError(t, err)
-				assert.Equal(t, fmt.Sprintf("%v/1", want[0].ID), got[0], "the shuffled order")
+				var wantIDs []string
+				for _, s := range want {
+					wantIDs = append(wantIDs, fmt.Sprintf("%v/1", s.ID))
+				}
+				assert.Equal(t, wantIDs, got, "the shuffled order")
 			}
 			if tc.bound > 0 {
 				assert.LessOrEqual(t, r.rows.peak.Load(), tc.bound, "rows held at once")
@@ -108,6 +121,10 @@ func TestFeedDatasetChanged(t *testing.T) {
 func feedAll(t *testing.T, r *evalRun, workers int) []string {
 	t.Helper()
 	r.planIndex()
+	require.NoError(t, r.openRowsAt())
+	if r.rowsAt != nil {
+		defer r.rowsAt.Close()
+	}
 	jobs := make(chan job)
 	var mu sync.Mutex
 	var got []string
@@ -147,5 +164,20 @@ func writeRows(t *testing.T, path string, n int) {
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&b, `{"id": %d, "input": "q%d", "target": "a", "metadata": {"pad": %q}}`+"\n", i, i, strings.Repeat("x", 100))
 	}
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+}
+
+// writeJSONRows writes the rows of writeRows as one JSON document.
+func writeJSONRows(t *testing.T, path string, n int) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "input": "q%d", "target": "a"}`, i, i)
+	}
+	b.WriteString("\n]\n")
 	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
 }

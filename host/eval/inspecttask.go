@@ -92,7 +92,7 @@ func (r *evalRun) inspectPlan(ctx context.Context) ([]dataset.Entry, error) {
 			errs = append(errs, err)
 			return nil
 		}
-		e := dataset.Entry{ID: s.ID, Pos: int(row.Index), Line: s.Line}
+		e := dataset.Entry{ID: s.ID, Pos: int(row.Index), Line: s.Line, Offset: -1}
 		r.extra.note(s.Sandbox, e)
 		plan = append(plan, e)
 		return nil

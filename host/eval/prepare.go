@@ -52,6 +52,10 @@ type evalRun struct {
 	// needMeta are the resumed log's kept results still without their
 	// sample's metadata, by plan index (indexes into results).
 	needMeta map[int][]int
+	// file is the task's dataset file, nil for other datasets; rowsAt reads
+	// its rows alone when the plan is out of file order (feedAt).
+	file   *fileDataset
+	rowsAt *dataset.Rows
 	// feedErr is why the rows stopped coming before every job was queued.
 	feedErr error
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
@@ -235,6 +239,9 @@ func (r *evalRun) close() {
 	}
 	if r.writer != nil {
 		_ = r.writer.Close()
+	}
+	if r.rowsAt != nil {
+		_ = r.rowsAt.Close()
 	}
 }
 

@@ -46,6 +46,9 @@ func (r *evalRun) runSamples(ctx context.Context) {
 	r.mu.Unlock()
 	r.meter.start(r.e.Name, r.planned(), done, tokens, r.started)
 	r.planIndex()
+	if err := r.openRowsAt(); err != nil {
+		r.log.Warn("reading the dataset's rows alone; streaming them instead", "error", err)
+	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup
 	for range r.opts.MaxSamples {
