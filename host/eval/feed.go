@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
 // A run holds its dataset's rows only while they are needed: the plan
@@ -242,11 +243,31 @@ func (r *evalRun) metricsReadMetadata() bool {
 		return true
 	}
 	for _, sc := range r.scorers {
-		if sc.computeMetric != nil {
+		if sc.computeMetric != nil && hasPluginMetric(r.metricSet(sc)) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasPluginMetric reports whether set holds a metric the host does not
+// have built in, which the scorer's plugin computes.
+func hasPluginMetric(set scoring.MetricSet) bool {
+	plugin := func(refs ...scoring.MetricRef) bool {
+		return slices.ContainsFunc(refs, func(ref scoring.MetricRef) bool {
+			_, ok := scoring.Builtin(ref)
+			return !ok
+		})
+	}
+	keys := func(ks []scoring.KeyMetrics) bool {
+		return slices.ContainsFunc(ks, func(k scoring.KeyMetrics) bool { return plugin(k.Metrics...) })
+	}
+	return keys(set.Dict) || slices.ContainsFunc(set.Items, func(it scoring.MetricItem) bool {
+		if it.Metric != nil {
+			return plugin(*it.Metric)
+		}
+		return keys(it.Keys)
+	})
 }
 
 // waitsMetadata reports whether kept results of plan index i wait for

@@ -15,6 +15,7 @@ import (
 
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/scoring"
 )
 
 // feedRows is the size of the datasets TestFeedStreamsRows feeds: large
@@ -180,4 +181,34 @@ func writeJSONRows(t *testing.T, path string, n int) {
 	}
 	b.WriteString("\n]\n")
 	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+}
+
+// TestMetricsReadMetadata: each result keeps its sample's metadata only
+// for metrics that may read it (computed by a scorer's plugin or by an
+// Inspect task), not for the host's built-in ones.
+func TestMetricsReadMetadata(t *testing.T) {
+	t.Parallel()
+	compute := scoring.MetricComputer(func(context.Context, scoring.MetricRef, []scoring.SampleScore) (scoring.MetricOutput, error) {
+		return scoring.MetricOutput{}, nil
+	})
+	builtin := scoring.ListOf("accuracy", "stderr")
+	custom := scoring.ListOf("accuracy", "my_pkg/grouped_accuracy")
+	tests := map[string]struct {
+		set     scoring.MetricSet
+		compute scoring.MetricComputer
+		want    bool
+	}{
+		"built-in metrics":                 {set: builtin, compute: compute, want: false},
+		"a metric the plugin computes":     {set: custom, compute: compute, want: true},
+		"a plugin that computes no metric": {set: custom, want: false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			set := tc.set
+			r := &evalRun{scorers: []scorerRun{{cfg: &config.Scorer{Plugin: "x", Metrics: &set}, computeMetric: tc.compute}}}
+			assert.Equal(t, tc.want, r.metricsReadMetadata())
+		})
+	}
+	assert.True(t, (&evalRun{inspect: &inspectRun{}}).metricsReadMetadata(), "an Inspect task's metrics")
 }

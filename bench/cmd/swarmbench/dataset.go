@@ -12,7 +12,7 @@ import (
 const datasetRowBytes = 16 << 10
 
 // benchDataset runs one-member swarms over file datasets of heavy rows
-// (16 KiB each) at two sizes, -dataset (500,5000 by default), and reports
+// (16 KiB each) at two sizes, -dataset (500,3000 by default), and reports
 // the host's peak memory at each and what each added sample cost: a host
 // that streams its dataset (host/eval/feed.go) adds the sample's id and
 // result, not its row, so the cost per added sample stays far below the

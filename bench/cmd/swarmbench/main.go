@@ -134,7 +134,7 @@ func parse() (*env, error) {
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100,1000", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
-	flag.StringVar(&datasetN, "dataset", "500,5000", "dataset sizes (rows of 16 KiB) of the dataset-streaming benchmark")
+	flag.StringVar(&datasetN, "dataset", "500,3000", "dataset sizes (rows of 16 KiB) of the dataset-streaming benchmark")
 	flag.StringVar(&sweep, "max-samples", "1,4,16,64", "--max-samples values of the throughput benchmark")
 	flag.IntVar(&f.samples, "samples", 1000, "samples of the throughput benchmark")
 	flag.IntVar(&f.bigN, "big", 100000, "members of the one-swarm benchmark (-only=big; not in the default run)")
