@@ -1,54 +1,78 @@
 package dataset
 
 import (
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 )
 
-// parseCSV reads a CSV file with a header row. Cells are strings; a row with
-// fewer cells than the header leaves the rest absent (as Python's
-// DictReader), a row with more is a bad row, and so is a row the CSV reader
-// cannot parse — the reading goes on after each.
-func parseCSV(file string, data []byte) ([]row, error) {
-	r := csv.NewReader(bytes.NewReader(data))
+// scanCSV reads a CSV file with a header row, one record at a time. Cells
+// are strings; a row with fewer cells than the header leaves the rest
+// absent (as Python's DictReader), a row with more is a bad row, and so is
+// a row the CSV reader cannot parse — the reading goes on after each.
+func scanCSV(file string, in io.Reader, offset int64, fn func(row) error) error {
+	r := csv.NewReader(in)
 	r.FieldsPerRecord = -1
 	header, err := r.Read()
 	if err != nil {
-		return nil, csvHeaderError(file, err)
+		return csvHeaderError(file, err)
 	}
 	if msg := duplicateColumn(header); msg != "" {
-		return nil, &RowError{File: file, Line: 1, Msg: msg}
+		return &RowError{File: file, Line: 1, Msg: msg}
 	}
-	var rows []row
 	for lastErr := 0; ; {
+		start := offset + r.InputOffset()
 		rec, err := r.Read()
 		var perr *csv.ParseError
+		var next row
 		switch {
 		case err == nil:
 			line, _ := r.FieldPos(0)
-			rows = append(rows, csvRow(header, rec, line))
+			next = csvRow(header, rec, line)
+			next.offset = start
 		case errors.As(err, &perr) && perr.StartLine != lastErr:
 			lastErr = perr.StartLine
-			rows = append(rows, row{line: perr.StartLine, err: "malformed CSV: " + perr.Err.Error()})
+			next = row{line: perr.StartLine, err: "malformed CSV: " + perr.Err.Error(), offset: -1}
 		default:
-			return rows, csvEnd(file, err)
+			return csvEnd(file, err)
+		}
+		if err := fn(next); err != nil {
+			return err
 		}
 	}
+}
+
+// csvHeader reads a CSV file's header row.
+func csvHeader(file string, in io.Reader) ([]string, error) {
+	header, err := csv.NewReader(in).Read()
+	if err != nil {
+		return nil, csvHeaderError(file, err)
+	}
+	return header, nil
+}
+
+// csvAt reads the CSV record at the start of in, which is on line.
+func csvAt(in io.Reader, header []string, line int) (row, error) {
+	r := csv.NewReader(in)
+	r.FieldsPerRecord = -1
+	rec, err := r.Read()
+	if err != nil {
+		return row{}, err
+	}
+	return csvRow(header, rec, line), nil
 }
 
 // csvRow pairs a record's cells with the header's column names.
 func csvRow(header, rec []string, line int) row {
 	if len(rec) > len(header) {
-		return row{line: line, err: fmt.Sprintf("row has %d fields; the header has %d", len(rec), len(header))}
+		return row{line: line, err: fmt.Sprintf("row has %d fields; the header has %d", len(rec), len(header)), offset: -1}
 	}
 	values := make(map[string]any, len(rec))
 	for i, cell := range rec {
 		values[header[i]] = cell
 	}
-	return row{line: line, values: values}
+	return row{line: line, values: values, offset: -1}
 }
 
 // duplicateColumn names a column the header repeats, if any.

@@ -4,10 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // FuzzRead feeds arbitrary bytes to each reader (json, jsonl, csv): it
-// must return samples or an error, never panic.
+// must return samples or an error, never panic; and each JSON Lines or CSV
+// row read alone from its offset (Rows.At) is the sample Read returns.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(`[{"id": 1, "input": "q", "target": "a"}]`), "json")
 	f.Add([]byte("{\"input\": \"q\", \"target\": [\"a\", \"b\"], \"metadata\": {\"k\": 1}}\n{\"input\": \"r\"}\n"), "jsonl")
@@ -27,6 +31,28 @@ func FuzzRead(f *testing.F) {
 			t.Fatal(err)
 		}
 		_, _ = Read(path, Options{})
-		_, _ = Read(path, Options{AutoID: true, Shuffle: true, Seed: 7})
+		opts := Options{AutoID: true, Shuffle: true, Seed: 7}
+		samples, err := Read(path, opts)
+		if err != nil || format == "json" {
+			return
+		}
+		entries, err := Index(path, opts)
+		if err != nil {
+			t.Fatalf("Read succeeded, Index failed: %v", err)
+		}
+		rows, err := OpenRows(path, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for i, e := range entries {
+			got, err := rows.At(e)
+			if err != nil {
+				t.Fatalf("row at line %d: %v", e.Line, err)
+			}
+			if diff := cmp.Diff(samples[i], got, cmpopts.EquateNaNs()); diff != "" {
+				t.Fatalf("row at line %d read alone (-Read +At):\n%s", e.Line, diff)
+			}
+		}
 	})
 }

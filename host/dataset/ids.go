@@ -6,39 +6,40 @@ import (
 	"strings"
 )
 
-// assignIDs gives every sample an id — its 1-based position for all of them
-// with auto, else for those that have none — and reports duplicates among the
-// rows that converted cleanly.
-func assignIDs(file string, samples []Sample, ok []bool, auto bool) []error {
-	generated := make([]bool, len(samples))
-	for i := range samples {
-		if auto || samples[i].ID == nil {
-			samples[i].ID, generated[i] = i+1, true
-		}
+// idCheck finds duplicate ids among the rows that converted cleanly, one
+// row at a time, keeping only the ids.
+type idCheck struct {
+	file  string
+	first map[string]idSeen
+	errs  []error
+}
+
+// idSeen is the first row seen with an id.
+type idSeen struct {
+	line      int
+	generated bool
+}
+
+func newIDCheck(file string) *idCheck { return &idCheck{file: file, first: map[string]idSeen{}} }
+
+// add checks the next clean row's id against those before it.
+func (c *idCheck) add(s converted) {
+	key := idKey(s.ID)
+	first, dup := c.first[key]
+	if !dup {
+		c.first[key] = idSeen{line: s.Line, generated: s.generated}
+		return
 	}
-	var errs []error
-	first := map[string]int{}
-	for i, s := range samples {
-		if !ok[i] {
-			continue
-		}
-		key := idKey(s.ID)
-		j, dup := first[key]
-		if !dup {
-			first[key] = i
-			continue
-		}
-		errs = append(errs, &RowError{File: file, Line: s.Line, Msg: duplicateMsg(file, s, samples[j], generated[i] || generated[j])})
-	}
-	return errs
+	c.errs = append(c.errs, &RowError{File: c.file, Line: s.Line,
+		Msg: duplicateMsg(c.file, s.Sample, first.line, s.generated || first.generated)})
 }
 
 // duplicateMsg words a duplicate id, with a hint when a generated id is one
 // of the pair.
-func duplicateMsg(file string, s, first Sample, generated bool) string {
-	where := fmt.Sprintf("line %d", first.Line)
+func duplicateMsg(file string, s Sample, firstLine int, generated bool) string {
+	where := fmt.Sprintf("line %d", firstLine)
 	if file == "" {
-		where = fmt.Sprintf("sample %d", first.Line)
+		where = fmt.Sprintf("sample %d", firstLine)
 	}
 	msg := fmt.Sprintf("duplicate id %s (also on %s)", showID(s.ID), where)
 	if generated {

@@ -13,10 +13,10 @@ import (
 func inlineRow(values map[string]any, n int) row {
 	v, err := jsonShape(values)
 	if err != nil {
-		return row{line: n, err: err.Error()}
+		return row{line: n, err: err.Error(), offset: -1}
 	}
 	m, _ := v.(map[string]any)
-	return row{line: n, values: m}
+	return row{line: n, values: m, offset: -1}
 }
 
 // jsonShape converts a Go value to nil, string, bool, json.Number, []any or

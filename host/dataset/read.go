@@ -1,11 +1,9 @@
 package dataset
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -16,31 +14,37 @@ type row struct {
 	line   int
 	values map[string]any
 	err    string
+	// offset is the row's byte offset in its file, where it can be read
+	// alone (rowsAt); -1 when it cannot (a JSON document's elements,
+	// inline rows).
+	offset int64
 }
 
 // Read reads the dataset file at path. It returns every sample, shuffled and
 // limited as opts say, or — when any row is bad — no sample and every
 // [*RowError] joined. Failing to read the file, or an unknown format, is a
-// plain error.
+// plain error. Read holds every sample it returns: a run streams the rows
+// instead ([Index], then [Scan]).
 func Read(path string, opts Options) ([]Sample, error) {
-	format, err := formatOf(path, opts.Format)
+	entries, err := Index(path, opts)
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+	at := make(map[int]int, len(entries))
+	for i, e := range entries {
+		at[e.Pos] = i
 	}
-	offset := len(data)
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if errs := checkUTF8(path, data, offset-len(data)); len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	rows, err := parse(format, path, data)
+	out := make([]Sample, len(entries))
+	err = Scan(path, opts, func(pos int, s Sample) error {
+		if i, ok := at[pos]; ok {
+			out[i] = s
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	return build(path, rows, opts)
+	return out, nil
 }
 
 // FromInline converts samples declared inline in a suite, with the same
@@ -76,34 +80,23 @@ func formatOf(path, format string) (string, error) {
 	return "", fmt.Errorf("dataset: cannot tell the format of %s from its extension; give the format (json, jsonl or csv)", path)
 }
 
-// parse splits data into rows in the given format.
-func parse(format, file string, data []byte) ([]row, error) {
-	switch format {
-	case FormatJSON:
-		return parseJSON(file, withSentinels(data))
-	case FormatJSONL:
-		return parseJSONL(withSentinels(data)), nil
-	default:
-		return parseCSV(file, data)
-	}
-}
-
 // build converts rows to samples, assigns and checks ids, then shuffles and
 // limits. Any row problem fails the whole dataset.
 func build(file string, rows []row, opts Options) ([]Sample, error) {
 	samples := make([]Sample, len(rows))
-	ok := make([]bool, len(rows))
 	var errs []error
+	ids := newIDCheck(file)
 	for i, r := range rows {
-		var problems []string
-		samples[i], problems = convert(r, opts.Fields)
-		ok[i] = len(problems) == 0
-		for _, p := range problems {
+		c := convertAt(r, i, opts)
+		samples[i] = c.Sample
+		for _, p := range c.problems {
 			errs = append(errs, &RowError{File: file, Line: r.line, Msg: p})
 		}
+		if len(c.problems) == 0 {
+			ids.add(c)
+		}
 	}
-	errs = append(errs, assignIDs(file, samples, ok, opts.AutoID)...)
-	if len(errs) > 0 {
+	if errs = append(errs, ids.errs...); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	if len(samples) == 0 {

@@ -27,8 +27,7 @@ func CheckDatasets(suite *config.Suite, evals []string) hcl.Diagnostics {
 		// an Inspect task's rows come from its task plugin when the eval
 		// prepares: a bad row fails that eval before any sample runs
 		if task.Dataset != nil && task.Inspect == nil {
-			_, err := readDataset(task.Dataset, datasetOptions(task.Dataset))
-			diags = append(diags, datasetDiags(task, err)...)
+			diags = append(diags, datasetDiags(task, checkDataset(task.Dataset, datasetOptions(task.Dataset)))...)
 		}
 	}
 	return diags

@@ -12,8 +12,10 @@ import (
 	"github.com/swarmhost/swarmhost/host/dataset"
 )
 
-// prepareDataset reads the task's samples, applying --limit after the
-// dataset's own shuffle and limit (not when resuming: the log decides).
+// prepareDataset reads the task's dataset once, row by row, into the
+// plan — each sample's id and position, not the rows (feed.go streams them
+// again) — applying --limit after the dataset's own shuffle and limit (not
+// when resuming: the log decides).
 func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 	ds := r.task.Dataset
 	if ds == nil {
@@ -24,17 +26,27 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 		opts.Seed = rand.Int64()
 		r.seed = &opts.Seed
 	}
+	r.rows.eval = r.e.Name
 	var err error
-	if r.inspect != nil {
-		r.samples, err = r.inspectSamples(ctx)
-	} else {
-		r.samples, err = readDataset(ds, opts)
+	switch {
+	case r.inspect != nil:
+		r.plan, err = r.inspectPlan(ctx)
+		r.source = r.inspectRows
+	case ds.File != "":
+		r.plan, err = dataset.Index(ds.File, opts)
+		r.source, r.file = fileSource(ds.File, opts), &fileDataset{path: ds.File, opts: opts}
+	default:
+		var samples []dataset.Sample
+		samples, err = inlineSamples(ds, opts)
+		r.plan, r.source = entriesOf(samples), sliceSource(samples)
 	}
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
 	if r.opts.Resume == "" {
-		return r.selectSamples()
+		if err := r.selectSamples(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -42,39 +54,46 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 // selectSamples applies --sample-id (ids or patterns, as Inspect matches
 // them: sampleIDFilter; those of "task:id" selectors naming this task,
 // TaskSampleIDs) and --limit (a count, or a range A-B from 1) to the
-// dataset's samples.
+// plan.
 func (r *evalRun) selectSamples() error {
 	if len(r.opts.SampleIDs) > 0 {
 		ids := TaskSampleIDs(r.task.Name, r.opts.SampleIDs)
-		var keep []dataset.Sample
+		var keep []dataset.Entry
 		filter := newSampleIDFilter(ids)
-		for _, s := range r.samples {
-			if filter.matches(s.ID) {
-				keep = append(keep, s)
+		for _, e := range r.plan {
+			if filter.matches(e.ID) {
+				keep = append(keep, e)
 			}
 		}
 		if len(keep) == 0 {
 			return fmt.Errorf("dataset: no sample of task %s has an id of --sample-id %s", r.task.Name, strings.Join(r.opts.SampleIDs, ","))
 		}
-		r.samples = keep
+		r.plan = keep
 	}
 	from, to := max(r.opts.LimitFrom, 1), r.opts.Limit
-	if to <= 0 || to > len(r.samples) {
-		to = len(r.samples)
+	if to <= 0 || to > len(r.plan) {
+		to = len(r.plan)
 	}
 	if from > to {
-		return fmt.Errorf("dataset: --limit %d-%d: the dataset has %d samples", r.opts.LimitFrom, r.opts.Limit, len(r.samples))
+		return fmt.Errorf("dataset: --limit %d-%d: the dataset has %d samples", r.opts.LimitFrom, r.opts.Limit, len(r.plan))
 	}
-	r.samples = r.samples[from-1 : to]
+	r.plan = r.plan[from-1 : to]
 	return nil
 }
 
-// readDataset reads a dataset block's samples: its file, or its inline
-// sample blocks.
-func readDataset(ds *config.Dataset, opts dataset.Options) ([]dataset.Sample, error) {
+// checkDataset reads a dataset block as a run would, for `swarmhost
+// check`: its file, row by row, or its inline sample blocks.
+func checkDataset(ds *config.Dataset, opts dataset.Options) error {
 	if ds.File != "" {
-		return dataset.Read(ds.File, opts)
+		_, err := dataset.Index(ds.File, opts)
+		return err
 	}
+	_, err := inlineSamples(ds, opts)
+	return err
+}
+
+// inlineSamples reads a dataset block's inline sample blocks.
+func inlineSamples(ds *config.Dataset, opts dataset.Options) ([]dataset.Sample, error) {
 	rows, err := inlineRows(ds.Samples)
 	if err != nil {
 		return nil, err

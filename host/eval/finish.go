@@ -67,7 +67,7 @@ func (r *evalRun) evalResults(ctx context.Context, results []sampleResult) ([]ev
 func (r *evalRun) planned() int {
 	n := 0
 	for epoch := 1; epoch <= r.epochs(); epoch++ {
-		for i := range r.samples {
+		for i := range r.plan {
 			if r.inShard(i, epoch) {
 				n++
 			}
@@ -84,6 +84,12 @@ func (r *evalRun) status(ctx context.Context, results []sampleResult) (string, *
 	}
 	if e := unwrittenError(results); e != nil {
 		return evallog.StatusError, e
+	}
+	r.mu.Lock()
+	feedErr := r.feedErr
+	r.mu.Unlock()
+	if feedErr != nil {
+		return evallog.StatusError, &evallog.EvalError{Message: feedErr.Error(), Traceback: feedErr.Error()}
 	}
 	failed := 0
 	for _, res := range results {

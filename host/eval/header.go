@@ -42,11 +42,11 @@ func (r *evalRun) prepareLog(context.Context, Plugins) error {
 func (r *evalRun) header() evallog.EvalLog {
 	args := r.solverArgs()
 	ds := r.task.Dataset
-	dataset := evallog.EvalDataset{Name: r.task.Name, Samples: len(r.samples), Shuffled: ds.Shuffle}
+	dataset := evallog.EvalDataset{Name: r.task.Name, Samples: len(r.plan), Shuffled: ds.Shuffle}
 	if ds.File != "" {
 		dataset.Name, dataset.Location = filepath.Base(ds.File), ds.File
 	}
-	for _, s := range r.samples {
+	for _, s := range r.plan {
 		dataset.SampleIDs = append(dataset.SampleIDs, sampleID(s.ID))
 	}
 	log := evallog.EvalLog{

@@ -17,6 +17,29 @@ import (
 // made before any sample runs.
 type sampleProviders struct {
 	byKey map[string]sandbox.Provider
+	// own are the distinct sandboxes the dataset's rows bring, in the
+	// order they first appear, each with the rows that bring it.
+	own []ownSandbox
+}
+
+// ownSandbox is a sandbox some rows bring, and those rows.
+type ownSandbox struct {
+	sandbox *dataset.SampleSandbox
+	rows    []dataset.Entry
+}
+
+// note records that the row e brings the sandbox sb (nil: none).
+func (p *sampleProviders) note(sb *dataset.SampleSandbox, e dataset.Entry) {
+	if sb == nil {
+		return
+	}
+	for i := range p.own {
+		if sandboxKey(p.own[i].sandbox) == sandboxKey(sb) {
+			p.own[i].rows = append(p.own[i].rows, e)
+			return
+		}
+	}
+	p.own = append(p.own, ownSandbox{sandbox: sb, rows: []dataset.Entry{e}})
 }
 
 // sandboxKey names a sample's sandbox spec.
@@ -31,20 +54,33 @@ func (r *evalRun) prepareSampleSandboxes(ctx context.Context, _ Plugins) error {
 	if r.inspect == nil {
 		return nil
 	}
-	for _, s := range r.samples {
-		if s.Sandbox == nil || r.isTaskSandbox(s.Sandbox) || r.extra.byKey[sandboxKey(s.Sandbox)] != nil {
+	r.planIndex()
+	for _, own := range r.extra.own {
+		first, planned := r.firstPlanned(own.rows)
+		if !planned || r.isTaskSandbox(own.sandbox) {
 			continue
 		}
-		p, err := r.sampleProvider(ctx, s.Sandbox)
+		p, err := r.sampleProvider(ctx, own.sandbox)
 		if err != nil {
-			return fmt.Errorf("sample %v: its own sandbox: %w", s.ID, err)
+			return fmt.Errorf("sample %v: its own sandbox: %w", first.ID, err)
 		}
 		if r.extra.byKey == nil {
 			r.extra.byKey = map[string]sandbox.Provider{}
 		}
-		r.extra.byKey[sandboxKey(s.Sandbox)] = p
+		r.extra.byKey[sandboxKey(own.sandbox)] = p
 	}
 	return nil
+}
+
+// firstPlanned is the first of rows, in plan order, that the run plans.
+func (r *evalRun) firstPlanned(rows []dataset.Entry) (dataset.Entry, bool) {
+	best, found := dataset.Entry{}, false
+	for _, e := range rows {
+		if k, ok := r.planAt[e.Pos]; ok && (!found || k < r.planAt[best.Pos]) {
+			best, found = e, true
+		}
+	}
+	return best, found
 }
 
 // isTaskSandbox reports whether a sample's sandbox is the task's.

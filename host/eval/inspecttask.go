@@ -79,24 +79,22 @@ func (r *evalRun) prepareInspect(ctx context.Context, plugins Plugins) error {
 	return nil
 }
 
-// inspectSamples reads the Inspect task's dataset from its plugin, row by
-// row in order; every row Inspect would reject is reported with its index,
-// and none runs then.
-func (r *evalRun) inspectSamples(ctx context.Context) ([]dataset.Sample, error) {
-	var samples []dataset.Sample
+// inspectPlan reads the Inspect task's dataset from its plugin once, row
+// by row in order, keeping each sample's id and position and the distinct
+// sandboxes the samples bring (prepareSampleSandboxes); every row Inspect
+// would reject is reported with its index, and none runs then.
+func (r *evalRun) inspectPlan(ctx context.Context) ([]dataset.Entry, error) {
+	var plan []dataset.Entry
 	var errs []error
 	err := r.inspect.client.Samples(ctx, r.inspect.ref, func(row plugins.TaskRow) error {
-		if row.Error != "" {
-			errs = append(errs, fmt.Errorf("dataset row %d: %s", row.Index, row.Error))
-			return nil
-		}
-		s, err := dataset.FromJSONRow(row.JSON, int(row.Index))
+		s, err := inspectRow(row)
 		if err != nil {
 			errs = append(errs, err)
 			return nil
 		}
-		s.Line = int(row.Index) + 1
-		samples = append(samples, s)
+		e := dataset.Entry{ID: s.ID, Pos: int(row.Index), Line: s.Line, Offset: -1}
+		r.extra.note(s.Sandbox, e)
+		plan = append(plan, e)
 		return nil
 	})
 	if err != nil {
@@ -105,10 +103,32 @@ func (r *evalRun) inspectSamples(ctx context.Context) ([]dataset.Sample, error) 
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("the Inspect task %s has rows it cannot run: %w", r.task.Inspect.Spec, errors.Join(errs...))
 	}
-	if len(samples) == 0 {
+	if len(plan) == 0 {
 		return nil, fmt.Errorf("the Inspect task %s has no samples", r.task.Inspect.Spec)
 	}
-	return samples, nil
+	return plan, nil
+}
+
+// inspectRows streams the Inspect task's rows from its plugin again, for
+// the feeder: the plugin makes each row as the host reads it.
+func (r *evalRun) inspectRows(ctx context.Context, fn func(pos int, s dataset.Sample) error) error {
+	return r.inspect.client.Samples(ctx, r.inspect.ref, func(row plugins.TaskRow) error {
+		s, err := inspectRow(row)
+		if err != nil {
+			return err
+		}
+		return fn(int(row.Index), s)
+	})
+}
+
+// inspectRow converts one row the task plugin streams.
+func inspectRow(row plugins.TaskRow) (dataset.Sample, error) {
+	if row.Error != "" {
+		return dataset.Sample{}, fmt.Errorf("dataset row %d: %s", row.Index, row.Error)
+	}
+	s, err := dataset.FromJSONRow(row.JSON, int(row.Index))
+	s.Line = int(row.Index) + 1
+	return s, err
 }
 
 // inspectSetup runs the task's setup steps for the sample × epoch: the
@@ -198,8 +218,8 @@ func (r *evalRun) inspectResults(ctx context.Context, results []sampleResult) ([
 		if res.failed {
 			continue
 		}
-		smp := r.samples[res.index]
-		row := inspectScore{ID: smp.ID, Epoch: res.epoch, Scores: map[string]evallog.Score{}, Metadata: smp.Metadata}
+		row := inspectScore{ID: r.plan[res.index].ID, Epoch: res.epoch, Scores: map[string]evallog.Score{},
+			Metadata: res.metadata}
 		for i, sc := range r.scorers {
 			if i < len(res.scores) {
 				row.Scores[sc.name] = logconv.Score(res.scores[i])

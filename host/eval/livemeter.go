@@ -56,7 +56,7 @@ func (r *evalRun) liveMetric() {
 	}
 	sc := r.scorers[0]
 	reduced := reduce(r.reducers()[0], groupBySample(r.results, 0))
-	name, value, ok := liveHeadline(sc.name, r.metricSet(sc), r.metricInput(reduced))
+	name, value, ok := liveHeadline(sc.name, r.metricSet(sc), r.metricInput(reduced, metadataOf(r.results)))
 	if ok {
 		r.meter.metric(name, value)
 	}

@@ -22,8 +22,8 @@ func mergeRun(shards []shardLog) (*evalRun, error) {
 		task: &config.Task{Name: spec.Task, Dataset: &config.Dataset{},
 			Epochs: config.Epochs{Count: int64(max(spec.Config.Epochs, 1)), Reducers: spec.Config.EpochsReducer}},
 		resumed: resume.NewState(nil)}
-	for _, id := range spec.Dataset.SampleIDs {
-		r.samples = append(r.samples, dataset.Sample{ID: datasetID(id)})
+	for i, id := range spec.Dataset.SampleIDs {
+		r.plan = append(r.plan, dataset.Entry{ID: datasetID(id), Pos: i, Line: i + 1})
 	}
 	r.scorers = scorersFromLog(shards[0].log)
 	for _, s := range shards {

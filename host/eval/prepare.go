@@ -39,8 +39,25 @@ type evalRun struct {
 	scorers []scorerRun
 	// models are the providers built so far, by model block, shared by
 	// members and scorers (see model).
-	models  map[string]hostmodel.Provider
-	samples []dataset.Sample
+	models map[string]hostmodel.Provider
+	// plan is the samples the eval runs, in its order: their ids and
+	// positions for the whole eval, not their rows, which source streams
+	// again when they run (feed.go); planAt maps a position to its plan
+	// index.
+	plan   []dataset.Entry
+	planAt map[int]int
+	source rowSource
+	// rows counts the rows held (feed.go).
+	rows rowGauge
+	// needMeta are the resumed log's kept results still without their
+	// sample's metadata, by plan index (indexes into results).
+	needMeta map[int][]int
+	// file is the task's dataset file, nil for other datasets; rowsAt reads
+	// its rows alone when the plan is out of file order (feedAt).
+	file   *fileDataset
+	rowsAt *dataset.Rows
+	// feedErr is why the rows stopped coming before every job was queued.
+	feedErr error
 	// seed is the shuffle seed drawn when the dataset sets none, recorded
 	// in the log so the order can be reproduced.
 	seed *int64
@@ -222,6 +239,9 @@ func (r *evalRun) close() {
 	}
 	if r.writer != nil {
 		_ = r.writer.Close()
+	}
+	if r.rowsAt != nil {
+		_ = r.rowsAt.Close()
 	}
 }
 

@@ -27,6 +27,7 @@ func (r *evalRun) scoreResults(ctx context.Context, results []sampleResult) ([]e
 	var reductions []evallog.EvalSampleReductions
 	var sums []ScoreSummary
 	var errs []error
+	metadata := metadataOf(results)
 	for i, sc := range r.scorers {
 		perSample := groupBySample(results, i)
 		for _, name := range r.reducersFor(sc) {
@@ -34,7 +35,7 @@ func (r *evalRun) scoreResults(ctx context.Context, results []sampleResult) ([]e
 			reductions = append(reductions, evallog.EvalSampleReductions{Scorer: sc.name, Reducer: r.reducerLabel(name),
 				Samples: r.sampleScores(reduced)})
 			res, err := scoring.Results(ctx, scoring.ResultsRequest{Scorer: sc.name, Metrics: r.metricSet(sc),
-				Scores: r.metricInput(reduced), Compute: sc.computeMetric})
+				Scores: r.metricInput(reduced, metadata), Compute: sc.computeMetric})
 			if err != nil {
 				errs = append(errs, fmt.Errorf("scorer %s: %w", sc.name, err))
 				continue
@@ -67,11 +68,11 @@ func (r *evalRun) metricSet(sc scorerRun) scoring.MetricSet {
 
 // metricInput is a reduced set as the metrics read it: each score with its
 // sample's id and metadata.
-func (r *evalRun) metricInput(set reducedSet) []scoring.SampleScore {
+func (r *evalRun) metricInput(set reducedSet, metadata map[int]map[string]any) []scoring.SampleScore {
 	out := make([]scoring.SampleScore, len(set.scores))
 	for i, s := range set.scores {
-		sample := r.samples[set.index[i]]
-		out[i] = scoring.SampleScore{Score: s, SampleID: sampleID(sample.ID).String(), Metadata: sample.Metadata}
+		out[i] = scoring.SampleScore{Score: s, SampleID: sampleID(r.plan[set.index[i]].ID).String(),
+			Metadata: metadata[set.index[i]]}
 	}
 	return out
 }
@@ -129,6 +130,17 @@ type reducedSet struct {
 	scores []scorer.Score
 }
 
+// metadataOf is each sample's metadata, by plan index.
+func metadataOf(results []sampleResult) map[int]map[string]any {
+	out := make(map[int]map[string]any, len(results))
+	for _, res := range results {
+		if res.metadata != nil {
+			out[res.index] = res.metadata
+		}
+	}
+	return out
+}
+
 // groupBySample collects scorer i's epoch scores per sample index, in
 // epoch order.
 func groupBySample(results []sampleResult, i int) map[int][]scorer.Score {
@@ -164,7 +176,7 @@ func (r *evalRun) sampleScores(set reducedSet) []evallog.EvalSampleScore {
 	for i, s := range set.scores {
 		ls := logconv.Score(s)
 		out[i] = evallog.EvalSampleScore{Value: ls.Value, Answer: ls.Answer, Explanation: ls.Explanation,
-			Metadata: ls.Metadata, SampleID: sampleID(r.samples[set.index[i]].ID)}
+			Metadata: ls.Metadata, SampleID: sampleID(r.plan[set.index[i]].ID)}
 	}
 	return out
 }

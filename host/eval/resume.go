@@ -67,20 +67,20 @@ func (r *evalRun) resumePlan(old *evallog.EvalLog) error {
 	if err := r.resumeShard(old); err != nil {
 		return err
 	}
-	planned, err := resume.Order(old.Eval.Dataset.SampleIDs, r.samples,
-		func(s dataset.Sample) evallog.SampleID { return sampleID(s.ID) })
+	planned, err := resume.Order(old.Eval.Dataset.SampleIDs, r.plan,
+		func(e dataset.Entry) evallog.SampleID { return sampleID(e.ID) })
 	if err != nil {
 		return err
 	}
-	r.samples = planned
+	r.plan = planned
 	return nil
 }
 
 // loadFinished turns the log's samples into results, so the final metrics
 // and reductions cover the whole log.
 func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
-	plan := make([]evallog.SampleID, len(r.samples))
-	for i, s := range r.samples {
+	plan := make([]evallog.SampleID, len(r.plan))
+	for i, s := range r.plan {
 		plan[i] = sampleID(s.ID)
 	}
 	sorted, err := resume.Split(samples, plan, r.epochs())
@@ -97,9 +97,22 @@ func (r *evalRun) loadFinished(samples []evallog.EvalSample) error {
 		for _, sc := range r.scorers {
 			res.scores = append(res.scores, logconv.ScoreFromLog(s.Scores, sc.name))
 		}
+		if r.metricsReadMetadata() {
+			r.waitMetadata(k.Index)
+		}
 		r.addResult(res, s.ModelUsage)
 	}
 	return nil
+}
+
+// waitMetadata notes that the result about to be added, of plan index i,
+// takes its sample's metadata when the feeder reads the row; callers hold
+// r.mu.
+func (r *evalRun) waitMetadata(i int) {
+	if r.needMeta == nil {
+		r.needMeta = map[int][]int{}
+	}
+	r.needMeta[i] = append(r.needMeta[i], len(r.results))
 }
 
 // statsStart is when the run began: the first run's start when resumed.

@@ -132,7 +132,7 @@ func TestSelectSamplesByTask(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			r := &evalRun{task: &config.Task{Name: tc.task}, opts: Options{SampleIDs: tc.ids},
-				samples: []dataset.Sample{{ID: "a1"}, {ID: "a2"}, {ID: "b1"}, {ID: 7}}}
+				plan: []dataset.Entry{{ID: "a1"}, {ID: "a2"}, {ID: "b1"}, {ID: 7}}}
 			err := r.selectSamples()
 			if tc.err != "" {
 				assert.ErrorContains(t, err, tc.err)
@@ -140,7 +140,7 @@ func TestSelectSamplesByTask(t *testing.T) {
 			}
 			assert.NoError(t, err)
 			var got []string
-			for _, s := range r.samples {
+			for _, s := range r.plan {
 				got = append(got, sampleID(s.ID).String())
 			}
 			assert.Equal(t, tc.want, got)

@@ -13,11 +13,14 @@ import (
 
 // sampleResult is what one sample × epoch left for the eval's results.
 type sampleResult struct {
-	index  int
-	epoch  int
-	scores []scorer.Score // one per task scorer
-	failed bool
-	gate   gateCounts
+	index int
+	epoch int
+	// metadata is the sample's metadata from the dataset, for metrics
+	// that read it (metricsReadMetadata); nil otherwise.
+	metadata map[string]any
+	scores   []scorer.Score // one per task scorer
+	failed   bool
+	gate     gateCounts
 	// allErrored says every member of the sample ended errored.
 	allErrored bool
 	// err names the sample and its error's first line; "" unless failed.
@@ -42,6 +45,10 @@ func (r *evalRun) runSamples(ctx context.Context) {
 	done, tokens := len(r.results), r.tokens()
 	r.mu.Unlock()
 	r.meter.start(r.e.Name, r.planned(), done, tokens, r.started)
+	r.planIndex()
+	if err := r.openRowsAt(); err != nil {
+		r.log.Warn("reading the dataset's rows alone; streaming them instead", "error", err)
+	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup
 	for range r.opts.MaxSamples {
@@ -50,6 +57,7 @@ func (r *evalRun) runSamples(ctx context.Context) {
 			defer wg.Done()
 			for j := range jobs {
 				r.runJob(ctx, j)
+				r.rows.drop(1)
 			}
 		}()
 	}
@@ -58,19 +66,20 @@ func (r *evalRun) runSamples(ctx context.Context) {
 	wg.Wait()
 }
 
-// feed queues jobs epoch by epoch, as Inspect orders them, until ctx ends.
-// A job the log already has (a resumed run) is skipped.
+// feed queues jobs epoch by epoch, as Inspect orders them, until ctx ends,
+// streaming the rows from their source once per epoch (feed.go). A job the
+// log already has (a resumed run) is skipped. When the rows stop coming,
+// the eval ends in error with the reason.
 func (r *evalRun) feed(ctx context.Context, jobs chan<- job) {
 	for epoch := 1; epoch <= r.epochs(); epoch++ {
-		for i, s := range r.samples {
-			if !r.inShard(i, epoch) || (r.resumed != nil && !r.missing(sampleID(s.ID), epoch)) {
-				continue
+		if err := r.feedEpoch(ctx, epoch, jobs); err != nil {
+			if ctx.Err() == nil {
+				r.log.Error("reading the dataset", "epoch", epoch, "error", err)
+				r.mu.Lock()
+				r.feedErr = fmt.Errorf("dataset: %w", err)
+				r.mu.Unlock()
 			}
-			select {
-			case jobs <- job{index: i, epoch: epoch, sample: s}:
-			case <-ctx.Done():
-				return
-			}
+			return
 		}
 	}
 }
@@ -97,6 +106,9 @@ func (r *evalRun) runJob(ctx context.Context, j job) {
 		logSample, res = r.runSample(ctx, j)
 	}
 	logSample.ErrorRetries = retries
+	if r.metricsReadMetadata() {
+		res.metadata = j.sample.Metadata
+	}
 	if logSample.Error != nil {
 		res.err = fmt.Sprintf("sample %v epoch %d: %s", j.sample.ID, j.epoch, firstLine(logSample.Error.Message))
 	}

@@ -104,7 +104,7 @@ func metaInt(v any) (int, bool) {
 
 // inShard reports whether this run's shard runs sample index i in epoch.
 func (r *evalRun) inShard(index, epoch int) bool {
-	return r.opts.Shard.has((epoch-1)*len(r.samples) + index)
+	return r.opts.Shard.has((epoch-1)*len(r.plan) + index)
 }
 
 // checkShard refuses a sharded run whose shards could disagree on the samples' order: a shuffle

@@ -34,6 +34,7 @@ type flags struct {
 	only                 string
 	scaleN, peerN, sweep []int
 	boardN               []int
+	datasetN             []int
 	pipeSamples          int
 	bigN                 int
 	pipeLatency          time.Duration
@@ -97,6 +98,7 @@ var benches = []struct {
 	{"scale", benchScale},
 	{"big", benchBig},
 	{"throughput", benchThroughput},
+	{"dataset", benchDataset},
 	{"pipe", benchPipe},
 	{"peer", benchPeer},
 	{"board", benchBoard},
@@ -123,15 +125,16 @@ func (e *env) selected(name string) bool {
 
 func parse() (*env, error) {
 	var f flags
-	var scaleN, peerN, sweep, boardN string
+	var scaleN, peerN, sweep, boardN, datasetN string
 	root := flag.String("root", ".", "repository root")
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one run may take (the peer's board run: at least 1s per member)")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,dataset,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100,1000", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
+	flag.StringVar(&datasetN, "dataset", "500,3000", "dataset sizes (rows of 16 KiB) of the dataset-streaming benchmark")
 	flag.StringVar(&sweep, "max-samples", "1,4,16,64", "--max-samples values of the throughput benchmark")
 	flag.IntVar(&f.samples, "samples", 1000, "samples of the throughput benchmark")
 	flag.IntVar(&f.bigN, "big", 100000, "members of the one-swarm benchmark (-only=big; not in the default run)")
@@ -150,7 +153,7 @@ func parse() (*env, error) {
 	for _, p := range []struct {
 		s   string
 		dst *[]int
-	}{{scaleN, &f.scaleN}, {peerN, &f.peerN}, {sweep, &f.sweep}, {boardN, &f.boardN}} {
+	}{{scaleN, &f.scaleN}, {peerN, &f.peerN}, {sweep, &f.sweep}, {boardN, &f.boardN}, {datasetN, &f.datasetN}} {
 		if *p.dst, err = ints(p.s); err != nil {
 			return nil, err
 		}

@@ -79,3 +79,12 @@ def own_sandboxes():
 def own_sandbox_without_provider():
     """A sample brings a sandbox type swarmhost has no provider for."""
     return Task(dataset=[Sample(id="x", input="hi", sandbox=("ec2", "fleet.yaml"))], solver=generate(), scorer=match())
+
+
+@task
+def many_rows(n: int = 200):
+    """A generated dataset of n samples with some weight each, for the host's streaming
+    (host/e2e/inspecttask_stream_e2e_test.go)."""
+    return Task(dataset=MemoryDataset([Sample(id=i + 1, input=f"Row {i + 1}: what is {i} + {i}?", target=str(2 * i),
+                                              metadata={"pad": "x" * 1000}) for i in range(n)]),
+                solver=[generate()], scorer=match())
