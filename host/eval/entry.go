@@ -17,7 +17,7 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e := s.baseEntry()
 	e.Messages = logconv.Messages(out.Messages)
 	e.Output = logconv.Output(out.Output)
-	if out.Error == nil {
+	if out.Error == nil && s.scoreErr == nil {
 		// an errored sample has no scores, as in Inspect
 		e.Scores = evallog.Scores{}
 		for i, sc := range s.r.scorers {
@@ -40,8 +40,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	n := out.Events.Count(swarm.EventModel)
 	e.TurnCount = &n
 	s.messagesStore(e.Store)
-	if out.Error != nil {
+	switch {
+	case out.Error != nil:
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
+	case s.scoreErr != nil:
+		e.Error = &evallog.EvalError{Message: s.scoreErr.Error(), Traceback: s.scoreErr.Error()}
 	}
 	e.Limit = s.r.sampleLimit(out.EndedBy, out.SampleLimit)
 	s.finishEntry(&e)

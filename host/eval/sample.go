@@ -39,6 +39,9 @@ type sampleRun struct {
 	board channels.Board
 	// scoreCalls records the scorers' model calls (scoremodel.go).
 	scoreCalls scorerModels
+	// scoreErr is the error of the scorer that failed, which ends the
+	// sample in error (score.go); nil when every scorer answered.
+	scoreErr error
 	// memberScores are the member scores once scored (memberscores.go);
 	// nil when no scorer is scored per member.
 	memberScores *scoring.MemberScores
@@ -83,8 +86,9 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		// a member or the controller errored: the sample ends in error,
 		// unscored, as in Inspect Swarm
 		res.scores = r.unscored()
-	} else {
-		res.scores = s.score(ctx, out)
+	} else if res.scores, s.scoreErr = s.score(ctx, out); s.scoreErr != nil {
+		// a scorer failed: the sample ends in error, unscored, as in Inspect
+		res.scores = r.unscored()
 	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil

@@ -13,9 +13,11 @@ import (
 )
 
 // score runs every task scorer on the swarm's output, after the swarm has
-// drained, then the member scores (memberscores.go). A failing scorer
-// leaves the sample unscored for it.
-func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score {
+// drained, then the member scores (memberscores.go). A scorer that fails
+// (an error, a panic in its plugin, or no answer within its score_timeout)
+// is an error of the sample, as a scorer that raises is in Inspect: the
+// error is returned, naming the scorer, and no further scorer runs.
+func (s *sampleRun) score(ctx context.Context, out *swarm.Result) ([]scorer.Score, error) {
 	scores := make([]scorer.Score, len(s.r.scorers))
 	for i, sc := range s.r.scorers {
 		if sc.member != nil {
@@ -24,15 +26,14 @@ func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score
 		score, err := s.scoreWith(ctx, sc, out.Output, out.Messages)
 		if err != nil {
 			s.r.log.Error("scorer failed", "scorer", sc.name, "sample", s.j.sample.ID, "error", err)
-			score = scorer.Unscored()
-			score.Explanation = err.Error()
+			return nil, fmt.Errorf("scorer %s failed: %w", sc.name, err)
 		}
 		scores[i] = score
 	}
 	if s.r.scoresMembers() {
 		s.memberScores = s.scoreMembers(ctx, out, scores)
 	}
-	return scores
+	return scores, nil
 }
 
 // scoreWith asks one scorer for its verdict, after the swarm (the
