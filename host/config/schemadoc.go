@@ -232,7 +232,7 @@ var attributeDocs = map[string]string{
 
 	"task.scorer.gate":          "On the first scorer: check members' in-loop submissions with it, and report the gate counts.",
 	"task.scorer.metrics":       "The metrics of this scorer: `accuracy`, `mean`, `stderr`, `std`, `bootstrap_stderr`.",
-	"task.scorer.score_timeout": "How long one score call may take, default 5m; past it the sample is unscored for this scorer.",
+	"task.scorer.score_timeout": "How long one score call may take, default 5m; past it the sample ends in error, naming the scorer and the timeout.",
 	"task.scorer.model":         "The model (`model.NAME`) the scorer's own model calls use.",
 
 	"task.epochs.count":    "How many times each sample runs.",

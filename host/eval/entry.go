@@ -17,10 +17,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e := s.baseEntry()
 	e.Messages = logconv.Messages(out.Messages)
 	e.Output = logconv.Output(out.Output)
-	if out.Error == nil && s.scoreErr == nil {
-		// an errored sample has no scores, as in Inspect
+	if out.Error == nil {
+		// a sample the swarm ended in error has no scores, as in Inspect;
+		// one a scorer ended in error has those of the scorers before it
 		e.Scores = evallog.Scores{}
-		for i, sc := range s.r.scorers {
+		for i, sc := range s.r.scorers[:s.scored] {
 			e.Scores.Add(sc.name, logconv.Score(scores[i]))
 		}
 	}

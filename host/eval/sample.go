@@ -42,6 +42,9 @@ type sampleRun struct {
 	// scoreErr is the error of the scorer that failed, which ends the
 	// sample in error (score.go); nil when every scorer answered.
 	scoreErr error
+	// scored counts the task's scorers, in order, that answered: all of
+	// them unless one failed; the log keeps only their scores.
+	scored int
 	// memberScores are the member scores once scored (memberscores.go);
 	// nil when no scorer is scored per member.
 	memberScores *scoring.MemberScores
@@ -86,9 +89,10 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		// a member or the controller errored: the sample ends in error,
 		// unscored, as in Inspect Swarm
 		res.scores = r.unscored()
-	} else if res.scores, s.scoreErr = s.score(ctx, out); s.scoreErr != nil {
-		// a scorer failed: the sample ends in error, unscored, as in Inspect
-		res.scores = r.unscored()
+	} else {
+		// a scorer that fails ends the sample in error, with the scores
+		// of the scorers before it, as in Inspect
+		res.scores, s.scoreErr = s.score(ctx, out)
 	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil
