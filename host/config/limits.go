@@ -19,11 +19,11 @@ type Limits struct {
 	// token limit string ("output:1000": MeterOutput; "all:…": MeterTotal;
 	// a formula as written); "" for a number, which meters as the task's
 	// token_metering says.
-	TokensMetering string `json:"tokens_metering,omitempty"`
-	Cost     *float64       `json:"cost,omitempty"` // US dollars
-	Time     *time.Duration `json:"time,omitempty"`
-	Messages *int64         `json:"messages,omitempty"`
-	Turns    *int64         `json:"turns,omitempty"`
+	TokensMetering string         `json:"tokens_metering,omitempty"`
+	Cost           *float64       `json:"cost,omitempty"` // US dollars
+	Time           *time.Duration `json:"time,omitempty"`
+	Messages       *int64         `json:"messages,omitempty"`
+	Turns          *int64         `json:"turns,omitempty"`
 	// DefRange is the limits block (zero when absent).
 	DefRange hcl.Range `json:"-"`
 	// Ranges holds the range of each limit that is set, by attribute name,

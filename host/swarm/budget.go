@@ -31,8 +31,8 @@ type Budget struct {
 	// ("output:1k"): the ledger's budget.tokens, as Inspect Swarm logs its
 	// Budget.tokens. "" for a number.
 	TokensText string
-	Cost   *float64
-	Time   *time.Duration
+	Cost       *float64
+	Time       *time.Duration
 	// Reserve is the fraction of a task limit kept back when deriving a
 	// cap, in [0, 1).
 	Reserve float64
@@ -52,8 +52,8 @@ type Caps struct {
 	// TokensMetering is what Tokens meters (resolved: never "" once a
 	// budget's Metering is set), which every share of it meters too.
 	TokensMetering string
-	Cost   *float64
-	Time   *time.Duration
+	Cost           *float64
+	Time           *time.Duration
 }
 
 // DeriveCaps resolves the swarm caps: a cap left unset is derived from the
