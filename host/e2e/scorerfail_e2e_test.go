@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,28 @@ func TestScorerPanicIsSampleError(t *testing.T) {
 			assert.Equal(t, "C", ok.Scores["panic"].Value.Interface())
 		})
 	}
+}
+
+// TestResumeAfterScorerFailure: --resume keeps the sample that scored and
+// runs the one the scorer failed on again, though the failed log has no
+// results and that sample has match's score only (match runs first).
+func TestResumeAfterScorerFailure(t *testing.T) {
+	t.Parallel()
+	suite := hostileSuite(t, strings.Replace(scorerFailSuite, `scorer "panic" {}`, "scorer \"match\" {}\n  scorer \"panic\" {}", 1),
+		"scorer-panic")
+	code, sum, errOut := runJSON(t, suite)
+	require.Equal(t, cli.ExitFailed, code, errOut)
+	path := sum["log"].(string)
+	before, err := evallog.Read(path)
+	require.NoError(t, err)
+	assert.Nil(t, before.Results, "a failed eval's log has no results, as Inspect's")
+	assert.Equal(t, []string{"match"}, sampleWithID(before, evallog.StringID("boom")).Scores.Names())
+	code, sum, errOut = runJSON(t, "--resume", path)
+	require.Equal(t, cli.ExitFailed, code, errOut)
+	assert.Equal(t, 1.0, sum["resumed"], "the sample that scored is kept")
+	after, err := evallog.Read(path)
+	require.NoError(t, err)
+	assert.Equal(t, sampleWithID(before, evallog.StringID("ok")).UUID, sampleWithID(after, evallog.StringID("ok")).UUID)
+	assert.NotEqual(t, sampleWithID(before, evallog.StringID("boom")).UUID,
+		sampleWithID(after, evallog.StringID("boom")).UUID, "the errored sample ran again")
 }
