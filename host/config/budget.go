@@ -26,9 +26,13 @@ const (
 // block is absent). A nil cap is derived at run time from the task's limit:
 // cap = limit·(1 − Reserve) − used so far (SPEC §6).
 type Budget struct {
-	Tokens *int64         `json:"tokens,omitempty"`
-	Cost   *float64       `json:"cost,omitempty"` // US dollars
-	Time   *time.Duration `json:"time,omitempty"`
+	Tokens *int64 `json:"tokens,omitempty"`
+	// TokensMetering is what Tokens meters when written as a string (see
+	// Limits.TokensMetering); TokensText is that string, as written.
+	TokensMetering string         `json:"tokens_metering,omitempty"`
+	TokensText     string         `json:"tokens_text,omitempty"`
+	Cost           *float64       `json:"cost,omitempty"` // US dollars
+	Time           *time.Duration `json:"time,omitempty"`
 	// Reserve is the fraction of a task limit kept back when deriving a
 	// cap, in [0, 1); default 0.05.
 	Reserve float64 `json:"reserve"`
@@ -66,7 +70,7 @@ func (d *decoder) budget(b *hcl.Block, rosterSize int) Budget {
 	for name, a := range c.Attributes {
 		bg.Ranges[name] = a.Expr.Range()
 	}
-	bg.Tokens = d.optWhole(c.Attributes["tokens"])
+	bg.Tokens, bg.TokensMetering, bg.TokensText = d.tokenLimit(c.Attributes["tokens"])
 	if f, ok := d.positive(c.Attributes["cost"]); ok {
 		bg.Cost = &f
 	}

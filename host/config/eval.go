@@ -75,6 +75,14 @@ func (d *decoder) checkSplit(e *Eval, t *Task, s *Swarm) {
 			"or a tokens or cost limit on task %q, or use split = \"pool\".", e.Name, s.Name, b.Split.Mode, t.Name))
 }
 
+// orDefault is s, or def when s is "".
+func orDefault(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}
+
 // checkCapsBelowLimits warns, as Inspect Swarm does, of an explicit cap
 // above the task's limit of the same kind (the swarm runs first, so the
 // limit is what remains): the sample's limit then ends the swarm first,
@@ -88,7 +96,9 @@ func (d *decoder) checkCapsBelowLimits(t *Task, s *Swarm) {
 				"without a final step (no answer message). Lower the cap or leave it out to derive it from the limit.",
 				kind, cap, t.Name, kind, limit)})
 	}
-	if b.Tokens != nil && l.Tokens != nil && *b.Tokens > *l.Tokens {
+	// as Inspect Swarm, only when both meter the same tokens
+	sameMetering := orDefault(b.TokensMetering, t.Limits.TokenMetering) == orDefault(l.TokensMetering, t.Limits.TokenMetering)
+	if b.Tokens != nil && l.Tokens != nil && sameMetering && *b.Tokens > *l.Tokens {
 		warn("tokens", fmt.Sprint(*b.Tokens), fmt.Sprint(*l.Tokens))
 	}
 	if b.Cost != nil && l.Cost != nil && *b.Cost > *l.Cost {

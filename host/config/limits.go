@@ -1,20 +1,29 @@
 package config
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/swarmhost/swarmhost/host/internal/tokenmeter"
 )
 
 // Limits are soft stopping rules (SPEC §6): a task's per-sample limits or a
 // member's own limits. nil means no limit.
 type Limits struct {
-	Tokens   *int64         `json:"tokens,omitempty"`
-	Cost     *float64       `json:"cost,omitempty"` // US dollars
-	Time     *time.Duration `json:"time,omitempty"`
-	Messages *int64         `json:"messages,omitempty"`
-	Turns    *int64         `json:"turns,omitempty"`
+	Tokens *int64 `json:"tokens,omitempty"`
+	// TokensMetering is what Tokens meters when the suite wrote it as a
+	// token limit string ("output:1000": MeterOutput; "all:…": MeterTotal;
+	// a formula as written); "" for a number, which meters as the task's
+	// token_metering says.
+	TokensMetering string         `json:"tokens_metering,omitempty"`
+	Cost           *float64       `json:"cost,omitempty"` // US dollars
+	Time           *time.Duration `json:"time,omitempty"`
+	Messages       *int64         `json:"messages,omitempty"`
+	Turns          *int64         `json:"turns,omitempty"`
 	// DefRange is the limits block (zero when absent).
 	DefRange hcl.Range `json:"-"`
 	// Ranges holds the range of each limit that is set, by attribute name,
@@ -76,7 +85,7 @@ func (d *decoder) limitsFrom(c *hcl.BodyContent, def hcl.Range) Limits {
 	for name, a := range c.Attributes {
 		l.Ranges[name] = a.Expr.Range()
 	}
-	l.Tokens = d.optWhole(c.Attributes["tokens"])
+	l.Tokens, l.TokensMetering, _ = d.tokenLimit(c.Attributes["tokens"])
 	if f, ok := d.positive(c.Attributes["cost"]); ok {
 		l.Cost = &f
 	}
@@ -86,6 +95,36 @@ func (d *decoder) limitsFrom(c *hcl.BodyContent, def hcl.Range) Limits {
 	l.Messages = d.optWhole(c.Attributes["messages"])
 	l.Turns = d.optWhole(c.Attributes["turns"])
 	return l
+}
+
+// tokenLimit decodes a token limit or cap: a whole number ≥ 1, or a
+// string as Inspect's parse_token_limit() reads it ("output:1000", "1.5k",
+// "(input*0.1)+output:1m"), which also says what it meters (see
+// Limits.TokensMetering) and is returned as text.
+func (d *decoder) tokenLimit(a *hcl.Attribute) (n *int64, metering, text string) {
+	if a == nil {
+		return nil, "", ""
+	}
+	v, diags := a.Expr.Value(d.ctx)
+	if diags.HasErrors() || v.IsNull() || !v.IsWhollyKnown() || v.Type() != cty.String {
+		return d.optWhole(a), "", ""
+	}
+	text = v.AsString()
+	tokens, m, err := tokenmeter.Parse(text)
+	switch {
+	case err != nil:
+		d.report(errorf(a.Expr.Range(), fmt.Sprintf("Invalid value for %q", a.Name),
+			"%s is a whole number or a token limit as Inspect writes one, [<type>:]<number>[k|m|b] (\"output:1000\", \"1.5k\"): %s.",
+			a.Name, err))
+		return nil, "", ""
+	case tokens < 1:
+		d.report(errorf(a.Expr.Range(), fmt.Sprintf("Invalid value for %q", a.Name), "%s must be at least 1; got %q.", a.Name, text))
+		return nil, "", ""
+	}
+	if m == tokenmeter.All {
+		m = MeterTotal
+	}
+	return &tokens, m, text
 }
 
 // optWhole decodes an optional whole number ≥ 1.

@@ -232,18 +232,18 @@ var attributeDocs = map[string]string{
 
 	"task.scorer.gate":          "On the first scorer: check members' in-loop submissions with it, and report the gate counts.",
 	"task.scorer.metrics":       "The metrics of this scorer: `accuracy`, `mean`, `stderr`, `std`, `bootstrap_stderr`.",
-	"task.scorer.score_timeout": "How long one score call may take, default 5m; past it the sample is unscored for this scorer.",
+	"task.scorer.score_timeout": "How long one score call may take, default 5m; past it the sample ends in error, naming the scorer and the timeout.",
 	"task.scorer.model":         "The model (`model.NAME`) the scorer's own model calls use.",
 
 	"task.epochs.count":    "How many times each sample runs.",
 	"task.epochs.reducers": "How each sample's epochs are reduced: `mean`, `median`, `mode`, `max`, `pass_at_K`, `at_least_K`.",
 
-	"task.limits.tokens":         "Metered tokens per sample.",
+	"task.limits.tokens":         "Metered tokens per sample: a number (metered as `token_metering` says) or a token limit string as Inspect writes one, metered its own way (`\"output:1000\"`, `\"1.5k\"`, `\"(input*0.1)+output:1m\"`).",
 	"task.limits.cost":           "Dollars per sample; every member's model needs a price.",
 	"task.limits.time":           "Wall time per sample (`\"10m\"`).",
 	"task.limits.messages":       "Length of one member's conversation.",
 	"task.limits.turns":          "Model calls.",
-	"task.limits.token_metering": "What a token limit, cap or share counts: `total` (default), `output`, or `inspect` (input includes cache reads and writes).",
+	"task.limits.token_metering": "What a token limit, cap or share written as a number counts: `total` (default), `output`, or `inspect` (input includes cache reads and writes). A token limit string says its own.",
 
 	"task.sandbox.per_member":    "Give each member its own sandbox, named after it.",
 	"task.sandbox.network":       "Let sandboxes reach the network; off by default.",
@@ -271,7 +271,7 @@ var attributeDocs = map[string]string{
 	"swarm.member.sandbox":           "Its own sandbox: `\"{member}\"` (the service named after it) or a service name.",
 	"swarm.member.visible_sandboxes": "Other sandboxes (services) its tools may name.",
 
-	"swarm.member.limits.tokens":   "Metered tokens.",
+	"swarm.member.limits.tokens":   "Metered tokens: a number, or a token limit string with its own metering (`\"output:500\"`), as `task.limits.tokens`.",
 	"swarm.member.limits.cost":     "Dollars.",
 	"swarm.member.limits.time":     "Wall time.",
 	"swarm.member.limits.messages": "Length of its conversation.",
@@ -299,7 +299,7 @@ var attributeDocs = map[string]string{
 	"swarm.channel.messages.max_wait":   "Longest `read_messages` wait, default `\"120s\"` (0..3600 s; a number is seconds).",
 	"swarm.channel.messages.routes":     "Allowed sender → recipients, e.g. `{ lead = [\"all\"] }`; default every pair.",
 
-	"swarm.budget.tokens":  "The swarm's token cap; unset: derived from the task's limit as limit × (1 − reserve).",
+	"swarm.budget.tokens":  "The swarm's token cap, a number or a token limit string with its own metering (`\"output:1000\"`), written as given in the ledger; unset: derived from the task's limit as limit × (1 − reserve), metered as it.",
 	"swarm.budget.cost":    "The swarm's cost cap in dollars; unset: derived the same way.",
 	"swarm.budget.time":    "The swarm's time cap; unset: derived the same way.",
 	"swarm.budget.reserve": "The share of a task limit kept back when a cap is derived, default 0.05.",

@@ -32,8 +32,8 @@ type Scorer struct {
 	// declares, else the host's default for it).
 	Metrics *scoring.MetricSet `json:"metrics"`
 	// Timeout bounds each call of the plugin (`score_timeout`; 0 takes
-	// DefaultScoreTimeout): a scorer that does not answer in time leaves
-	// the sample unscored for it, and a gate check returns an error.
+	// DefaultScoreTimeout): a scorer that does not answer in time ends the
+	// sample in error, and a gate check returns an error.
 	Timeout time.Duration `json:"score_timeout,omitempty"`
 	// Model names the model block the scorer's model calls go to (`model =
 	// model.NAME`, ScorerHost.Generate); "" gives the scorer no model.

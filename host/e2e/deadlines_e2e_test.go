@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,25 +39,27 @@ eval "e" {
 }
 
 // TestHungScorerTimesOut: a scorer plugin whose Score never returns (and
-// ignores cancellation) leaves the sample unscored for it once its
-// score_timeout passes; the other scorer still scores and the eval ends.
+// ignores cancellation) is an error of the sample once its score_timeout
+// passes, as a scorer that raises is in Inspect: the error names the scorer
+// and the timeout, the scorer before it keeps its score, and the eval fails
+// (Inspect's default fail_on_error) with exit status 1.
 func TestHungScorerTimesOut(t *testing.T) {
 	t.Parallel()
 	suite := hostileSuite(t, deadlineSuite(`
-  scorer "hang" { score_timeout = "1s" }
-  scorer "match" {}`, ""), "scorer-hang")
-	_, sum, errOut := runJSON(t, suite)
+  scorer "match" {}
+  scorer "hang" { score_timeout = "1s" }`, ""), "scorer-hang")
+	code, sum, errOut := runJSON(t, suite)
+	assert.Equal(t, cli.ExitFailed, code, errOut)
+	assert.Equal(t, "error", sum["status"])
 	l, err := evallog.Read(sum["log"].(string))
 	require.NoError(t, err, errOut)
 	require.Len(t, l.Samples, 1)
 	s := l.Samples[0]
-	hang, match := s.Scores["hang"], s.Scores["match"]
-	f, _ := hang.Value.Float()
-	assert.True(t, math.IsNaN(f), "unscored: %v", hang.Value)
-	require.NotNil(t, hang.Explanation)
-	assert.Contains(t, *hang.Explanation, `scorer "hang" did not answer within 1s`)
-	assert.Contains(t, *hang.Explanation, "score_timeout")
-	assert.Equal(t, "C", match.Value.Interface())
+	require.NotNil(t, s.Error)
+	assert.Contains(t, s.Error.Message, `scorer "hang" did not answer within 1s`)
+	assert.Contains(t, s.Error.Message, "score_timeout")
+	assert.Equal(t, []string{"match"}, s.Scores.Names(), "the scorer before it keeps its score")
+	assert.Equal(t, "C", s.Scores["match"].Value.Interface())
 }
 
 // TestHungGateTimesOut: the same hang as the task's gate scorer: the gate

@@ -53,11 +53,11 @@ func checkWithInspect(t *testing.T, paths ...string) []inspectReport {
 	return reports
 }
 
-// TestInspectReadsOurLogs runs a suite with several scorers (one unscored
-// throughout, so its metrics are NaN), two epochs, two reducers and gate
-// counts, and reads the log with Inspect: every sample with its scores and
-// record, one samples_df row per sample with a score column per scorer,
-// and the results with bare NaN read back as NaN.
+// TestInspectReadsOurLogs runs a suite with several scorers (one
+// incorrect throughout), two epochs, two reducers and gate counts, and
+// reads the log with Inspect: every sample with its scores and record, one
+// samples_df row per sample with a score column per scorer, and the
+// results. (Bare NaN read back as NaN: nonfinite_e2e_test.go.)
 func TestInspectReadsOurLogs(t *testing.T) {
 	t.Parallel()
 	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "eval", "scorers.hcl"))
@@ -72,7 +72,7 @@ func TestInspectReadsOurLogs(t *testing.T) {
 	assert.Equal(t, []string{"score_exec", "score_exec1", "score_match"}, r.DFScoreColumns)
 	assert.Equal(t, map[string]any{"accuracy": 0.5, "stderr": 0.5}, r.Results["match/mean"])
 	assert.Equal(t, map[string]any{"accuracy": 1.0, "stderr": 0.0}, r.Results["exec/max"])
-	assert.Equal(t, map[string]any{"mean": "NaN"}, r.Results["exec1/mean"])
+	assert.Equal(t, map[string]any{"mean": 0.0}, r.Results["exec1/mean"])
 	assert.Equal(t, 2.0, r.Results["gate"]["gate_checks"])
 	assert.Equal(t, 0.25, r.Results["gate"]["pass_rate"])
 }

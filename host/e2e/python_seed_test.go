@@ -57,17 +57,21 @@ func TestSeedScorersExample(t *testing.T) {
 // model_graded_fact through the inspect plugin with the model block each
 // scorer block names: the grade is the host model's, each call is a model
 // event in its scorer's span and counts in the sample's model usage; the
-// scorer block without a model leaves the sample unscored, saying why.
+// scorer block without a model raises, which ends the sample in error
+// saying why (the scores before it kept), as a raising scorer does in
+// Inspect, and so fails the eval.
 func TestInspectModelGradedScorers(t *testing.T) {
 	t.Parallel()
 	venvPython(t)
 	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "python", "inspect_model_graded.hcl"))
-	require.Equal(t, cli.ExitOK, code, errOut)
+	require.Equal(t, cli.ExitFailed, code, errOut)
 	s := samplesByID(t, sum["log"].(string))["q1"]
 	assert.Equal(t, "C", s.Scores["inspect"].Value.Interface(), "lenient grader")
 	assert.Equal(t, "I", s.Scores["inspect1"].Value.Interface(), "strict grader")
-	none := s.Scores["inspect2"]
-	assert.Contains(t, *none.Explanation, "no model for this scorer")
+	assert.NotContains(t, s.Scores, "inspect2")
+	require.NotNil(t, s.Error)
+	assert.Contains(t, s.Error.Message, "scorer inspect2 failed")
+	assert.Contains(t, s.Error.Message, "no model for this scorer")
 
 	spans, models := map[string]string{}, map[string][]string{}
 	for _, e := range s.Events {

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"maps"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,9 +28,10 @@ func metricsOfScore(s evallog.EvalScore) map[string]float64 {
 // computed by hand: two samples × two epochs; the member's first submit
 // (41) fails the gate, its second (42) is its answer. match: a is C in both
 // epochs, b I (mean: 1, 0 → accuracy .5; max keeps "C"/"I" → .5). exec
-// ("test -f answer.txt") passes everywhere. exec1 cannot run: unscored
-// (NaN) everywhere, so its metric is NaN and every sample counts as
-// unscored. gate, over the 4 sample × epochs: 2 checks each, 1 pass in a's
+// ("test -f answer.txt") passes everywhere, exec1 ("test -f
+// no-such-file.txt") fails everywhere: mean 0 over 2 scored samples. (A
+// scorer that cannot run at all is an error of its sample, as in Inspect:
+// scorerfail_e2e_test.go.) gate, over the 4 sample × epochs: 2 checks each, 1 pass in a's
 // 2 epochs → gate_passes .5, pass_rate 2/8, passed .5.
 func TestSeveralScorersAndGate(t *testing.T) {
 	t.Parallel()
@@ -50,8 +50,8 @@ func TestSeveralScorersAndGate(t *testing.T) {
 	assert.Equal(t, map[string]float64{"accuracy": 0.5, "stderr": 0.5}, metricsOfScore(sc[0]))
 	assert.Equal(t, map[string]float64{"accuracy": 0.5, "stderr": 0.5}, metricsOfScore(sc[1]))
 	assert.Equal(t, map[string]float64{"accuracy": 1, "stderr": 0}, metricsOfScore(sc[2]))
-	assert.True(t, math.IsNaN(metricsOfScore(sc[4])["mean"]))
-	assert.Equal(t, [2]int{0, 2}, [2]int{sc[4].ScoredSamples, sc[4].UnscoredSamples})
+	assert.Equal(t, map[string]float64{"mean": 0}, metricsOfScore(sc[4]))
+	assert.Equal(t, [2]int{2, 0}, [2]int{sc[4].ScoredSamples, sc[4].UnscoredSamples})
 	gate := metricsOfScore(sc[6])
 	assert.Equal(t, 2.0, gate["gate_checks"])
 	assert.Equal(t, 0.5, gate["gate_passes"])
@@ -74,7 +74,7 @@ func TestSeveralScorersAndGate(t *testing.T) {
 	code, out, errOut := runCLI(t, "log", sum["log"].(string))
 	require.Equal(t, cli.ExitOK, code, errOut)
 	assert.Contains(t, out, "score gate: gate_checks=2.000 gate_passes=0.500 pass_rate=0.250 passed=0.500")
-	assert.Contains(t, out, "exec=C exec1=NaN match=C")
+	assert.Contains(t, out, "exec=C exec1=I match=C")
 }
 
 // TestBadDatasetRowsRunNothing: every bad row is a diagnostic naming the

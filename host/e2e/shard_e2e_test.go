@@ -197,3 +197,73 @@ func TestLogMergeWholeSuite(t *testing.T) {
 	}
 	assert.Equal(t, map[string]float64{"first": 3, "second": 3}, evals)
 }
+
+// failedShardSuite runs "broken" (its setup fails) in shard 0 of 2 and "ok" in shard 1.
+const failedShardSuite = `
+model "default" {
+  provider = "mockllm"
+  outputs  = ["thinking"]
+}
+task "t" {
+  dataset {
+    sample {
+      id     = "broken"
+      input  = "What is 6 times 7?"
+      target = "42"
+      setup  = "exit 3"
+    }
+    sample {
+      id     = "ok"
+      input  = "What is 6 times 7?"
+      target = "42"
+    }
+  }
+  scorer "match" {}
+  sandbox "local" {}
+}
+swarm "s" {
+  member "scripted" {
+    config { steps = [{ action = "submit", answer = "42" }] }
+  }
+}
+eval "e" {
+  task  = task.t
+  swarm = swarm.s
+}
+`
+
+// TestLogMergeFailedShard: a failed shard's log has no results, as Inspect writes a failed
+// eval, and still merges: the scorers come from eval.scorers and eval.metadata. Shard 0's only
+// sample errors (a failed eval whatever --fail-on-error says); under --fail-on-error false the
+// merged eval succeeds, its results over the sample that scored.
+func TestLogMergeFailedShard(t *testing.T) {
+	t.Parallel()
+	suite := filepath.Join(t.TempDir(), "suite.hcl")
+	require.NoError(t, os.WriteFile(suite, []byte(failedShardSuite), 0o644))
+	dir := t.TempDir()
+	var shards []string
+	for i, want := range []string{evallog.StatusError, evallog.StatusSuccess} {
+		_, out, errOut := runCLI(t, "run", "--json", "--log-dir", dir, "--fail-on-error", "false",
+			"--shard", fmt.Sprintf("%d/2", i), suite)
+		sum := jsonLine(t, out)
+		require.Equal(t, want, sum["status"], errOut)
+		shards = append(shards, sum["log"].(string))
+	}
+	failed, err := evallog.Read(shards[0])
+	require.NoError(t, err)
+	assert.Nil(t, failed.Results, "a failed eval's log has no results")
+	assert.Empty(t, failed.Reductions)
+	assert.Contains(t, failed.Eval.Metadata, eval.MetaScorers)
+
+	code, stdout, errOut := runCLI(t, "log", "merge", "--json", "--log-dir", t.TempDir(), shards[0], shards[1])
+	require.Equal(t, cli.ExitOK, code, stdout+errOut)
+	merged, err := evallog.Read(jsonLine(t, stdout)["log"].(string))
+	require.NoError(t, err)
+	assert.Equal(t, evallog.StatusSuccess, merged.Status, "1 of 2 failed under --fail-on-error false")
+	require.NotNil(t, merged.Results)
+	require.Len(t, merged.Results.Scores, 1)
+	score := merged.Results.Scores[0]
+	assert.Equal(t, "match", score.Scorer)
+	assert.Equal(t, 1, score.ScoredSamples)
+	assert.Equal(t, 1.0, float64(score.Metrics[0].Value))
+}

@@ -12,7 +12,8 @@ import (
 // its swarm started.
 func (r *evalRun) budget() swarm.Budget {
 	b := r.sw.Budget
-	out := swarm.Budget{Tokens: b.Tokens, Cost: b.Cost, Time: b.Time, Reserve: b.Reserve,
+	out := swarm.Budget{Tokens: b.Tokens, TokensMetering: b.TokensMetering, TokensText: b.TokensText,
+		Cost: b.Cost, Time: b.Time, Reserve: b.Reserve,
 		Split: b.Split.Mode, Weights: b.Split.Weights, Sample: limits(r.task.Limits.Limits),
 		Metering: r.task.Limits.TokenMetering}
 	return out
@@ -34,5 +35,6 @@ func (r *evalRun) memberLimits(i int) (swarm.Limits, *hostmodel.Price) {
 
 // limits converts a limits block.
 func limits(l config.Limits) swarm.Limits {
-	return swarm.Limits{Tokens: l.Tokens, Cost: l.Cost, Time: l.Time, Messages: l.Messages, Turns: l.Turns}
+	return swarm.Limits{Tokens: l.Tokens, Metering: l.TokensMetering, Cost: l.Cost, Time: l.Time, Messages: l.Messages,
+		Turns: l.Turns}
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // ScorerTimeoutError is a scorer call that did not answer within its
-// scorer block's score_timeout. The sample is left unscored for that
-// scorer (a gate check returns this error to the member) and the eval goes on.
+// scorer block's score_timeout: an error of the sample, as any scorer
+// failure (a gate check returns it to the member instead).
 type ScorerTimeoutError struct {
 	// Scorer is the scorer's name in the log.
 	Scorer string

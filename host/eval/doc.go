@@ -23,6 +23,7 @@
 // A sample that fails (a controller error, a scorer error) is recorded with
 // its error and the eval goes on; the eval's status is then "error". Every
 // scorer call, gate checks included, has its scorer block's score_timeout
-// (deadline.go): a scorer that does not answer leaves the sample unscored
-// for it. Controller calls have the controller block's call_timeout.
+// (deadline.go): a scorer that does not answer, like one that fails, ends
+// the sample in error, as a scorer that raises does in Inspect; a failed
+// eval's log has no results, as Inspect's. Controller calls have the controller block's call_timeout.
 package eval

@@ -18,9 +18,10 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	e.Messages = logconv.Messages(out.Messages)
 	e.Output = logconv.Output(out.Output)
 	if out.Error == nil {
-		// an errored sample has no scores, as in Inspect
+		// a sample the swarm ended in error has no scores, as in Inspect;
+		// one a scorer ended in error has those of the scorers before it
 		e.Scores = evallog.Scores{}
-		for i, sc := range s.r.scorers {
+		for i, sc := range s.r.scorers[:s.scored] {
 			e.Scores.Add(sc.name, logconv.Score(scores[i]))
 		}
 	}
@@ -40,8 +41,11 @@ func (s *sampleRun) entry(out *swarm.Result, scores []scorer.Score) evallog.Eval
 	n := out.Events.Count(swarm.EventModel)
 	e.TurnCount = &n
 	s.messagesStore(e.Store)
-	if out.Error != nil {
+	switch {
+	case out.Error != nil:
 		e.Error = &evallog.EvalError{Message: out.Error.Error(), Traceback: out.Error.Error()}
+	case s.scoreErr != nil:
+		e.Error = &evallog.EvalError{Message: s.scoreErr.Error(), Traceback: s.scoreErr.Error()}
 	}
 	e.Limit = s.r.sampleLimit(out.EndedBy, out.SampleLimit)
 	s.finishEntry(&e)

@@ -27,7 +27,8 @@ func (r *evalRun) finish(ctx context.Context, pluginsDone func()) (Summary, erro
 	status, evalErr = withMetricsError(status, evalErr, metricsErr)
 	stats := evallog.EvalStats{StartedAt: evallog.TimeOf(r.statsStart()), CompletedAt: evallog.TimeOf(time.Now()),
 		ModelUsage: usage, RoleUsage: map[string]evallog.ModelUsage{}}
-	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
+	res, reductions := resultsFor(status, &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results),
+		Scores: scores}, reductions)
 	err := r.writer.Finish(status, res, stats, reductions, evalErr)
 	sum := Summary{Eval: r.e.Name, Task: r.task.Name, Log: r.writer.Path(), Status: status, Samples: len(results),
 		Total: r.planned(), Resumed: r.resumedCount(), AllErrored: allErroredCount(results), Scores: summaries, Tokens: tokens, Cost: totalCost(usage),
@@ -40,6 +41,19 @@ func (r *evalRun) finish(ctx context.Context, pluginsDone func()) (Summary, erro
 		return sum, fmt.Errorf("finish log: %w", err)
 	}
 	return sum, nil
+}
+
+// resultsFor is what a log finished with status keeps of its results and
+// reductions: none for a failed eval, as Inspect writes one (its eval
+// fails by raising, before eval_results runs); otherwise both. The CLI's
+// summary keeps the scores either way; resume and merge read the scorers
+// from eval.scorers and eval.metadata (MetaScorers), not the results.
+func resultsFor(status string, res *evallog.EvalResults, reductions []evallog.EvalSampleReductions) (
+	*evallog.EvalResults, []evallog.EvalSampleReductions) {
+	if status == evallog.StatusError {
+		return nil, nil
+	}
+	return res, reductions
 }
 
 // withMetricsError fails an eval whose metrics could not be computed, as

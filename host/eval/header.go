@@ -77,6 +77,9 @@ func (r *evalRun) metadata() map[string]any {
 	if arms := r.studyArms(); len(arms) > 0 {
 		md[MetaStudies] = arms
 	}
+	if sc := r.scorersMeta(); len(sc) > 0 {
+		md[MetaScorers] = sc
+	}
 	return md
 }
 

@@ -85,9 +85,6 @@ func readShard(path string) (shardLog, error) {
 		return shardLog{}, fmt.Errorf("merge: %s (shard %s) is unfinished (status %s): "+
 			"finish it with swarmhost run --resume %s first", path, sh, l.Status, path)
 	}
-	if l.Results == nil {
-		return shardLog{}, fmt.Errorf("merge: %s (shard %s) has no results", path, sh)
-	}
 	return shardLog{path: path, shard: sh, log: l}, nil
 }
 

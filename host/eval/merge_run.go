@@ -25,7 +25,11 @@ func mergeRun(shards []shardLog) (*evalRun, error) {
 	for i, id := range spec.Dataset.SampleIDs {
 		r.plan = append(r.plan, dataset.Entry{ID: datasetID(id), Pos: i, Line: i + 1})
 	}
-	r.scorers = scorersFromLog(shards[0].log)
+	scorers, err := scorersOfLog(shards[0].log)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %s: %w", shards[0].path, err)
+	}
+	r.scorers = scorers
 	for _, s := range shards {
 		if err := r.loadFinished(s.log.Samples); err != nil {
 			return nil, fmt.Errorf("merge: %s: %w", s.path, err)
@@ -40,6 +44,54 @@ func datasetID(id evallog.SampleID) any {
 		return n
 	}
 	return id.String()
+}
+
+// scorersOfLog recovers the task's scorers from a shard's log: from eval.scorers and
+// eval.metadata's MetaScorers (scorersFromMeta), else, for a log written before the host wrote
+// MetaScorers, from its results (scorersFromLog). A log with neither cannot be merged.
+func scorersOfLog(l *evallog.EvalLog) ([]scorerRun, error) {
+	if raw, ok := l.Eval.Metadata[MetaScorers]; ok {
+		return scorersFromMeta(l, raw)
+	}
+	if l.Results == nil {
+		return nil, fmt.Errorf("the log has no results and no eval.metadata.%s to say which scorers it ran", MetaScorers)
+	}
+	return scorersFromLog(l), nil
+}
+
+// scorersFromMeta recovers the scorers from eval.metadata's MetaScorers (raw, read back from
+// the log): each one's plugin and gate from there, its options and metrics from the
+// eval.scorers entry of the same name.
+func scorersFromMeta(l *evallog.EvalLog, raw any) ([]scorerRun, error) {
+	var metas []ScorerMeta
+	b, err := json.Marshal(raw)
+	if err == nil {
+		err = json.Unmarshal(b, &metas)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("eval.metadata.%s: %w", MetaScorers, err)
+	}
+	byName := map[string]evallog.EvalScorer{}
+	for _, sc := range l.Eval.Scorers {
+		byName[sc.Name] = sc
+	}
+	out := make([]scorerRun, 0, len(metas))
+	for _, m := range metas {
+		spec, ok := byName[m.Name]
+		if !ok {
+			return nil, fmt.Errorf("eval.metadata.%s names scorer %q, which eval.scorers does not list", MetaScorers, m.Name)
+		}
+		set, err := scoring.ParseMetricSet(spec.Metrics)
+		if err != nil {
+			return nil, fmt.Errorf("eval.scorers %q: metrics: %w", m.Name, err)
+		}
+		opts, err := json.Marshal(spec.Options)
+		if err != nil || spec.Options == nil {
+			opts = []byte("{}")
+		}
+		out = append(out, scorerRun{name: m.Name, cfg: &config.Scorer{Plugin: m.Plugin, Gate: m.Gate, Metrics: &set, Config: opts}})
+	}
+	return out, nil
 }
 
 // scorersFromLog recovers the task's scorers from a shard's log: their names, plugins and options
@@ -97,7 +149,8 @@ func (r *evalRun) finishMerge(shards []shardLog) (Summary, error) {
 	start, end := span(shards)
 	stats := evallog.EvalStats{StartedAt: start, CompletedAt: end,
 		ModelUsage: r.usage, RoleUsage: map[string]evallog.ModelUsage{}}
-	res := &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results), Scores: scores}
+	res, reductions := resultsFor(status, &evallog.EvalResults{TotalSamples: r.planned(), CompletedSamples: len(results),
+		Scores: scores}, reductions)
 	sum := Summary{Eval: r.e.Name, Task: r.task.Name, Log: r.writer.Path(), Status: status, Samples: len(results),
 		Total: r.planned(), Scores: summaries, Tokens: r.tokens(), Cost: totalCost(r.usage),
 		Elapsed: stats.CompletedAt.Sub(stats.StartedAt.Time)}

@@ -39,6 +39,12 @@ type sampleRun struct {
 	board channels.Board
 	// scoreCalls records the scorers' model calls (scoremodel.go).
 	scoreCalls scorerModels
+	// scoreErr is the error of the scorer that failed, which ends the
+	// sample in error (score.go); nil when every scorer answered.
+	scoreErr error
+	// scored counts the task's scorers, in order, that answered: all of
+	// them unless one failed; the log keeps only their scores.
+	scored int
 	// memberScores are the member scores once scored (memberscores.go);
 	// nil when no scorer is scored per member.
 	memberScores *scoring.MemberScores
@@ -84,7 +90,9 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 		// unscored, as in Inspect Swarm
 		res.scores = r.unscored()
 	} else {
-		res.scores = s.score(ctx, out)
+		// a scorer that fails ends the sample in error, with the scores
+		// of the scorers before it, as in Inspect
+		res.scores, s.scoreErr = s.score(ctx, out)
 	}
 	entry := s.entry(out, res.scores)
 	res.failed = entry.Error != nil

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/swarmhost/swarmhost/host/scoring"
@@ -13,26 +14,42 @@ import (
 )
 
 // score runs every task scorer on the swarm's output, after the swarm has
-// drained, then the member scores (memberscores.go). A failing scorer
-// leaves the sample unscored for it.
-func (s *sampleRun) score(ctx context.Context, out *swarm.Result) []scorer.Score {
-	scores := make([]scorer.Score, len(s.r.scorers))
+// drained, then the member scores (memberscores.go). A scorer that fails
+// (an error, a panic in its plugin, or no answer within its score_timeout)
+// is an error of the sample, as a scorer that raises is in Inspect: no
+// further scorer runs, the scorers that answered before it keep their
+// scores (s.scored counts them; the others are unscored) and the error,
+// naming the scorer, is returned.
+func (s *sampleRun) score(ctx context.Context, out *swarm.Result) ([]scorer.Score, error) {
+	scores := s.r.unscored()
 	for i, sc := range s.r.scorers {
 		if sc.member != nil {
+			s.scored = i + 1
 			continue
 		}
 		score, err := s.scoreWith(ctx, sc, out.Output, out.Messages)
 		if err != nil {
 			s.r.log.Error("scorer failed", "scorer", sc.name, "sample", s.j.sample.ID, "error", err)
-			score = scorer.Unscored()
-			score.Explanation = err.Error()
+			return scores, scorerError(sc.name, err)
 		}
 		scores[i] = score
+		s.scored = i + 1
 	}
 	if s.r.scoresMembers() {
 		s.memberScores = s.scoreMembers(ctx, out, scores)
 	}
-	return scores
+	return scores, nil
+}
+
+// scorerError is the sample's error for scorer name's failure: a timeout
+// says the scorer and its score_timeout itself, any other error is
+// prefixed with the scorer's name.
+func scorerError(name string, err error) error {
+	var te *ScorerTimeoutError
+	if errors.As(err, &te) {
+		return err
+	}
+	return fmt.Errorf("scorer %s failed: %w", name, err)
 }
 
 // scoreWith asks one scorer for its verdict, after the swarm (the

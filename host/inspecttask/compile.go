@@ -74,6 +74,9 @@ func limits(l Limits, over config.TaskLimits) config.TaskLimits {
 	}
 	out.Messages = firstSet(over.Messages, out.Messages)
 	out.Tokens = firstSet(over.Tokens, out.Tokens)
+	if over.Tokens != nil {
+		out.TokensMetering = over.TokensMetering
+	}
 	out.Cost = firstSet(over.Cost, out.Cost)
 	out.Time = firstSet(over.Time, out.Time)
 	out.Turns = firstSet(over.Turns, out.Turns)

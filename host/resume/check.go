@@ -27,8 +27,8 @@ type Suite struct {
 }
 
 // Check reports why the log old was not written for the eval as the suite
-// now describes it, or nil. A log that records no epochs ran one; a sample
-// with no scores (it errored before scoring) is not compared.
+// now describes it, or nil. A log that records no epochs ran one; an
+// errored sample (run again) and one with no scores are not compared.
 func Check(old *evallog.EvalLog, s Suite) error {
 	if name := EvalOf(old); name != s.Eval {
 		return fmt.Errorf("the log is of eval %q, not %q", name, s.Eval)
@@ -47,7 +47,8 @@ func Check(old *evallog.EvalLog, s Suite) error {
 			jsonText(old.Eval.SolverArgs), jsonText(s.SolverArgs))
 	}
 	for _, smp := range old.Samples {
-		if len(smp.Scores) > 0 && !sameKeys(smp.Scores, s.Scorers) {
+		// an errored sample runs again; a scorer that failed left it the scores before it only
+		if smp.Error == nil && len(smp.Scores) > 0 && !sameKeys(smp.Scores, s.Scorers) {
 			return fmt.Errorf("sample %v epoch %d has scores %v, the task's scorers are %v",
 				smp.ID, smp.Epoch, slices.Sorted(maps.Keys(smp.Scores)), s.Scorers)
 		}

@@ -11,9 +11,10 @@ import (
 // unknown, never counted as zero) or failed (the provider answered with an
 // error: no usage).
 type account struct {
-	usage   model.Usage
-	metered int64
-	cost    float64
+	// usage is summed over the recorded calls; a token limit meters the
+	// sum (Metered), as Inspect's do.
+	usage model.Usage
+	cost  float64
 	// unpriced is set when a recorded call's model has no price and the
 	// provider reported no cost: the cost is unknown.
 	unpriced bool
@@ -29,9 +30,8 @@ type account struct {
 }
 
 // record adds one recorded call.
-func (a *account) record(u model.Usage, metered int64, cost float64, priced bool) {
+func (a *account) record(u model.Usage, cost float64, priced bool) {
 	a.usage = a.usage.Add(u)
-	a.metered += metered
 	a.cost += cost
 	a.unpriced = a.unpriced || !priced
 	if priced {
@@ -57,10 +57,9 @@ func callCost(price *hostmodel.Price, u model.Usage) (cost float64, priced bool)
 
 // charge records a member's call in its account and the swarm's.
 func (r *runtime) charge(m *memberState, u model.Usage, messages int64) {
-	metered := Metered(r.spec.Budget.Metering, u)
 	cost, priced := callCost(m.spec.Price, u)
-	m.acct.record(u, metered, cost, priced)
-	r.total.record(u, metered, cost, priced)
+	m.acct.record(u, cost, priced)
+	r.total.record(u, cost, priced)
 	m.acct.messages = max(m.acct.messages, messages)
 }
 

@@ -24,8 +24,15 @@ type Budget struct {
 	// Tokens, Cost and Time are the swarm caps as configured; nil derives
 	// the cap from the matching Sample limit (see [DeriveCaps]).
 	Tokens *int64
-	Cost   *float64
-	Time   *time.Duration
+	// TokensMetering is what an explicit Tokens cap meters ("" is
+	// Metering); a derived cap meters what the sample's limit does.
+	TokensMetering string
+	// TokensText is the cap as the suite wrote it, when it wrote a string
+	// ("output:1k"): the ledger's budget.tokens, as Inspect Swarm logs its
+	// Budget.tokens. "" for a number.
+	TokensText string
+	Cost       *float64
+	Time       *time.Duration
 	// Reserve is the fraction of a task limit kept back when deriving a
 	// cap, in [0, 1).
 	Reserve float64
@@ -42,8 +49,11 @@ type Budget struct {
 // Caps are the swarm caps in force for one run; nil is no cap.
 type Caps struct {
 	Tokens *int64
-	Cost   *float64
-	Time   *time.Duration
+	// TokensMetering is what Tokens meters (resolved: never "" once a
+	// budget's Metering is set), which every share of it meters too.
+	TokensMetering string
+	Cost           *float64
+	Time           *time.Duration
 }
 
 // DeriveCaps resolves the swarm caps: a cap left unset is derived from the
@@ -54,8 +64,12 @@ type Caps struct {
 // come out ≤ 0 only for time (config refuses the others): the swarm then
 // stops at once with "swarm_time".
 func DeriveCaps(b Budget, usedTime time.Duration) Caps {
-	c := Caps{Tokens: b.Tokens, Cost: b.Cost, Time: b.Time}
+	c := Caps{Tokens: b.Tokens, Cost: b.Cost, Time: b.Time, TokensMetering: orMetering(b.TokensMetering, b.Metering)}
 	keep := 1 - b.Reserve
+	if c.Tokens == nil {
+		// a derived cap meters what the sample's limit meters, as in Inspect Swarm
+		c.TokensMetering = orMetering(b.Sample.Metering, b.Metering)
+	}
 	if c.Tokens == nil && b.Sample.Tokens != nil {
 		n := int64(math.Floor(float64(*b.Sample.Tokens) * keep))
 		c.Tokens = &n

@@ -18,6 +18,11 @@ func (r *runtime) setupBudget() {
 		used = max(r.start.Sub(r.spec.Deadline.Add(-*b.Sample.Time)), 0)
 	}
 	r.caps = DeriveCaps(b, used)
+	// every token limit meters its own way, or the budget's
+	r.spec.Budget.Sample.Metering = orMetering(b.Sample.Metering, b.Metering)
+	for _, m := range r.members {
+		m.spec.Limits.Metering = orMetering(m.spec.Limits.Metering, b.Metering)
+	}
 	defer r.offerResources()
 	weights := b.weights(len(r.members))
 	if len(weights) == 0 || len(weights) != len(r.members) {

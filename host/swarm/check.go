@@ -36,7 +36,7 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 	if c := r.refuse(m); c != "" {
 		return c, ""
 	}
-	if shareMet(beforeCall, m) {
+	if shareMet(beforeCall, m, r.caps.TokensMetering) {
 		m.cause = StatusShare
 		return m.cause, ""
 	}
@@ -70,7 +70,7 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 		m.cause = StatusSwarmCap
 		return m.cause, StopSwarmCap
 	}
-	if shareMet(afterCall, m) {
+	if shareMet(afterCall, m, r.caps.TokensMetering) {
 		m.cause = StatusShare
 		return m.cause, ""
 	}
@@ -109,7 +109,7 @@ func meets[T int64 | float64](e edge, v T, limit *T) bool {
 // made and recorded, and the check after it ends the member.
 func limitMet(e edge, l Limits, a *account, messages int64) string {
 	switch {
-	case meets(e, a.metered, l.Tokens):
+	case l.Tokens != nil && meets(e, Metered(l.Metering, a.usage), l.Tokens):
 		return LimitToken
 	case meets(e, a.cost, l.Cost):
 		return LimitCost
@@ -123,10 +123,12 @@ func limitMet(e edge, l Limits, a *account, messages int64) string {
 
 // capMet reports whether the swarm's usage meets one of its caps at e.
 func capMet(e edge, c Caps, a *account) bool {
-	return meets(e, a.metered, c.Tokens) || meets(e, a.cost, c.Cost)
+	return c.Tokens != nil && meets(e, Metered(c.TokensMetering, a.usage), c.Tokens) || meets(e, a.cost, c.Cost)
 }
 
-// shareMet reports whether the member's usage meets its share at e.
-func shareMet(e edge, m *memberState) bool {
-	return meets(e, m.acct.metered, m.shareTokens) || meets(e, m.acct.cost, m.shareCost)
+// shareMet reports whether the member's usage meets its share at e; its
+// token share meters as the cap does (metering).
+func shareMet(e edge, m *memberState, metering string) bool {
+	return m.shareTokens != nil && meets(e, Metered(metering, m.acct.usage), m.shareTokens) ||
+		meets(e, m.acct.cost, m.shareCost)
 }

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/swarmhost/swarmhost/host/internal/tokenmeter"
 )
 
 // Ledger is a sample's accounting, written once per sample on every exit
@@ -86,32 +87,38 @@ type LedgerBudget struct {
 type LedgerTokens struct {
 	N      int64
 	Output bool
+	// Text is the cap as the suite wrote it when it wrote a string
+	// ("output:1k", "(input*0.1)+output:500"), written as it is.
+	Text string
 }
 
-// MarshalJSON writes the cap as a number or as "output:N".
+// MarshalJSON writes the cap as the suite's string, a number or "output:N".
 func (t LedgerTokens) MarshalJSON() ([]byte, error) {
+	if t.Text != "" {
+		return json.Marshal(t.Text)
+	}
 	if t.Output {
 		return json.Marshal(MeterOutput + ":" + strconv.FormatInt(t.N, 10))
 	}
 	return strconv.AppendInt(nil, t.N, 10), nil
 }
 
-// UnmarshalJSON reads what MarshalJSON writes: a number, or "output:N".
+// UnmarshalJSON reads what MarshalJSON writes: a number, or a token limit
+// string ("output:N", or any form Inspect parses, kept in Text).
 func (t *LedgerTokens) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		*t = LedgerTokens{}
 		return json.Unmarshal(b, &t.N)
 	}
-	n, ok := strings.CutPrefix(s, MeterOutput+":")
-	if !ok {
-		return fmt.Errorf("swarm: ledger token cap %q: want a number or %q", s, MeterOutput+":N")
-	}
-	v, err := strconv.ParseInt(n, 10, 64)
+	v, metering, err := tokenmeter.Parse(s)
 	if err != nil {
 		return fmt.Errorf("swarm: ledger token cap %q: %w", s, err)
 	}
-	*t = LedgerTokens{N: v, Output: true}
+	*t = LedgerTokens{N: v, Output: metering == MeterOutput}
+	if s != MeterOutput+":"+strconv.FormatInt(v, 10) {
+		t.Text = s
+	}
 	return nil
 }
 

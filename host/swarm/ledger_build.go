@@ -3,6 +3,8 @@ package swarm
 import (
 	"slices"
 	"time"
+
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // ledger builds the ledger from the run's accounts, summing in roster
@@ -137,14 +139,14 @@ func (r *runtime) overshoot(sum meterSum) Overshoot {
 	return o
 }
 
-// meteredTotal is the swarm's metered tokens, in roster order. Callers
-// hold r.mu.
+// meteredTotal is the swarm's tokens as its token cap meters them, over
+// the members' usage summed in roster order. Callers hold r.mu.
 func (r *runtime) meteredTotal() int64 {
-	var n int64
+	var u model.Usage
 	for _, m := range r.members {
-		n += m.acct.metered
+		u = u.Add(m.acct.usage)
 	}
-	return n
+	return Metered(r.caps.TokensMetering, u)
 }
 
 // ledgerBudget is the budget as configured.
@@ -153,7 +155,8 @@ func (r *runtime) ledgerBudget() LedgerBudget {
 	lb := LedgerBudget{Cost: optFloat(b.Cost), Time: seconds(b.Time), Reserve: Float(b.Reserve),
 		Split: SplitPool, Grace: Float(r.graceConfigured().Seconds())}
 	if b.Tokens != nil {
-		lb.Tokens = &LedgerTokens{N: *b.Tokens, Output: b.Metering == MeterOutput}
+		lb.Tokens = &LedgerTokens{N: *b.Tokens, Output: orMetering(b.TokensMetering, b.Metering) == MeterOutput,
+			Text: b.TokensText}
 	}
 	switch b.Split {
 	case SplitEqual:

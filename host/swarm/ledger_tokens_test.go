@@ -9,22 +9,28 @@ import (
 )
 
 // TestLedgerTokens: the budget's token cap is written as Inspect Swarm
-// writes Budget.tokens — a number, or "output:N" for an output-metered cap.
+// writes Budget.tokens — a number, "output:N" for an output-metered cap,
+// or the string the suite wrote — and read back.
 func TestLedgerTokens(t *testing.T) {
 	n := int64(1000)
 	cases := []struct {
 		name     string
 		metering string
+		cap      string // the cap's own metering
+		text     string // as the suite wrote it
 		want     string
 	}{
-		{"total", MeterTotal, `1000`},
-		{"unset", "", `1000`},
-		{"inspect", MeterInspect, `1000`},
-		{"output", MeterOutput, `"output:1000"`},
+		{"total", MeterTotal, "", "", `1000`},
+		{"unset", "", "", "", `1000`},
+		{"inspect", MeterInspect, "", "", `1000`},
+		{"output", MeterOutput, "", "", `"output:1000"`},
+		{"the cap's own output", "", MeterOutput, "output:1000", `"output:1000"`},
+		{"as written", "", MeterOutput, "output:1k", `"output:1k"`},
+		{"a formula", "", "input+output", "input+output:1000", `"input+output:1000"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := &runtime{spec: Spec{Budget: Budget{Tokens: &n, Metering: c.metering}}}
+			r := &runtime{spec: Spec{Budget: Budget{Tokens: &n, Metering: c.metering, TokensMetering: c.cap, TokensText: c.text}}}
 			got, err := json.Marshal(r.ledgerBudget())
 			require.NoError(t, err)
 			var doc map[string]json.RawMessage
@@ -32,7 +38,11 @@ func TestLedgerTokens(t *testing.T) {
 			assert.Equal(t, c.want, string(doc["tokens"]))
 			var back LedgerTokens
 			require.NoError(t, json.Unmarshal(doc["tokens"], &back), "read back")
-			assert.Equal(t, LedgerTokens{N: n, Output: c.metering == MeterOutput}, back)
+			want := LedgerTokens{N: n, Output: orMetering(c.cap, c.metering) == MeterOutput}
+			if c.text != "" && c.text != "output:1000" {
+				want.Text = c.text
+			}
+			assert.Equal(t, want, back)
 		})
 	}
 	r := &runtime{spec: Spec{}}
@@ -40,5 +50,5 @@ func TestLedgerTokens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(got), `"tokens":null`, "no cap is null")
 	var bad LedgerTokens
-	assert.Error(t, json.Unmarshal([]byte(`"input:5"`), &bad), "only output is a metering the ledger writes")
+	assert.Error(t, json.Unmarshal([]byte(`"cached:5"`), &bad), "not a token limit Inspect parses")
 }

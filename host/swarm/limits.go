@@ -3,6 +3,7 @@ package swarm
 import (
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/tokenmeter"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -19,8 +20,11 @@ const (
 	LimitCustom = "custom"
 )
 
-// Token metering modes: which tokens count against every token limit, cap
-// and share of a sample.
+// Token metering modes: which tokens count against a token limit, cap or
+// share. Each limit may have its own (Limits.Metering,
+// Budget.TokensMetering); one left "" takes the budget's Metering. Any
+// other mode is an Inspect metering formula over input and output (see
+// tokenmeter.Formula).
 const (
 	// MeterTotal counts the provider's total tokens (the default).
 	MeterTotal = "total"
@@ -56,21 +60,36 @@ const (
 // the ledger. Turns are checked only after a call, as Inspect checks them:
 // with a limit of n the (n+1)th call is made, recorded and refused.
 type Limits struct {
-	Tokens   *int64
+	Tokens *int64
+	// Metering is what Tokens meters ("" is the budget's Metering).
+	Metering string
 	Cost     *float64 // US dollars
 	Time     *time.Duration
 	Messages *int64
 	Turns    *int64
 }
 
-// Metered counts u's tokens under a metering mode ("" is MeterTotal).
+// Metered counts u's tokens under a metering mode ("" and Inspect's "all"
+// are MeterTotal; a mode that is no keyword is a formula). Usage is summed
+// before it is metered, as Inspect meters its token limits, so a formula's
+// floor applies to the sum.
 func Metered(mode string, u model.Usage) int64 {
 	switch mode {
+	case "", MeterTotal, tokenmeter.All:
+		return u.TotalTokens
 	case MeterOutput:
 		return u.OutputTokens
 	case MeterInspect:
 		return u.InputTokens + u.InputCacheRead + u.InputCacheWrite + u.OutputTokens
 	default:
-		return u.TotalTokens
+		return tokenmeter.Formula(mode, u.InputTokens+u.InputCacheRead+u.InputCacheWrite, u.OutputTokens)
 	}
+}
+
+// orMetering is mode, or fallback when mode is "".
+func orMetering(mode, fallback string) string {
+	if mode != "" {
+		return mode
+	}
+	return fallback
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/swarmhost/swarmhost/host/internal/tokenmeter"
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
@@ -28,7 +29,7 @@ func (h *memberHost) Budget(context.Context) (agent.Budget, error) {
 	r, m := h.r, h.m
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	b := agent.Budget{Split: r.spec.Budget.Split, Weights: r.spec.Budget.Weights, TokenType: tokenType(r.spec.Budget.Metering)}
+	b := agent.Budget{Split: r.spec.Budget.Split, Weights: r.spec.Budget.Weights, TokenType: tokenType(r.caps.TokensMetering)}
 	if b.Split == "" {
 		b.Split = SplitPool
 	}
@@ -39,9 +40,10 @@ func (h *memberHost) Budget(context.Context) (agent.Budget, error) {
 		}
 	}
 	if c := r.caps.Tokens; c != nil {
-		b.Tokens = &agent.BudgetUsage{Cap: float64(*c), Used: float64(r.total.metered)}
+		b.Tokens = &agent.BudgetUsage{Cap: float64(*c), Used: float64(Metered(r.caps.TokensMetering, r.total.usage))}
 		if m.shareTokens != nil {
-			b.Tokens.Share, b.Tokens.ShareUsed = ptrFloat(float64(*m.shareTokens)), ptrFloat(float64(m.acct.metered))
+			b.Tokens.Share = ptrFloat(float64(*m.shareTokens))
+			b.Tokens.ShareUsed = ptrFloat(float64(Metered(r.caps.TokensMetering, m.acct.usage)))
 		}
 	}
 	if c := r.caps.Time; c != nil {
@@ -53,7 +55,7 @@ func (h *memberHost) Budget(context.Context) (agent.Budget, error) {
 // tokenType names the token metering as Inspect Swarm does: "all" for
 // the total.
 func tokenType(metering string) string {
-	if metering == "" || metering == MeterTotal {
+	if metering == "" || metering == MeterTotal || metering == tokenmeter.All {
 		return "all"
 	}
 	return metering

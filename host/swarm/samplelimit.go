@@ -36,16 +36,17 @@ func (r *runtime) sampleLimitHit(kind string, l Limits, messages int64) SampleLi
 	switch kind {
 	case LimitToken:
 		lim := *l.Tokens
-		name := "Token limit " + status(a.metered == lim)
-		switch t := tokenType(r.spec.Budget.Metering); t {
+		used := Metered(l.Metering, a.usage)
+		name := "Token limit " + status(used == lim)
+		switch t := tokenType(l.Metering); t {
 		case "all":
 		case "output":
-			name = "Output token limit " + status(a.metered == lim)
+			name = "Output token limit " + status(used == lim)
 		default:
-			name = fmt.Sprintf("Token limit %s (%s)", status(a.metered == lim), t)
+			name = fmt.Sprintf("Token limit %s (%s)", status(used == lim), t)
 		}
 		return SampleLimitHit{Type: kind, Limit: float64(lim),
-			Message: fmt.Sprintf("%s. value: %s; limit: %s", name, thousands(a.metered), thousands(lim))}
+			Message: fmt.Sprintf("%s. value: %s; limit: %s", name, thousands(used), thousands(lim))}
 	case LimitCost:
 		lim := *l.Cost
 		return SampleLimitHit{Type: kind, Limit: lim, Message: fmt.Sprintf("Cost limit %s. value: $%s; limit: $%s",

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // TestSampleLimitHit words each sample limit as Inspect's limits do, with
@@ -20,14 +22,16 @@ func TestSampleLimitHit(t *testing.T) {
 		messages int64
 		want     SampleLimitHit
 	}{
-		{"token exceeded", LimitToken, "", account{metered: 36}, 0,
+		{"token exceeded", LimitToken, "", account{usage: model.Usage{TotalTokens: 36}}, 0,
 			SampleLimitHit{LimitToken, "Token limit exceeded. value: 36; limit: 30", 30}},
-		{"token reached", LimitToken, MeterTotal, account{metered: 30}, 0,
+		{"token reached", LimitToken, MeterTotal, account{usage: model.Usage{TotalTokens: 30}}, 0,
 			SampleLimitHit{LimitToken, "Token limit reached. value: 30; limit: 30", 30}},
-		{"output tokens", LimitToken, MeterOutput, account{metered: 1234}, 0,
+		{"output tokens", LimitToken, MeterOutput, account{usage: model.Usage{OutputTokens: 1234}}, 0,
 			SampleLimitHit{LimitToken, "Output token limit exceeded. value: 1,234; limit: 30", 30}},
-		{"inspect tokens", LimitToken, MeterInspect, account{metered: 31}, 0,
+		{"inspect tokens", LimitToken, MeterInspect, account{usage: model.Usage{InputTokens: 20, InputCacheRead: 10, OutputTokens: 1}}, 0,
 			SampleLimitHit{LimitToken, "Token limit exceeded (inspect). value: 31; limit: 30", 30}},
+		{"a formula", LimitToken, "(input*0.1)+output", account{usage: model.Usage{InputTokens: 100, OutputTokens: 25}}, 0,
+			SampleLimitHit{LimitToken, "Token limit exceeded ((input*0.1)+output). value: 35; limit: 30", 30}},
 		{"message", LimitMessage, "", account{}, 8,
 			SampleLimitHit{LimitMessage, "Message limit exceeded. count: 8; limit: 7", 7}},
 		{"turn", LimitTurn, "", account{calls: 4}, 0,
@@ -39,7 +43,8 @@ func TestSampleLimitHit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			r := &runtime{total: tc.total}
-			r.spec.Budget.Metering = tc.metering
+			l := l
+			l.Metering = tc.metering
 			assert.Equal(t, tc.want, r.sampleLimitHit(tc.kind, l, tc.messages))
 		})
 	}

@@ -13,6 +13,7 @@
 //     commands whose writes never reach the member.
 //
 // A scorer has no way to write the record, the store or a sandbox. An error
-// from Score, or a crash, leaves the sample unscored for that scorer and is
-// recorded in the log.
+// from Score, a panic or a crash ends the sample in error, as a scorer that
+// raises does in Inspect, with the error in the log; return [Unscored] to
+// leave a sample unscored (NaN) without failing it.
 package scorer

@@ -1,4 +1,4 @@
-# Several scorers per task, gate counts and an unscored scorer, under two
+# Several scorers per task, gate counts and a scorer that fails everywhere, under two
 # epochs with two reducers (host/e2e/eval_e2e_test.go).
 model "default" {
   provider = "mockllm"
@@ -28,9 +28,9 @@ task "t" {
   scorer "exec" {
     command = ["sh", "-c", "test -f answer.txt"]
   }
-  # This one cannot run at all: every sample is unscored for it (NaN).
+  # This one fails everywhere: every sample is incorrect for it (0).
   scorer "exec" {
-    command = ["no-such-program-for-swarmhost"]
+    command = ["sh", "-c", "test -f no-such-file.txt"]
     metrics = ["mean"]
   }
   epochs {

@@ -15,6 +15,7 @@
 //	agent biglog        makes one log call of N bytes, then answers
 //	agent bigprompt     sends one generate call with a prompt of N bytes
 //	scorer inf          scores +Inf with metadata holding ±Inf and NaN
+//	scorer panic        panics scoring the sample whose id is "boom"; scores C otherwise
 //
 // N is the sample's input, a decimal number.
 package main

@@ -27,6 +27,10 @@ func (s *hostileScorer) Score(_ context.Context, req scorer.ScoreRequest, resp *
 	switch s.name {
 	case "hang":
 		block()
+	case "panic":
+		if req.Sample.ID == "boom" {
+			panic("hostile scorer: cannot score sample boom")
+		}
 	case "inf":
 		resp.Score = scorer.Score{Value: math.Inf(1), Answer: scorer.Text(req.Output.Completion),
 			Metadata: map[string]any{"pos": math.Inf(1), "neg": math.Inf(-1), "nan": math.NaN(), "list": []any{math.Inf(-1), 1.5}}}

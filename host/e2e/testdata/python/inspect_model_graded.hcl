@@ -2,7 +2,7 @@
 # the model block the scorer block names, called through the host
 # (ScorerHost.Generate), which logs each call in the scorer's span and
 # counts it in the sample's model usage. A scorer block without a model
-# leaves its sample unscored, saying so.
+# raises, which ends its sample in error, saying so.
 plugin "scorer" "inspect" {
   source = "../../../../plugins-python/inspect/swarmhost-scorer-inspect"
 }

@@ -5,8 +5,9 @@ The host calls metadata() once per run, validate_config() once per scorer
 block, and score() after every swarm (and inside a member's loop for gate
 checks), possibly from several threads at once. A scorer gets snapshots of
 the result record and the store and a read-only view of the sandboxes; it
-can write none of them. An exception from score() leaves the sample
-unscored for that scorer and is recorded in the log.
+can write none of them. An exception from score() ends the sample in error,
+as a scorer that raises does in Inspect, with the error in the log; return
+Score.unscored() to leave a sample unscored (NaN) without failing it.
 """
 
 from __future__ import annotations
