@@ -27,10 +27,15 @@ type Kubernetes struct {
 	Memory       string        `json:"memory,omitempty"`
 	PullPolicy   string        `json:"pull_policy,omitempty"`
 	ReadyTimeout time.Duration `json:"ready_timeout,omitempty"`
+	// AllowExecCredentials lets the kubeconfig named by Kubeconfig run a
+	// credential plugin (users[].user.exec), a command of the kubeconfig's
+	// choosing; off, such a kubeconfig is refused before anything runs.
+	AllowExecCredentials bool `json:"allow_exec_credentials,omitempty"`
 }
 
 // kubernetesAttrs are the attributes only a kubernetes sandbox takes.
-var kubernetesAttrs = []string{"kubeconfig", "context", "namespace", "cpu", "memory", "pull_policy", "ready_timeout"}
+var kubernetesAttrs = []string{"kubeconfig", "context", "namespace", "cpu", "memory", "pull_policy", "ready_timeout",
+	"allow_exec_credentials"}
 
 // pullPolicies are the image pull policies Kubernetes knows.
 var pullPolicies = []string{"Always", "IfNotPresent", "Never"}
@@ -67,6 +72,7 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 	if a := attrs["ready_timeout"]; a != nil {
 		k.ReadyTimeout, _ = d.duration(a, time.Second)
 	}
+	k.AllowExecCredentials, _ = d.boolean(attrs["allow_exec_credentials"])
 	s.Kubernetes = k
 }
 

@@ -256,6 +256,10 @@ var attributeDocs = map[string]string{
 	"task.sandbox.memory":        "kubernetes: each sandbox container's memory request and limit (`\"512Mi\"`).",
 	"task.sandbox.pull_policy":   "kubernetes: `Always`, `IfNotPresent` (default) or `Never`.",
 	"task.sandbox.ready_timeout": "kubernetes: how long a sample's pod may take to run, default 2m.",
+	"task.sandbox.allow_host_access": "compose: what services may take from the host: `true`, or per service " +
+		"`{ name = [\"binds\", \"capabilities\", \"root\"] }` (`\"*\"` every service); default none.",
+	"task.sandbox.allow_env":              "compose: the host environment variables the compose file may read (`${VAR}`); default none.",
+	"task.sandbox.allow_exec_credentials": "kubernetes: let the kubeconfig named here run its credential plugin (`exec`); off by default.",
 
 	"swarm.channels":              "The channel types, exactly (`[]`: none). Without it: `filesystem` plus one channel per `channel` block.",
 	"swarm.contain_member_errors": "Keep a member's error to that member (it ends `errored`, the swarm goes on); off by default: the sample ends in error.",

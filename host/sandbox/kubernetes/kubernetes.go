@@ -48,6 +48,9 @@ type Config struct {
 	// Compose is a compose file whose services are the sample's sandboxes, as for the docker
 	// provider; its named volumes are the pod's emptyDir volumes (one set per sample).
 	Compose string
+	// ComposeOptions is what the compose file may take from the host (the suite's allowances);
+	// the zero value allows nothing.
+	ComposeOptions compose.Options
 	// Image is every sandbox's image when there is no compose file.
 	Image string
 	// PerMember gives each member its own container besides the default.
@@ -124,7 +127,7 @@ func k8sProject(ctx context.Context, cfg Config) (*compose.Project, error) {
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`kubernetes sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		p, err := compose.Load(ctx, cfg.Compose)
+		p, err := compose.Load(ctx, cfg.Compose, cfg.ComposeOptions)
 		if err != nil {
 			return nil, err
 		}
