@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/swarmhost/swarmhost/host/kube"
 )
 
 // SandboxKubernetes is pods on a Kubernetes cluster, from a compose file or one image (the same
@@ -73,6 +75,12 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 		k.ReadyTimeout, _ = d.duration(a, time.Second)
 	}
 	k.AllowExecCredentials, _ = d.boolean(attrs["allow_exec_credentials"])
+	if a := attrs["kubeconfig"]; a != nil && k.Kubeconfig != "" {
+		if err := kube.CheckSuiteKubeconfig(kube.Target{Kubeconfig: k.Kubeconfig, Context: k.Context, SuiteDir: d.p.Dir,
+			AllowExec: k.AllowExecCredentials}); err != nil {
+			d.report(errorf(a.Expr.Range(), "Kubeconfig not allowed", "%s.", err))
+		}
+	}
 	s.Kubernetes = k
 }
 

@@ -17,7 +17,12 @@ import (
 // with the sandbox attributes extra.
 func trustSuite(t *testing.T, sandboxType, composeYAML, extra string) (*Suite, hcl.Diagnostics) {
 	t.Helper()
-	dir := t.TempDir()
+	return trustSuiteIn(t, t.TempDir(), sandboxType, composeYAML, extra)
+}
+
+// trustSuiteIn is trustSuite in dir.
+func trustSuiteIn(t *testing.T, dir, sandboxType, composeYAML, extra string) (*Suite, hcl.Diagnostics) {
+	t.Helper()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "compose.yaml"), []byte(composeYAML), 0o644))
 	src := `
 task "t" {
@@ -135,4 +140,33 @@ func detailsOf(diags hcl.Diagnostics) string {
 		s = append(s, d.Summary+": "+d.Detail)
 	}
 	return strings.Join(s, "\n")
+}
+
+// TestValidateKubeconfigExec: validate refuses a kubeconfig the suite
+// names that runs a credential plugin, at the kubeconfig attribute, unless
+// the sandbox allows exec credentials.
+func TestValidateKubeconfigExec(t *testing.T) {
+	kc := `apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: /bin/touch, args: [/tmp/pwned]}}}]
+contexts: [{name: x, context: {cluster: c, user: u}}]
+current-context: x
+`
+	for name, tc := range map[string]struct{ extra, want string }{
+		"refused": {extra: `kubeconfig = "kc.yaml"`, want: "runs a credential plugin (exec: /bin/touch /tmp/pwned)"},
+		"allowed": {extra: "kubeconfig = \"kc.yaml\"\n    allow_exec_credentials = true"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "kc.yaml"), []byte(kc), 0o600))
+			_, diags := trustSuiteIn(t, dir, "kubernetes", "services:\n  box:\n    image: i\n", tc.extra)
+			if tc.want == "" {
+				assert.False(t, diags.HasErrors(), detailsOf(diags))
+				return
+			}
+			assert.Contains(t, summaries(diags), "Kubeconfig not allowed")
+			assert.Contains(t, detailsOf(diags), tc.want)
+		})
+	}
 }
