@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/compose-spec/compose-go/v2/loader"
+	"github.com/compose-spec/compose-go/v2/template"
 	"github.com/compose-spec/compose-go/v2/types"
 )
 
@@ -108,6 +109,12 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 		o.ResolvePaths = true
 		// env_file is read below, once its place is checked
 		o.SkipResolveEnvironment = true
+		// compose-go's own warning for an unset variable ("Defaulting to a blank string") would
+		// precede the refusal of a variable the suite does not pass; one it passes and the host
+		// lacks is empty, as in compose
+		o.Interpolate.Substitute = func(s string, m template.Mapping) (string, error) {
+			return template.SubstituteWithOptions(s, m, template.WithoutLogging)
+		}
 		o.Interpolate.LookupValue = func(name string) (string, bool) {
 			v, ok := env[name]
 			if !ok && !slices.Contains(opts.Env, name) {

@@ -36,7 +36,7 @@ func suiteDir(t *testing.T, content string) (dir, path string) {
 // key; the same file loads once the suite allows that kind for that
 // service, and not when it allows another service or another kind.
 func TestLoadHostAccessRefused(t *testing.T) {
-	t.Setenv("SWARMHOST_TEST_SECRET", "host-secret")
+	t.Parallel()
 	cases := map[string]struct {
 		body  string // the service's keys, indented four spaces
 		want  string // in the error, after "compose.yaml:"
@@ -69,6 +69,7 @@ func TestLoadHostAccessRefused(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			content := "# a suite's compose file\nservices:\n  box:\n    image: i\n    " + tc.body + "\n"
 			_, path := suiteDir(t, content)
 			_, err := Load(t.Context(), path, Options{})
@@ -111,6 +112,7 @@ func TestLoadEnvAllowed(t *testing.T) {
 // compose file in a subdirectory), a uid other than 0 and cap_drop need
 // no allowance.
 func TestLoadInsideSuite(t *testing.T) {
+	t.Parallel()
 	dir, _ := suiteDir(t, "")
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "containers"), 0o755))
 	path := filepath.Join(dir, "containers", "compose.yaml")
