@@ -75,6 +75,12 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 		k.ReadyTimeout, _ = d.duration(a, time.Second)
 	}
 	k.AllowExecCredentials, _ = d.boolean(attrs["allow_exec_credentials"])
+	if a := attrs["allow_exec_credentials"]; a != nil && k.AllowExecCredentials {
+		d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: a.Expr.Range().Ptr(),
+			Summary: "The suite's kubeconfig may run a command",
+			Detail: "allow_exec_credentials lets the kubeconfig the suite names run its credential plugin, a command " +
+				"of its choosing, as you. Run this suite only if you trust it with that."})
+	}
 	if a := attrs["kubeconfig"]; a != nil && k.Kubeconfig != "" {
 		if err := kube.CheckSuiteKubeconfig(kube.Target{Kubeconfig: k.Kubeconfig, Context: k.Context, SuiteDir: d.p.Dir,
 			AllowExec: k.AllowExecCredentials}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -54,7 +55,41 @@ func (d *decoder) sandboxTrust(s *Sandbox, attrs hcl.Attributes) {
 	if a := attrs["allow_host_access"]; a != nil {
 		s.AllowHostAccessRange = a.Expr.Range()
 		s.AllowHostAccess = d.hostAccess(a)
+		if granted := describeAccess(s.AllowHostAccess); granted != "" {
+			// said at every validate and run, so that whoever runs a suite they did not write sees it
+			d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: s.AllowHostAccessRange.Ptr(),
+				Summary: "The suite gives containers the host",
+				Detail:  "allow_host_access lets " + granted + ". Run this suite only if you trust it with that."})
+		}
 	}
+}
+
+// describeAccess says what an allow_host_access grants, service by
+// service; "" when nothing.
+func describeAccess(m map[string]compose.Access) string {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		a := m[name]
+		var kinds []string
+		if a.Binds {
+			kinds = append(kinds, "bind host paths outside the suite")
+		}
+		if a.Capabilities {
+			kinds = append(kinds, "add capabilities")
+		}
+		if a.Root {
+			kinds = append(kinds, "run as root")
+		}
+		if len(kinds) == 0 {
+			continue
+		}
+		who := fmt.Sprintf("service %q", name)
+		if name == compose.AllServices {
+			who = "every service"
+		}
+		parts = append(parts, who+" "+strings.Join(kinds, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // hostAccess evaluates allow_host_access: true (every service, every

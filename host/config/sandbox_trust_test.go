@@ -93,6 +93,9 @@ func TestValidateHostAccess(t *testing.T) {
 			if len(tt.want) == 0 {
 				require.False(t, diags.HasErrors(), details)
 				assert.Equal(t, tt.allowed, s.Tasks["t"].Sandbox.AllowHostAccess)
+				// whoever runs the suite is told what it allows
+				assert.Contains(t, details, "The suite gives containers the host: allow_host_access lets ")
+				assert.Contains(t, details, "bind host paths outside the suite, add capabilities, run as root")
 				return
 			}
 			require.True(t, diags.HasErrors())
@@ -163,6 +166,7 @@ current-context: x
 			_, diags := trustSuiteIn(t, dir, "kubernetes", "services:\n  box:\n    image: i\n", tc.extra)
 			if tc.want == "" {
 				assert.False(t, diags.HasErrors(), detailsOf(diags))
+				assert.Contains(t, summaries(diags), "The suite's kubeconfig may run a command")
 				return
 			}
 			assert.Contains(t, summaries(diags), "Kubeconfig not allowed")
