@@ -277,7 +277,8 @@ func (s source) variables() map[string]int {
 }
 
 // fileRefs are the paths of other files the compose file makes compose-go
-// read before swarmhost sees the project (include, extends, label_file),
+// read before swarmhost sees the project (include and its env_file,
+// extends, label_file),
 // relative to dir when relative: path → line.
 func (s source) fileRefs(dir string) map[string]int {
 	out := map[string]int{}
@@ -306,6 +307,14 @@ func (s source) fileRefs(dir string) map[string]int {
 	}
 	_, include := lookup(s.doc, "include")
 	add(include, "path")
+	// an include's env_file feeds the included file's interpolation
+	if include = deref(include); include != nil && include.Kind == yaml.SequenceNode {
+		for _, item := range include.Content {
+			if _, envFile := lookup(item, "env_file"); envFile != nil {
+				add(envFile, "")
+			}
+		}
+	}
 	_, services := lookup(s.doc, "services")
 	if services = deref(services); services != nil && services.Kind == yaml.MappingNode {
 		for i := 1; i < len(services.Content); i += 2 {

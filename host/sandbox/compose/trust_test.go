@@ -25,6 +25,7 @@ func suiteDir(t *testing.T, content string) (dir, path string) {
 	require.NoError(t, os.Symlink("../secret.env", filepath.Join(dir, "linked.env")))
 	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "fifo.env"), 0o600))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "own.env"), []byte("MINE=suite-value\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "inc.yaml"), []byte("services:\n  inc:\n    image: \"i:${STOLEN}\"\n"), 0o600))
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "data"), 0o755))
 	path = filepath.Join(dir, "compose.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
@@ -58,7 +59,9 @@ func TestLoadHostAccessRefused(t *testing.T) {
 		"env_file fifo":  {body: "env_file: fifo.env", want: "5: service \"box\": env_file ", also: "fifo.env is not a regular file"},
 		"label_file out": {body: "label_file: ../secret.env", want: "5: the file "},
 		"extends out":    {body: "extends: {file: ../other.yaml, service: x}", want: "5: the file "},
-		"interpolation":  {body: "environment: {X: \"${SWARMHOST_TEST_SECRET}\"}", want: "5: ${SWARMHOST_TEST_SECRET} reads the host's"},
+		"include's env_file out": {body: "command: [\"true\"]\ninclude:\n  - {path: inc.yaml, env_file: ../secret.env}",
+			want: "7: the file ", also: "secret.env is outside the suite's directory"},
+		"interpolation": {body: "environment: {X: \"${SWARMHOST_TEST_SECRET}\"}", want: "5: ${SWARMHOST_TEST_SECRET} reads the host's"},
 		"interpolation with a default": {body: "command: [\"echo\", \"${SWARMHOST_TEST_SECRET:-none}\"]",
 			want: "5: ${SWARMHOST_TEST_SECRET} reads"},
 		"a shell variable compose would substitute": {body: "command: sh -c 'echo $SWARMHOST_TEST_SECRET'", want: "5: ${SWARMHOST_TEST_SECRET} reads", also: "write $$SWARMHOST_TEST_SECRET for"},
