@@ -101,6 +101,8 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 	env := opts.environment()
 	details := types.ConfigDetails{WorkingDir: filepath.Dir(abs),
 		ConfigFiles: []types.ConfigFile{{Filename: abs, Content: content}}, Environment: env}
+	// before compose-go reads a variable (and fails on ${VAR:?} with its own words)
+	checkEnv(ps, src, opts, src.serviceNames())
 	if err := ps.err(); err != nil {
 		return nil, err
 	}
@@ -130,7 +132,6 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 		return nil, fmt.Errorf("compose file %s: no services", path)
 	}
 	names := slices.Sorted(maps.Keys(project.Services))
-	checkEnv(ps, src, opts, names)
 	seen := src.variables()
 	for name := range unlisted {
 		if _, ok := seen[name]; !ok {

@@ -184,6 +184,18 @@ func (s source) service(name string) *yaml.Node {
 	return svc
 }
 
+// serviceNames are the names under services, in file order.
+func (s source) serviceNames() []string {
+	var out []string
+	_, services := lookup(s.doc, "services")
+	if services = deref(services); services != nil && services.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(services.Content); i += 2 {
+			out = append(out, services.Content[i].Value)
+		}
+	}
+	return out
+}
+
 // line is the line of a service's key, else of the service, else 0.
 func (s source) line(service, key string) int {
 	svc := s.service(service)
