@@ -18,8 +18,9 @@ import (
 // compose file.
 const AllServices = "*"
 
-// Access is what one service may take from the host (SPEC §13, "what a
-// suite is trusted to do"): each is refused unless set.
+// Access is what one service may take from the host (SPEC §13; the
+// containers guide, "What a compose file may take from the host"): each
+// is refused unless set.
 type Access struct {
 	// Binds lets the service bind-mount host paths outside the suite's
 	// directory (a hostPath volume on Kubernetes).
