@@ -85,3 +85,26 @@ func quantity(rl corev1.ResourceList, r corev1.ResourceName) string {
 	}
 	return ""
 }
+
+// TestKubernetesHostAccess: the pod spec gets no hostPath outside the suite, no added capability
+// and no runAsUser 0 unless the suite allows that service that kind (issue 27: a hostPath of /
+// with runAsUser 0 ran as asked); allowed, they reach the pod spec. No cluster needed.
+func TestKubernetesHostAccess(t *testing.T) {
+	t.Parallel()
+	src := "services:\n  default:\n    image: localhost/swarmhost-busybox:2\n    user: \"0\"\n" +
+		"    cap_add: [SYS_ADMIN]\n    volumes: [\"/:/host\"]\n"
+	path := enginetest.WriteCompose(t, src)
+	_, err := k8sProject(t.Context(), Config{Compose: path})
+	require.Error(t, err)
+	for _, want := range []string{`:4: service "default": user: "0"`, `:5: service "default": cap_add: SYS_ADMIN`,
+		`:6: service "default": volumes: the bind mount of / at /host`} {
+		assert.ErrorContains(t, err, want)
+	}
+	p, err := k8sProject(t.Context(), Config{Compose: path, ComposeOptions: compose.Options{
+		HostAccess: map[string]compose.Access{"default": {Binds: true, Capabilities: true, Root: true}}}})
+	require.NoError(t, err)
+	sc := securityContext(p.Services[0])
+	assert.Equal(t, ptr.To(int64(0)), sc.RunAsUser)
+	assert.Equal(t, []corev1.Capability{"SYS_ADMIN"}, sc.Capabilities.Add)
+	assert.Equal(t, []compose.Volume{{Bind: true, Source: "/", Target: "/host"}}, p.Services[0].Volumes)
+}
