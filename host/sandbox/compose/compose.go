@@ -65,6 +65,9 @@ type Volume struct {
 type Project struct {
 	Services []Service
 	Volumes  []string
+	// opts and root are what Load checked the file against ([Project.CheckBinds]).
+	opts Options
+	root string
 }
 
 // Load parses the compose file at path and checks that swarmhost can run
@@ -148,7 +151,7 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 	if project, err = project.WithServicesEnvironmentResolved(true); err != nil {
 		return nil, fmt.Errorf("compose file %s: %w", path, err)
 	}
-	out := &Project{Volumes: slices.Sorted(maps.Keys(project.Volumes))}
+	out := &Project{Volumes: slices.Sorted(maps.Keys(project.Volumes)), opts: opts, root: root}
 	for _, name := range names {
 		svc, err := fromCompose(project.Services[name])
 		if err != nil {

@@ -455,3 +455,22 @@ func checkEnv(ps *problems, src source, opts Options, services []string) {
 		}
 	}
 }
+
+// CheckBinds checks svc's bind mounts again, links resolved now, as the
+// providers mount them for a sample: Load checked them when it read the
+// file, but a member given a writable bind inside the suite's directory
+// can since have made a component of another bind's source a link out of
+// it, and the engine (or kubelet) follows links in a source. A project
+// that Load did not make (one image) has no binds to check.
+func (p *Project) CheckBinds(svc Service) error {
+	if p == nil || p.root == "" || p.opts.access(svc.Name).Binds {
+		return nil
+	}
+	for _, v := range svc.Volumes {
+		if v.Bind && !inside(p.root, v.Source) {
+			return fmt.Errorf("service %q: the bind mount of %s at %s now leads to %s, outside the suite's directory %s "+
+				"(a link made since the compose file was read): not mounted", svc.Name, v.Source, v.Target, resolve(v.Source), p.root)
+		}
+	}
+	return nil
+}

@@ -129,3 +129,27 @@ func TestLoadInsideSuite(t *testing.T) {
 	_, err = Load(t.Context(), path, Options{})
 	require.ErrorContains(t, err, "is outside the suite's directory", "the compose file's directory is the default root")
 }
+
+// TestCheckBindsAfterALink: a bind inside the suite that a member (through another, writable
+// bind) turned into a link out of it since Load is refused when a sandbox is made; allowed binds
+// and a project Load did not make pass.
+func TestCheckBindsAfterALink(t *testing.T) {
+	t.Parallel()
+	dir, path := suiteDir(t, "services:\n  box:\n    image: i\n    volumes: [\"./data:/data\", \"./data/sub:/sub:ro\"]\n")
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "data", "sub"), 0o755))
+	p, err := Load(t.Context(), path, Options{})
+	require.NoError(t, err)
+	require.NoError(t, p.CheckBinds(p.Services[0]))
+	// what a member with /data writable does
+	require.NoError(t, os.Remove(filepath.Join(dir, "data", "sub")))
+	require.NoError(t, os.Symlink("/", filepath.Join(dir, "data", "sub")))
+	err = p.CheckBinds(p.Services[0])
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `service "box": the bind mount of `+filepath.Join(dir, "data", "sub")+" at /sub now leads to /,")
+
+	allowed, err := Load(t.Context(), path, Options{HostAccess: map[string]Access{"box": {Binds: true}}})
+	require.NoError(t, err)
+	require.NoError(t, allowed.CheckBinds(allowed.Services[0]))
+	var image *Project
+	require.NoError(t, image.CheckBinds(Service{Name: "default", Volumes: []Volume{{Bind: true, Source: "/", Target: "/h"}}}))
+}
