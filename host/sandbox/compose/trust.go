@@ -3,10 +3,10 @@ package compose
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/compose-spec/compose-go/v2/template"
@@ -394,14 +394,17 @@ func checkFile(ps *problems, root string, line int, what, p string) {
 	}
 }
 
-// isRoot reports whether a compose user (user[:group]) is uid 0.
+// isRoot reports whether a compose user (user[:group]) is uid 0: "root",
+// or a number the runtimes read as 0 — with a sign ("+0", "-0": Go's
+// strconv.ParseInt and Atoi accept them, and the Kubernetes provider's
+// runAsUser is one), leading zeros, or one that wraps to 0 as a 32-bit uid.
 func isRoot(user string) bool {
 	u, _, _ := strings.Cut(user, ":")
 	if u == "root" {
 		return true
 	}
-	n, err := strconv.ParseUint(u, 10, 64)
-	return err == nil && n == 0
+	n, ok := new(big.Int).SetString(u, 10)
+	return ok && new(big.Int).Mod(n, big.NewInt(1<<32)).Sign() == 0
 }
 
 // allowHint is how the suite allows kind for service.

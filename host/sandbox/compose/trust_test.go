@@ -153,3 +153,14 @@ func TestCheckBindsAfterALink(t *testing.T) {
 	var image *Project
 	require.NoError(t, image.CheckBinds(Service{Name: "default", Volumes: []Volume{{Bind: true, Source: "/", Target: "/h"}}}))
 }
+
+// TestIsRoot: every way of writing uid 0 that a runtime reads as 0 is root; other uids, a gid of 0
+// and names other than root are not.
+func TestIsRoot(t *testing.T) {
+	t.Parallel()
+	for user, want := range map[string]bool{"root": true, "0": true, "00": true, "+0": true, "-0": true, "0:0": true,
+		"root:1000": true, "4294967296": true, "1000:0": false, "65534": false, "nobody": false, "": false, "rooted": false,
+		"1e3": false, " 0": false} {
+		assert.Equal(t, want, isRoot(user), "%q", user)
+	}
+}
