@@ -104,11 +104,12 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 	env := opts.environment()
 	details := types.ConfigDetails{WorkingDir: filepath.Dir(abs),
 		ConfigFiles: []types.ConfigFile{{Filename: abs, Content: content}}, Environment: env}
-	// before compose-go reads a variable (and fails on ${VAR:?} with its own words)
-	checkEnv(ps, src, opts, src.serviceNames())
 	if err := ps.err(); err != nil {
-		return nil, err
+		return nil, err // compose-go would read those files
 	}
+	// before compose-go reads a variable, which it reads as unset: the load is safe, and what it
+	// finds wrong with the services is said with these
+	checkEnv(ps, src, opts, src.serviceNames())
 	project, err := loader.LoadWithContext(ctx, details, func(o *loader.Options) {
 		o.SetProjectName("swarmhost", true)
 		o.ResolvePaths = true
@@ -129,6 +130,9 @@ func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 		}
 	})
 	if err != nil {
+		if perr := ps.err(); perr != nil {
+			return nil, perr // ${VAR:?…} fails in compose-go's words, after these
+		}
 		return nil, fmt.Errorf("compose file %s: %w", path, err)
 	}
 	if len(project.Services) == 0 {
