@@ -41,27 +41,36 @@ func (d *decoder) sandboxTrust(s *Sandbox, attrs hcl.Attributes) {
 		}
 		return
 	}
+	s.AllowHostAccess, s.AllowEnv, s.AllowHostAccessRange = d.allowances(attrs)
+}
+
+// allowances decodes allow_host_access (with a warning saying what it
+// grants) and allow_env from attrs: a sandbox block's, or an Inspect
+// task's, whose compose file comes with the task.
+func (d *decoder) allowances(attrs hcl.Attributes) (access map[string]compose.Access, env []string, accessRange hcl.Range) {
 	if a := attrs["allow_env"]; a != nil {
 		names, _ := d.strList(a)
+		env = names
 		for _, n := range names {
 			if !envName.MatchString(n) {
 				d.report(errorf(a.Expr.Range(), "Invalid variable name in allow_env",
 					"%q is not an environment variable's name (letters, digits and _, not starting with a digit).", n))
-				return
+				env = nil
+				break
 			}
 		}
-		s.AllowEnv = names
 	}
 	if a := attrs["allow_host_access"]; a != nil {
-		s.AllowHostAccessRange = a.Expr.Range()
-		s.AllowHostAccess = d.hostAccess(a)
-		if granted := describeAccess(s.AllowHostAccess); granted != "" {
+		accessRange = a.Expr.Range()
+		access = d.hostAccess(a)
+		if granted := describeAccess(access); granted != "" {
 			// said at every validate and run, so that whoever runs a suite they did not write sees it
-			d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: s.AllowHostAccessRange.Ptr(),
+			d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: accessRange.Ptr(),
 				Summary: "The suite gives containers the host",
 				Detail:  "allow_host_access lets " + granted + ". Run this suite only if you trust it with that."})
 		}
 	}
+	return access, env, accessRange
 }
 
 // describeAccess says what an allow_host_access grants, service by

@@ -174,3 +174,24 @@ current-context: x
 		})
 	}
 }
+
+// TestInspectTaskAllowances: an Inspect task brings its sandbox, so the suite says what its compose
+// file may take beside `inspect`; on a task of the suite's own they belong in the sandbox block.
+func TestInspectTaskAllowances(t *testing.T) {
+	src := strings.Replace(minimalSuite, "  dataset {\n    sample { input = \"hi\" }\n  }",
+		"  inspect = \"inspect_evals/x\"\n  allow_host_access = { default = [\"root\"] }\n  allow_env = [\"HF_TOKEN\"]", 1)
+	p, diags := parseSrc(t, src, nil)
+	require.False(t, diags.HasErrors(), summaries(diags))
+	s, diags := p.Decode(newFakeSource())
+	require.False(t, diags.HasErrors(), detailsOf(diags))
+	it := s.Tasks["t"].Inspect
+	assert.Equal(t, map[string]compose.Access{"default": {Root: true}}, it.AllowHostAccess)
+	assert.Equal(t, []string{"HF_TOKEN"}, it.AllowEnv)
+	assert.Contains(t, summaries(diags), "The suite gives containers the host")
+
+	src = strings.Replace(minimalSuite, "  dataset {", "  allow_env = [\"HF_TOKEN\"]\n  dataset {", 1)
+	p, diags = parseSrc(t, src, nil)
+	require.False(t, diags.HasErrors(), summaries(diags))
+	_, diags = p.Decode(newFakeSource())
+	assert.Contains(t, summaries(diags), "allow_env on a task")
+}

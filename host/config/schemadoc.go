@@ -204,8 +204,10 @@ var attributeDocs = map[string]string{
 	"task.inspect": "An Inspect task to run unchanged, named as `inspect eval` names it: `inspect_evals/<name>`, " +
 		"`file.py@task` or `package.module:task`. Its dataset, setup steps, scorers, metrics, epochs, limits and sandbox " +
 		"are the task's (the Inspect task plugin loads it); the block then has no dataset or scorer blocks.",
-	"task.args":         "The Inspect task's arguments, as `-T name=value` gives them to `inspect eval`.",
-	"task.scorer_model": "The model (`model.NAME`) an Inspect task's model-graded scorers reach: `get_model()`, or a grader argument `\"swarmhost/scorer\"`.",
+	"task.args":              "The Inspect task's arguments, as `-T name=value` gives them to `inspect eval`.",
+	"task.scorer_model":      "The model (`model.NAME`) an Inspect task's model-graded scorers reach: `get_model()`, or a grader argument `\"swarmhost/scorer\"`.",
+	"task.allow_host_access": "An Inspect task's compose file: what its services may take from the host, as the sandbox block's.",
+	"task.allow_env":         "An Inspect task's compose file: the host environment variables it may read, as the sandbox block's.",
 
 	"task.dataset.file":    "The dataset file, relative to the suite's directory: `.json`, `.jsonl` or `.csv`.",
 	"task.dataset.format":  "The file's format when its extension does not say: `json`, `jsonl` or `csv`.",

@@ -60,7 +60,8 @@ type Sandbox struct {
 	AllowHostAccessRange hcl.Range `json:"-"`
 }
 
-var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"}}, Blocks: []hcl.BlockHeaderSchema{
+var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"},
+	{Name: "allow_host_access"}, {Name: "allow_env"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "dataset"}, {Type: "scorer", LabelNames: []string{"plugin"}}, {Type: "epochs"},
 	{Type: "limits"}, {Type: "sandbox", LabelNames: []string{"type"}},
 }}
