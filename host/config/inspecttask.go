@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // InspectPlugin is the task plugin that loads Inspect tasks (the binary
@@ -32,6 +34,11 @@ type InspectTask struct {
 	// reach it through the host, which meters them in the sample. "" gives
 	// the scorers no host model.
 	ScorerModel string `json:"scorer_model,omitempty"`
+	// AllowHostAccess and AllowEnv are what the task's compose file may
+	// take from the host (see [Sandbox.AllowHostAccess]): the task brings
+	// its sandbox, so the suite says them beside `inspect`.
+	AllowHostAccess map[string]compose.Access `json:"allow_host_access,omitempty"`
+	AllowEnv        []string                  `json:"allow_env,omitempty"`
 	// Range is the inspect attribute, for errors about the task.
 	Range hcl.Range `json:"-"`
 	// Described is the task plugin's description of the task (JSON,
@@ -68,6 +75,12 @@ func (d *decoder) inspectTask(c *hcl.BodyContent, task string) *InspectTask {
 				d.report(errorAt(x.Range, name+" without inspect", name+" applies to an Inspect task: add inspect = \"…\" naming the task."))
 			}
 		}
+		for _, name := range trustAttrs {
+			if x := c.Attributes[name]; x != nil {
+				d.report(errorAt(x.Range, name+" on a task", name+" goes in the task's sandbox block, beside compose; "+
+					"on the task itself it is for an Inspect task, whose sandbox comes with it."))
+			}
+		}
 		return nil
 	}
 	t := &InspectTask{Range: a.Expr.Range(), BaseDir: d.p.Dir}
@@ -79,6 +92,7 @@ func (d *decoder) inspectTask(c *hcl.BodyContent, task string) *InspectTask {
 		t.Args = d.shaped(args, isObject, "an object of the task's arguments")
 	}
 	t.ScorerModel = d.reference(c.Attributes["scorer_model"], "model", d.p.defs.models)
+	t.AllowHostAccess, t.AllowEnv, _ = d.allowances(c.Attributes)
 	for _, b := range c.Blocks {
 		for _, typ := range inspectOnly {
 			if b.Type == typ {

@@ -70,9 +70,12 @@ func (d *decoder) composeFile(s *Sandbox, a *hcl.Attribute) {
 		d.report(errorf(s.ComposeRange, "Compose file is a directory", "%s is a directory; name a compose YAML file.", s.Compose))
 		return
 	}
-	if _, err := compose.Load(context.Background(), s.Compose); err != nil {
+	p, err := compose.Load(context.Background(), s.Compose, s.ComposeOptions())
+	if err != nil {
 		d.report(errorf(s.ComposeRange, "Invalid compose file", "%s", err))
+		return
 	}
+	d.checkHostAccessServices(s, p)
 }
 
 // memberSandbox decodes a member's `sandbox` and `visible_sandboxes`

@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/swarmhost/swarmhost/host/kube"
 )
 
 // SandboxKubernetes is pods on a Kubernetes cluster, from a compose file or one image (the same
@@ -27,10 +29,15 @@ type Kubernetes struct {
 	Memory       string        `json:"memory,omitempty"`
 	PullPolicy   string        `json:"pull_policy,omitempty"`
 	ReadyTimeout time.Duration `json:"ready_timeout,omitempty"`
+	// AllowExecCredentials lets the kubeconfig named by Kubeconfig run a
+	// credential plugin (users[].user.exec), a command of the kubeconfig's
+	// choosing; off, such a kubeconfig is refused before anything runs.
+	AllowExecCredentials bool `json:"allow_exec_credentials,omitempty"`
 }
 
 // kubernetesAttrs are the attributes only a kubernetes sandbox takes.
-var kubernetesAttrs = []string{"kubeconfig", "context", "namespace", "cpu", "memory", "pull_policy", "ready_timeout"}
+var kubernetesAttrs = []string{"kubeconfig", "context", "namespace", "cpu", "memory", "pull_policy", "ready_timeout",
+	"allow_exec_credentials"}
 
 // pullPolicies are the image pull policies Kubernetes knows.
 var pullPolicies = []string{"Always", "IfNotPresent", "Never"}
@@ -66,6 +73,19 @@ func (d *decoder) sandboxKubernetes(s *Sandbox, attrs hcl.Attributes) {
 	}
 	if a := attrs["ready_timeout"]; a != nil {
 		k.ReadyTimeout, _ = d.duration(a, time.Second)
+	}
+	k.AllowExecCredentials, _ = d.boolean(attrs["allow_exec_credentials"])
+	if a := attrs["allow_exec_credentials"]; a != nil && k.AllowExecCredentials {
+		d.report(&hcl.Diagnostic{Severity: hcl.DiagWarning, Subject: a.Expr.Range().Ptr(),
+			Summary: "The suite's kubeconfig may run a command",
+			Detail: "allow_exec_credentials lets the kubeconfig the suite names run its credential plugin, a command " +
+				"of its choosing, as you. Run this suite only if you trust it with that."})
+	}
+	if a := attrs["kubeconfig"]; a != nil && k.Kubeconfig != "" {
+		if err := kube.CheckSuiteKubeconfig(kube.Target{Kubeconfig: k.Kubeconfig, Context: k.Context, SuiteDir: d.p.Dir,
+			AllowExec: k.AllowExecCredentials}); err != nil {
+			d.report(errorf(a.Expr.Range(), "Kubeconfig not allowed", "%s.", err))
+		}
 	}
 	s.Kubernetes = k
 }

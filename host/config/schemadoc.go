@@ -204,8 +204,10 @@ var attributeDocs = map[string]string{
 	"task.inspect": "An Inspect task to run unchanged, named as `inspect eval` names it: `inspect_evals/<name>`, " +
 		"`file.py@task` or `package.module:task`. Its dataset, setup steps, scorers, metrics, epochs, limits and sandbox " +
 		"are the task's (the Inspect task plugin loads it); the block then has no dataset or scorer blocks.",
-	"task.args":         "The Inspect task's arguments, as `-T name=value` gives them to `inspect eval`.",
-	"task.scorer_model": "The model (`model.NAME`) an Inspect task's model-graded scorers reach: `get_model()`, or a grader argument `\"swarmhost/scorer\"`.",
+	"task.args":              "The Inspect task's arguments, as `-T name=value` gives them to `inspect eval`.",
+	"task.scorer_model":      "The model (`model.NAME`) an Inspect task's model-graded scorers reach: `get_model()`, or a grader argument `\"swarmhost/scorer\"`.",
+	"task.allow_host_access": "An Inspect task's compose file: what its services may take from the host, as the sandbox block's.",
+	"task.allow_env":         "An Inspect task's compose file: the host environment variables it may read, as the sandbox block's.",
 
 	"task.dataset.file":    "The dataset file, relative to the suite's directory: `.json`, `.jsonl` or `.csv`.",
 	"task.dataset.format":  "The file's format when its extension does not say: `json`, `jsonl` or `csv`.",
@@ -256,6 +258,10 @@ var attributeDocs = map[string]string{
 	"task.sandbox.memory":        "kubernetes: each sandbox container's memory request and limit (`\"512Mi\"`).",
 	"task.sandbox.pull_policy":   "kubernetes: `Always`, `IfNotPresent` (default) or `Never`.",
 	"task.sandbox.ready_timeout": "kubernetes: how long a sample's pod may take to run, default 2m.",
+	"task.sandbox.allow_host_access": "compose: what services may take from the host: `true`, or per service " +
+		"`{ name = [\"binds\", \"capabilities\", \"root\"] }` (`\"*\"` every service); default none.",
+	"task.sandbox.allow_env":              "compose: the host environment variables the compose file may read (`${VAR}`); default none.",
+	"task.sandbox.allow_exec_credentials": "kubernetes: let the kubeconfig named here run its credential plugin (`exec`); off by default.",
 
 	"swarm.channels":              "The channel types, exactly (`[]`: none). Without it: `filesystem` plus one channel per `channel` block.",
 	"swarm.contain_member_errors": "Keep a member's error to that member (it ends `errored`, the swarm goes on); off by default: the sample ends in error.",

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 // Task is a `task "<name>"` block: a dataset, scorers, epochs with reducers,
@@ -41,19 +43,33 @@ type Sandbox struct {
 	Network bool `json:"network,omitempty"`
 	// Kubernetes is the cluster and pod settings of a "kubernetes" sandbox; nil otherwise.
 	Kubernetes *Kubernetes `json:"kubernetes,omitempty"`
-	DefRange   hcl.Range   `json:"-"`
+	// AllowHostAccess is what each service of the compose file (by name,
+	// or "*" for every one) may take from the host: bind mounts outside the
+	// suite's directory, added capabilities, root. Empty: none of them.
+	AllowHostAccess map[string]compose.Access `json:"allow_host_access,omitempty"`
+	// AllowEnv names the host environment variables the compose file may
+	// read (${VAR}, or an environment entry without a value).
+	AllowEnv []string `json:"allow_env,omitempty"`
+	// Dir is the suite's directory: the compose file reaches nothing of
+	// the host outside it unless AllowHostAccess says so.
+	Dir      string    `json:"-"`
+	DefRange hcl.Range `json:"-"`
 	// ComposeRange is the compose attribute, for errors reading the file.
 	ComposeRange hcl.Range `json:"-"`
+	// AllowHostAccessRange is the allow_host_access attribute's value.
+	AllowHostAccessRange hcl.Range `json:"-"`
 }
 
-var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"}}, Blocks: []hcl.BlockHeaderSchema{
+var taskSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "inspect"}, {Name: "args"}, {Name: "scorer_model"},
+	{Name: "allow_host_access"}, {Name: "allow_env"}}, Blocks: []hcl.BlockHeaderSchema{
 	{Type: "dataset"}, {Type: "scorer", LabelNames: []string{"plugin"}}, {Type: "epochs"},
 	{Type: "limits"}, {Type: "sandbox", LabelNames: []string{"type"}},
 }}
 
 var sandboxSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "per_member"}, {Name: "network"},
 	{Name: "compose"}, {Name: "image"}, {Name: "kubeconfig"}, {Name: "context"}, {Name: "namespace"}, {Name: "cpu"},
-	{Name: "memory"}, {Name: "pull_policy"}, {Name: "ready_timeout"}}}
+	{Name: "memory"}, {Name: "pull_policy"}, {Name: "ready_timeout"}, {Name: "allow_host_access"}, {Name: "allow_env"},
+	{Name: "allow_exec_credentials"}}}
 
 // task decodes one task block.
 func (d *decoder) task(b *hcl.Block) *Task {
@@ -92,6 +108,7 @@ func (d *decoder) sandbox(b *hcl.Block) *Sandbox {
 	c := d.content(b.Body, sandboxSchema)
 	s.PerMember, _ = d.boolean(c.Attributes["per_member"])
 	s.Network, _ = d.boolean(c.Attributes["network"])
+	d.sandboxTrust(s, c.Attributes)
 	d.sandboxEngine(s, c.Attributes)
 	d.sandboxKubernetes(s, c.Attributes)
 	return s

@@ -9,6 +9,7 @@ import (
 	"github.com/swarmhost/swarmhost/host/config"
 	"github.com/swarmhost/swarmhost/host/dataset"
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 	"github.com/swarmhost/swarmhost/host/sandbox/docker"
 )
 
@@ -102,10 +103,14 @@ func (r *evalRun) sampleProvider(ctx context.Context, sb *dataset.SampleSandbox)
 		return sandbox.NewLocal(dir), nil
 	case sb.Type == config.SandboxDocker && path != "" && isComposeFile(path):
 		perMember, network := false, false
+		// a sample's compose file takes from the host what the task's
+		// sandbox allows, within the suite's directory; nothing, within
+		// its own directory, when the task has no sandbox block
+		var opts compose.Options
 		if t := r.task.Sandbox; t != nil {
-			perMember, network = t.PerMember, t.Network
+			perMember, network, opts = t.PerMember, t.Network, t.ComposeOptions()
 		}
-		d, err := docker.New(ctx, docker.Config{Compose: path, PerMember: perMember, Network: network,
+		d, err := docker.New(ctx, docker.Config{Compose: path, ComposeOptions: opts, PerMember: perMember, Network: network,
 			Run: r.e.Name + "-" + r.started.UTC().Format("20060102T150405.000")})
 		if err != nil {
 			return nil, err // not d: a nil *docker.Provider in the Provider interface is not nil

@@ -35,7 +35,7 @@ func (r *evalRun) newProvider(ctx context.Context, root string) (sandbox.Provide
 // DOCKER_HOST names.
 func (r *evalRun) dockerProvider(ctx context.Context) (sandbox.Provider, error) {
 	sb := r.task.Sandbox
-	d, err := docker.New(ctx, docker.Config{Compose: sb.Compose, Image: sb.Image,
+	d, err := docker.New(ctx, docker.Config{Compose: sb.Compose, ComposeOptions: sb.ComposeOptions(), Image: sb.Image,
 		PerMember: sb.PerMember, Network: sb.Network, Run: r.e.Name + "-" + r.started.UTC().Format("20060102T150405.000")})
 	if err != nil {
 		// not d: a nil *docker.Provider in the Provider interface is not nil

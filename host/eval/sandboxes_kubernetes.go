@@ -15,7 +15,8 @@ func (r *evalRun) kubernetesProvider(ctx context.Context) (sandbox.Provider, err
 	sb := r.task.Sandbox
 	k := sb.Kubernetes
 	p, err := kubernetes.New(ctx, kubernetes.Config{Kubeconfig: k.Kubeconfig, Context: k.Context,
-		Namespace: k.Namespace, Compose: sb.Compose, Image: sb.Image, PerMember: sb.PerMember, Network: sb.Network,
+		AllowExecCredentials: k.AllowExecCredentials,
+		Namespace:            k.Namespace, Compose: sb.Compose, ComposeOptions: sb.ComposeOptions(), Image: sb.Image, PerMember: sb.PerMember, Network: sb.Network,
 		CPU: k.CPU, Memory: k.Memory, PullPolicy: corev1.PullPolicy(k.PullPolicy), ReadyTimeout: k.ReadyTimeout,
 		Run: kubernetes.RunID(r.e.Name, r.started)})
 	if err != nil {

@@ -43,6 +43,9 @@ func Compile(t *config.Task, d *Description) hcl.Diagnostics {
 	if err != nil {
 		report("Unsupported sandbox", fmt.Sprintf("%s: %v.", t.Inspect.Spec, err))
 	}
+	if sb != nil && sb.Compose != "" {
+		sb.AllowHostAccess, sb.AllowEnv = t.Inspect.AllowHostAccess, t.Inspect.AllowEnv
+	}
 	t.Sandbox = sb
 	return diags
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -48,11 +49,16 @@ func TestCompile(t *testing.T) {
 				}
 			},
 		},
-		"a compose file runs on the docker provider": {
+		"a compose file runs on the docker provider, with the task block's allowances": {
 			desc: `{"sandbox": {"type": "docker", "config": "/tasks/x/compose.yaml"}}`,
 			want: func(t *testing.T, task *config.Task) {
 				if task.Sandbox == nil || task.Sandbox.Type != config.SandboxDocker || task.Sandbox.Compose != "/tasks/x/compose.yaml" {
 					t.Errorf("sandbox %+v", task.Sandbox)
+				}
+				opts := task.Sandbox.ComposeOptions()
+				if diff := cmp.Diff(compose.Options{Env: []string{"HF_TOKEN"},
+					HostAccess: map[string]compose.Access{"default": {Root: true}}}, opts); diff != "" {
+					t.Error(diff)
 				}
 			},
 		},
@@ -70,7 +76,8 @@ func TestCompile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			task := &config.Task{Name: "t", Limits: c.over, Inspect: &config.InspectTask{Spec: "inspect_evals/x", ScorerModel: "grader"}}
+			task := &config.Task{Name: "t", Limits: c.over, Inspect: &config.InspectTask{Spec: "inspect_evals/x", ScorerModel: "grader",
+				AllowHostAccess: map[string]compose.Access{"default": {Root: true}}, AllowEnv: []string{"HF_TOKEN"}}}
 			diags := Compile(task, d)
 			if c.wantErr == "" && diags.HasErrors() {
 				t.Fatal(diags.Error())

@@ -16,6 +16,13 @@ type Target struct {
 	Kubeconfig string
 	Context    string
 	Namespace  string
+	// Suite is set when a suite named Kubeconfig: Connect then refuses what
+	// [CheckSuiteKubeconfig] refuses. SuiteDir is that suite's directory.
+	Suite    bool
+	SuiteDir string
+	// AllowExec lets a kubeconfig the suite names run its credential
+	// plugin (the suite's allow_exec_credentials).
+	AllowExec bool
 }
 
 // Client is a connection to a cluster.
@@ -29,6 +36,11 @@ type Client struct {
 
 // Connect builds a client for the target. It does not contact the server.
 func Connect(t Target) (*Client, error) {
+	if t.Suite {
+		if err := CheckSuiteKubeconfig(t); err != nil {
+			return nil, err
+		}
+	}
 	rules := clientcmd.NewDefaultClientConfigLoadingRules()
 	if t.Kubeconfig != "" {
 		rules.ExplicitPath = t.Kubeconfig

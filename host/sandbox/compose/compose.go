@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/compose-spec/compose-go/v2/loader"
+	"github.com/compose-spec/compose-go/v2/template"
 	"github.com/compose-spec/compose-go/v2/types"
 )
 
@@ -64,37 +65,101 @@ type Volume struct {
 type Project struct {
 	Services []Service
 	Volumes  []string
+	// opts and root are what Load checked the file against ([Project.CheckBinds]).
+	opts Options
+	root string
 }
 
 // Load parses the compose file at path and checks that swarmhost can run
 // it: every service has an image (swarmhost never builds or pulls) and uses
-// only volumes it implements. Errors name the file and the service.
-func Load(ctx context.Context, path string) (*Project, error) {
+// only volumes it implements, and takes from the host only what opts
+// allows (host paths, environment variables, capabilities, root). Errors
+// name the file, the line and the service.
+func Load(ctx context.Context, path string, opts Options) (*Project, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
+	}
+	if info, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("compose file: %w", err)
+	} else if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("compose file %s: not a regular file", path)
 	}
 	content, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, fmt.Errorf("compose file: %w", err)
 	}
+	root := opts.Root
+	if root == "" {
+		root = filepath.Dir(abs)
+	}
+	src := parseSource(content)
+	ps := &problems{path: path}
+	for ref, line := range src.fileRefs(filepath.Dir(abs)) {
+		checkFile(ps, root, line, "the file", ref)
+	}
+	// what interpolation reads beyond the allowed variables, in files
+	// the YAML walk does not see (include, extends)
+	unlisted := map[string]bool{}
+	env := opts.environment()
 	details := types.ConfigDetails{WorkingDir: filepath.Dir(abs),
-		ConfigFiles: []types.ConfigFile{{Filename: abs, Content: content}}, Environment: types.NewMapping(os.Environ())}
+		ConfigFiles: []types.ConfigFile{{Filename: abs, Content: content}}, Environment: env}
+	if err := ps.err(); err != nil {
+		return nil, err // compose-go would read those files
+	}
+	// before compose-go reads a variable, which it reads as unset: the load is safe, and what it
+	// finds wrong with the services is said with these
+	checkEnv(ps, src, opts, src.serviceNames())
 	project, err := loader.LoadWithContext(ctx, details, func(o *loader.Options) {
 		o.SetProjectName("swarmhost", true)
 		o.ResolvePaths = true
+		// env_file is read below, once its place is checked
+		o.SkipResolveEnvironment = true
+		// compose-go's own warning for an unset variable ("Defaulting to a blank string") would
+		// precede the refusal of a variable the suite does not pass; one it passes and the host
+		// lacks is empty, as in compose
+		o.Interpolate.Substitute = func(s string, m template.Mapping) (string, error) {
+			return template.SubstituteWithOptions(s, m, template.WithoutLogging)
+		}
+		o.Interpolate.LookupValue = func(name string) (string, bool) {
+			v, ok := env[name]
+			if !ok && !slices.Contains(opts.Env, name) {
+				unlisted[name] = true
+			}
+			return v, ok
+		}
 	})
 	if err != nil {
+		if perr := ps.err(); perr != nil {
+			return nil, perr // ${VAR:?…} fails in compose-go's words, after these
+		}
 		return nil, fmt.Errorf("compose file %s: %w", path, err)
 	}
 	if len(project.Services) == 0 {
 		return nil, fmt.Errorf("compose file %s: no services", path)
 	}
-	out := &Project{Volumes: slices.Sorted(maps.Keys(project.Volumes))}
-	for _, name := range slices.Sorted(maps.Keys(project.Services)) {
+	names := slices.Sorted(maps.Keys(project.Services))
+	seen := src.variables()
+	for name := range unlisted {
+		if _, ok := seen[name]; !ok {
+			ps.add(0, "${%s} (in a file this one includes or extends) reads the host's environment variable %s, "+
+				`which the suite does not pass; name it in the sandbox block (allow_env = [%q])`, name, name, name)
+		}
+	}
+	for _, name := range names {
+		checkService(ps, src, opts, root, project.Services[name])
+	}
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	if project, err = project.WithServicesEnvironmentResolved(true); err != nil {
+		return nil, fmt.Errorf("compose file %s: %w", path, err)
+	}
+	out := &Project{Volumes: slices.Sorted(maps.Keys(project.Volumes)), opts: opts, root: root}
+	for _, name := range names {
 		svc, err := fromCompose(project.Services[name])
 		if err != nil {
-			return nil, fmt.Errorf("compose file %s: service %q: %w", path, name, err)
+			return nil, fmt.Errorf("compose file %s:%d: service %q: %w", path, src.line(name, ""), name, err)
 		}
 		out.Services = append(out.Services, svc)
 	}
@@ -108,9 +173,6 @@ func fromCompose(s types.ServiceConfig) (Service, error) {
 	}
 	if s.Build != nil {
 		return Service{}, fmt.Errorf("`build:` is not supported: build the image first (docker build -t %s …) and keep only `image:`", s.Image)
-	}
-	if err := refuseHostKeys(s); err != nil {
-		return Service{}, err
 	}
 	svc := Service{Name: s.Name, Image: s.Image, Command: s.Command, Entrypoint: s.Entrypoint, WorkingDir: s.WorkingDir,
 		User: s.User, Tmpfs: s.Tmpfs, Memory: int64(s.MemLimit), NanoCPUs: int64(s.CPUS * 1e9), Pids: s.PidsLimit,
@@ -142,35 +204,33 @@ func fromCompose(s types.ServiceConfig) (Service, error) {
 }
 
 // refuseHostKeys refuses the keys that would give a service the host
-// (its namespaces, its devices, all its capabilities, no confinement).
-// The providers implement none of them: they were dropped without a word,
-// so a suite that asked for the host ran without it and could not tell
-// (issue 27); they are now refused, naming the key.
-func refuseHostKeys(s types.ServiceConfig) error {
-	var keys []string
-	if s.Privileged {
-		keys = append(keys, "privileged: true")
+// (its namespaces, its devices, all its capabilities, no confinement),
+// each at its line. The providers implement none of them: they were
+// dropped without a word, so a suite that asked for the host ran without
+// it and could not tell (issue 27); they are now refused, naming the key.
+func refuseHostKeys(ps *problems, src source, s types.ServiceConfig) {
+	refuse := func(key, what string) {
+		ps.add(src.line(s.Name, key), "service %q: %s would give the service the host, which no swarmhost sandbox "+
+			"provider does: remove it", s.Name, what)
 	}
-	for key, mode := range map[string]string{"network_mode": s.NetworkMode, "pid": s.Pid, "ipc": s.Ipc,
-		"uts": s.Uts, "userns_mode": s.UserNSMode} {
+	if s.Privileged {
+		refuse("privileged", "privileged: true")
+	}
+	for _, key := range []string{"network_mode", "pid", "ipc", "uts", "userns_mode"} {
+		mode := map[string]string{"network_mode": s.NetworkMode, "pid": s.Pid, "ipc": s.Ipc, "uts": s.Uts,
+			"userns_mode": s.UserNSMode}[key]
 		if mode == "host" {
-			keys = append(keys, key+": host")
+			refuse(key, key+": host")
 		}
 	}
 	if len(s.Devices) > 0 {
-		keys = append(keys, "devices")
+		refuse("devices", "devices")
 	}
 	for _, opt := range s.SecurityOpt {
 		if strings.Contains(opt, "unconfined") {
-			keys = append(keys, "security_opt: "+opt)
+			refuse("security_opt", "security_opt: "+opt)
 		}
 	}
-	if len(keys) == 0 {
-		return nil
-	}
-	slices.Sort(keys)
-	return fmt.Errorf("%s would give the service the host, which no swarmhost sandbox provider does: "+
-		"remove it", strings.Join(keys, ", "))
 }
 
 // fromComposeVolume converts one named volume or bind mount.

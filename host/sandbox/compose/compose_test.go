@@ -9,19 +9,27 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// load writes content as a compose file and loads it.
+// load writes content as a compose file and loads it, allowing it nothing
+// of the host.
 func load(t *testing.T, content string) (*Project, error) {
+	t.Helper()
+	return loadWith(t, content, Options{})
+}
+
+// loadWith writes content as compose.yaml in a directory of its own (the
+// suite's, unless opts names another) and loads it with opts.
+func loadWith(t *testing.T, content string, opts Options) (*Project, error) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "compose.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-	return Load(t.Context(), path)
+	return Load(t.Context(), path, opts)
 }
 
 // TestLoadService: every setting docs/guides/containers.md says the container providers honour reaches the
 // Service they build from. No engine needed.
 func TestLoadService(t *testing.T) {
 	t.Parallel()
-	p, err := load(t, `
+	p, err := loadWith(t, `
 services:
   box:
     image: localhost/swarmhost-busybox:2
@@ -44,7 +52,7 @@ services:
         limits: {cpus: "1.5", memory: 64m, pids: 50}
 volumes:
   data: {}
-`)
+`, Options{HostAccess: map[string]Access{"box": {Binds: true, Capabilities: true}}})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"data"}, p.Volumes)
 	require.Len(t, p.Services, 1)
@@ -93,10 +101,10 @@ func TestLoadRefuses(t *testing.T) {
 		"unknown key":         {"services:\n  box:\n    image: i\n    imagee: j\n", "imagee"},
 		"privileged":          {"services:\n  box:\n    image: i\n    privileged: true\n", "privileged: true would give the service the host"},
 		"host network":        {"services:\n  box:\n    image: i\n    network_mode: host\n", "network_mode: host"},
-		"host pid and ipc":    {"services:\n  box:\n    image: i\n    pid: host\n    ipc: host\n", "ipc: host, pid: host"},
+		"host pid and ipc":    {"services:\n  box:\n    image: i\n    pid: host\n    ipc: host\n", "compose.yaml:5: service \"box\": ipc: host"},
 		"a device":            {"services:\n  box:\n    image: i\n    devices: [/dev/kmsg:/dev/kmsg]\n", "devices would give"},
 		"unconfined seccomp":  {"services:\n  box:\n    image: i\n    security_opt: [seccomp=unconfined]\n", "security_opt: seccomp=unconfined"},
-		"host user namespace": {"services:\n  box:\n    image: i\n    userns_mode: host\n", "userns_mode: host"},
+		"host user namespace": {"services:\n  box:\n    image: i\n    userns_mode: host\n", "compose.yaml:4: service \"box\": userns_mode: host"},
 		// so taking the larger of two memory limits never loosens one
 		"distinct memory limits": {"services:\n  box:\n    image: i\n    mem_limit: 32m\n    deploy: {resources: {limits: {memory: 64m}}}\n",
 			"can't set distinct values on 'mem_limit'"},

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/sandbox/compose"
+	"github.com/swarmhost/swarmhost/host/sandbox/engine/enginetest"
 )
 
 // TestDockerContainerConfig: what the provider asks the engine for, without an engine: NetworkMode
@@ -48,4 +49,26 @@ func TestDockerContainerConfig(t *testing.T) {
 		assert.Equal(t, []mount.Mount{{Type: mount.TypeVolume, Source: "p_data", Target: "/data", ReadOnly: true},
 			{Type: mount.TypeBind, Source: "/srv", Target: "/srv"}}, host.Mounts)
 	}
+}
+
+// TestDockerHostAccess: New refuses, before it connects to any engine, a compose file whose service
+// binds the host's root, adds capabilities and runs as root, unless the suite allows it that
+// (issue 27: they ran as asked); allowed, they reach the container's settings.
+func TestDockerHostAccess(t *testing.T) {
+	t.Parallel()
+	path := enginetest.WriteCompose(t, "services:\n  default:\n    image: i\n    user: root\n"+
+		"    cap_add: [SYS_ADMIN]\n    volumes: [\"/:/host\"]\n")
+	_, err := New(t.Context(), Config{Compose: path})
+	require.Error(t, err)
+	for _, want := range []string{`:4: service "default": user: "root"`, `:5: service "default": cap_add: SYS_ADMIN`,
+		`:6: service "default": volumes: the bind mount of / at /host`} {
+		assert.ErrorContains(t, err, want)
+	}
+	p, err := dockerProject(t.Context(), Config{Compose: path, ComposeOptions: compose.Options{
+		HostAccess: map[string]compose.Access{compose.AllServices: {Binds: true, Capabilities: true, Root: true}}}})
+	require.NoError(t, err)
+	svc := p.Services[0]
+	assert.Equal(t, "root", svc.User)
+	assert.Equal(t, []string{"SYS_ADMIN"}, svc.CapAdd)
+	assert.Equal(t, []compose.Volume{{Bind: true, Source: "/", Target: "/host"}}, svc.Volumes)
 }

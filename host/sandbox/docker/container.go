@@ -104,6 +104,9 @@ func (d *Provider) logTail(ctx context.Context, id string) string {
 // sample's volumes, limits, and NetworkMode "none" unless the network is on.
 func (d *Provider) containerConfig(ctx context.Context, sp startSpec) (*container.Config, *container.HostConfig, error) {
 	svc := sp.svc
+	if err := d.project.CheckBinds(svc); err != nil {
+		return nil, nil, err
+	}
 	labels := maps.Clone(sp.labels)
 	labels[LabelSandbox] = sp.name
 	cfg := &container.Config{Image: svc.Image, Cmd: svc.Command, Entrypoint: svc.Entrypoint, User: svc.User,

@@ -34,6 +34,9 @@ type Config struct {
 	// sandboxes (the one named "default" the default sandbox, a member's
 	// own the service named after the member).
 	Compose string
+	// ComposeOptions is what the compose file may take from the host (the
+	// suite's allowances); the zero value allows nothing.
+	ComposeOptions compose.Options
 	// Image is the image of every sandbox when there is no compose file.
 	Image string
 	// PerMember gives each member its own container besides the default.
@@ -90,7 +93,7 @@ func dockerProject(ctx context.Context, cfg Config) (*compose.Project, error) {
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`docker sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		return compose.Load(ctx, cfg.Compose)
+		return compose.Load(ctx, cfg.Compose, cfg.ComposeOptions)
 	case cfg.Image != "":
 		return &compose.Project{Services: []compose.Service{{Name: compose.DefaultService, Image: cfg.Image}}}, nil
 	}

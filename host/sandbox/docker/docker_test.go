@@ -1,12 +1,15 @@
 package docker
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/host/sandbox"
+	composepkg "github.com/swarmhost/swarmhost/host/sandbox/compose"
 	"github.com/swarmhost/swarmhost/host/sandbox/engine"
 	"github.com/swarmhost/swarmhost/host/sandbox/engine/enginetest"
 )
@@ -102,4 +105,25 @@ services:
 	ps, err := sb.Exec(ctx, sandbox.ExecRequest{Command: []string{"sh", "-c", "cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max"}})
 	require.NoError(t, err)
 	assert.Equal(t, "20\n", ps.Stdout, "the pids limit is set")
+}
+
+// TestDockerBindTurnedIntoALink performs the attack: a member with a writable bind inside the
+// suite replaces the source of the service's other bind with a link to the host's root; the next
+// sample's container would mount the host there (the engine follows links in a bind's source),
+// and is refused instead (issue 27).
+func TestDockerBindTurnedIntoALink(t *testing.T) {
+	t.Parallel()
+	suite := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(suite, "data", "sub"), 0o777))
+	compose := filepath.Join(suite, "compose.yaml")
+	require.NoError(t, os.WriteFile(compose, []byte("services:\n  default:\n    image: "+testImage+
+		"\n    volumes: [\"./data:/data\", \"./data/sub:/sub:ro\"]\n"), 0o644))
+	d := newDocker(t, Config{Compose: compose, ComposeOptions: composepkg.Options{Root: suite}})
+	first := enginetest.Sample(t, d, sandbox.SampleSpec{ID: "first", Epoch: 1}).For("")
+	res, err := first.Exec(t.Context(), sandbox.ExecRequest{Command: []string{"sh", "-c", "rm -rf /data/sub && ln -s / /data/sub"}})
+	require.NoError(t, err)
+	require.Zero(t, res.ExitCode, res.Stderr)
+	_, err = d.Sample(t.Context(), sandbox.SampleSpec{ID: "second", Epoch: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "at /sub now leads to /, outside the suite's directory")
 }

@@ -1,6 +1,8 @@
 package kubernetes
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,6 +10,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 
+	"github.com/swarmhost/swarmhost/host/sandbox"
 	"github.com/swarmhost/swarmhost/host/sandbox/compose"
 	"github.com/swarmhost/swarmhost/host/sandbox/engine/enginetest"
 )
@@ -84,4 +87,47 @@ func quantity(rl corev1.ResourceList, r corev1.ResourceName) string {
 		return q.String()
 	}
 	return ""
+}
+
+// TestKubernetesHostAccess: the pod spec gets no hostPath outside the suite, no added capability
+// and no runAsUser 0 unless the suite allows that service that kind (issue 27: a hostPath of /
+// with runAsUser 0 ran as asked); allowed, they reach the pod spec. No cluster needed.
+func TestKubernetesHostAccess(t *testing.T) {
+	t.Parallel()
+	src := "services:\n  default:\n    image: localhost/swarmhost-busybox:2\n    user: \"0\"\n" +
+		"    cap_add: [SYS_ADMIN]\n    volumes: [\"/:/host\"]\n"
+	path := enginetest.WriteCompose(t, src)
+	_, err := k8sProject(t.Context(), Config{Compose: path})
+	require.Error(t, err)
+	for _, want := range []string{`:4: service "default": user: "0"`, `:5: service "default": cap_add: SYS_ADMIN`,
+		`:6: service "default": volumes: the bind mount of / at /host`} {
+		assert.ErrorContains(t, err, want)
+	}
+	p, err := k8sProject(t.Context(), Config{Compose: path, ComposeOptions: compose.Options{
+		HostAccess: map[string]compose.Access{"default": {Binds: true, Capabilities: true, Root: true}}}})
+	require.NoError(t, err)
+	sc := securityContext(p.Services[0])
+	assert.Equal(t, ptr.To(int64(0)), sc.RunAsUser)
+	assert.Equal(t, []corev1.Capability{"SYS_ADMIN"}, sc.Capabilities.Add)
+	assert.Equal(t, []compose.Volume{{Bind: true, Source: "/", Target: "/host"}}, p.Services[0].Volumes)
+}
+
+// TestKubernetesBindTurnedIntoALink: a hostPath inside the suite that became a link out of it since
+// the compose file was read is refused before the sample's pod is made (the kubelet follows it).
+func TestKubernetesBindTurnedIntoALink(t *testing.T) {
+	t.Parallel()
+	suite := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(suite, "data", "sub"), 0o755))
+	path := filepath.Join(suite, "compose.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("services:\n  default:\n    image: i\n"+
+		"    volumes: [\"./data:/data\", \"./data/sub:/sub:ro\"]\n"), 0o644))
+	cfg := Config{Compose: path, ComposeOptions: compose.Options{Root: suite}}
+	p, err := k8sProject(t.Context(), cfg)
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(filepath.Join(suite, "data", "sub")))
+	require.NoError(t, os.Symlink("/", filepath.Join(suite, "data", "sub")))
+	k := &Provider{cfg: cfg, project: p} // no cluster: refused before the pod is made
+	_, err = k.Sample(t.Context(), sandbox.SampleSpec{ID: "s", Epoch: 1})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "at /sub now leads to /, outside the suite's directory")
 }

@@ -45,9 +45,15 @@ type Config struct {
 	// Kubeconfig, Context and Namespace choose the cluster and namespace; empty: KUBECONFIG (or
 	// ~/.kube/config, or in-cluster), its current context, that context's namespace.
 	Kubeconfig, Context, Namespace string
+	// AllowExecCredentials lets Kubeconfig, which the suite names, run its credential plugin; without
+	// it such a kubeconfig is refused before anything runs (see [kube.CheckSuiteKubeconfig]).
+	AllowExecCredentials bool
 	// Compose is a compose file whose services are the sample's sandboxes, as for the docker
 	// provider; its named volumes are the pod's emptyDir volumes (one set per sample).
 	Compose string
+	// ComposeOptions is what the compose file may take from the host (the suite's allowances);
+	// the zero value allows nothing.
+	ComposeOptions compose.Options
 	// Image is every sandbox's image when there is no compose file.
 	Image string
 	// PerMember gives each member its own container besides the default.
@@ -90,7 +96,8 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	c, err := kube.Connect(kube.Target{Kubeconfig: cfg.Kubeconfig, Context: cfg.Context, Namespace: cfg.Namespace})
+	c, err := kube.Connect(kube.Target{Kubeconfig: cfg.Kubeconfig, Context: cfg.Context, Namespace: cfg.Namespace,
+		Suite: cfg.Kubeconfig != "", SuiteDir: cfg.ComposeOptions.Root, AllowExec: cfg.AllowExecCredentials})
 	if err != nil {
 		return nil, fmt.Errorf("kubernetes sandbox: %w", err)
 	}
@@ -124,7 +131,7 @@ func k8sProject(ctx context.Context, cfg Config) (*compose.Project, error) {
 	case cfg.Compose != "" && cfg.Image != "":
 		return nil, errors.New(`kubernetes sandbox: give compose or image, not both`)
 	case cfg.Compose != "":
-		p, err := compose.Load(ctx, cfg.Compose)
+		p, err := compose.Load(ctx, cfg.Compose, cfg.ComposeOptions)
 		if err != nil {
 			return nil, err
 		}

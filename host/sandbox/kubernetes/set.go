@@ -46,6 +46,11 @@ func (k *Provider) Sample(ctx context.Context, spec sandbox.SampleSpec) (sandbox
 	if err != nil {
 		return nil, err
 	}
+	for _, b := range plan {
+		if err := k.project.CheckBinds(b.Service); err != nil {
+			return nil, err
+		}
+	}
 	s := &k8sSet{k: k, pod: engine.ProjectName(k.cfg.Run, spec.ID, spec.Epoch), members: spec.Members, own: own,
 		ownOf: ownOf, byName: map[string]*k8sEnv{}}
 	pod := k.pod(podPlan{name: s.pod, sample: spec.ID, epoch: spec.Epoch, network: spec.Network || k.cfg.Network, boxes: plan})
