@@ -382,3 +382,48 @@ func TestInspectTaskResume(t *testing.T) {
 	assert.Contains(t, out+errOut, "eval agent_threat_bench_memory_poison: resume")
 	assert.Contains(t, out+errOut, "the log is complete (status success); nothing to resume")
 }
+
+// TestInspectTaskSetupAndTools (host/e2e/testdata/inspect_task/setup_reaches.hcl, the task
+// fixture_tasks.py@setup_reaches): a setup step reaches what Inspect gives it — get_model() is the
+// eval's model (its call logged in the sample's setup span, before the swarm) and sandbox() the
+// sample's sandbox, where the note it writes is what the members find — and the task's tool
+// (use_tools) is offered to a member other than the task's own solver: a Go react member calls it,
+// the task plugin runs it on the sample's store with the member's sandbox, the host logs it once, and
+// the task's scorer sees what it stored.
+func TestInspectTaskSetupAndTools(t *testing.T) {
+	t.Parallel()
+	tasksPython(t)
+	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_task", "setup_reaches.hcl"))
+	require.Equal(t, cli.ExitOK, code, errOut)
+	l, err := evallog.Read(sum["log"].(string))
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	for _, s := range l.Samples {
+		note := s.ID.String() + ": Default output from mockllm/model"
+		score := s.Scores["note_read"]
+		require.NotNil(t, score.Explanation, s.ID.String())
+		assert.Equal(t, "C", score.Value.Interface(), "sample %s: the member read the setup's note", s.ID)
+		assert.Equal(t, note, *score.Explanation, "sample %s: the setup wrote the model's answer into the sandbox", s.ID)
+		setupSpan := ""
+		var setupCalls, reads []string
+		for _, e := range s.Events {
+			switch e := e.(type) {
+			case evallog.SpanBeginEvent:
+				if e.Name == "setup" {
+					setupSpan = e.ID
+				}
+			case evallog.ModelEvent:
+				if e.SpanID == setupSpan && setupSpan != "" {
+					setupCalls = append(setupCalls, e.Output.Completion)
+				}
+			case evallog.ToolEvent:
+				if e.Function == "read_note" {
+					text, _ := e.Result.(string)
+					reads = append(reads, text)
+				}
+			}
+		}
+		assert.Equal(t, []string{"Default output from mockllm/model"}, setupCalls, "sample %s: the setup's model call, in its span", s.ID)
+		assert.Equal(t, []string{note}, reads, "sample %s: the react member's call of the task's tool, logged once", s.ID)
+	}
+}
