@@ -68,7 +68,8 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 ## real-engine test. The tests that run Inspect's code (the bridge, plugins-python/inspect and
 ## plugins-python/inspect-agent, and Inspect reading the host's logs: BRIDGE_TESTS) run on the newest
 ## supported inspect_ai (.venv) with the rest, then again on the oldest (scripts/inspect-versions.txt,
-## SWARMHOST_INSPECT_VERSION=oldest).
+## SWARMHOST_INSPECT_VERSION=oldest); so do the Inspect task plugin's tests of the repository's own task
+## files (those of inspect-evals tasks need the newest inspect_ai and run in the first pass only).
 BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server
 	$(GO) test -race -count=1 -timeout 25m ./...

@@ -19,15 +19,30 @@ import (
 	"github.com/swarmhost/swarmhost/host/cli"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
 // tasksVenv has inspect_ai and inspect-evals for the Inspect task plugin
 // (plugins-python/inspect-task, whose launcher runs .venv-tasks).
 var tasksVenv = &scriptVenv{script: "venv-tasks.sh", need: "inspect-evals cannot be installed", failUnderCI: true}
 
-// tasksPython is the task venv's python. The Inspect task tests run on the newest inspect_ai only
-// (inspect-evals 0.26.0 needs it): `make test`'s second pass of the bridge tests on the oldest
-// supported inspect_ai skips them.
+// localTasksPython is the Python the Inspect task plugin runs with for the tests of task files of
+// this repository (no inspect-evals): the task venv on the newest inspect_ai and, in `make test`'s
+// second pass of the bridge tests (SWARMHOST_INSPECT_VERSION=oldest), the test venv of the oldest
+// supported inspect_ai, which the plugin's launcher then runs ($SWARMHOST_TASK_PYTHON).
+func localTasksPython(t *testing.T) string {
+	t.Helper()
+	if v := os.Getenv(inspectVersionEnv); v != "" && v != "newest" && v != newestInspect(t) {
+		py := venvPython(t)
+		os.Setenv(plugins.TaskPythonEnvVar, py) // the same in every test of the pass
+		return py
+	}
+	return tasksVenv.pythonOf(t)
+}
+
+// tasksPython is the task venv's python. The Inspect task tests of inspect-evals tasks run on the
+// newest inspect_ai only (inspect-evals 0.26.0 needs it): `make test`'s second pass of the bridge
+// tests on the oldest supported inspect_ai skips them.
 func tasksPython(t *testing.T) string {
 	t.Helper()
 	if v := os.Getenv(inspectVersionEnv); v != "" && v != "newest" && v != newestInspect(t) {
@@ -53,7 +68,7 @@ func newestInspect(t *testing.T) string {
 // (inspect_ai and inspect-evals: plugins-python/inspect-task/test_inspect_task.py).
 func TestInspectTaskPythonUnitTests(t *testing.T) {
 	t.Parallel()
-	cmd := exec.Command(tasksPython(t), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:warnings",
+	cmd := exec.Command(localTasksPython(t), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:warnings",
 		"plugins-python/inspect-task")
 	cmd.Dir = testplugins.Root()
 	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
@@ -262,7 +277,7 @@ func readInspectLogs(t *testing.T, py string, paths ...string) []inspectLog {
 // are plugins-python/inspect-task/testdata/fixture_tasks.py).
 func TestInspectTaskBadInput(t *testing.T) {
 	t.Parallel()
-	tasksPython(t)
+	localTasksPython(t)
 	fixture := func(name string) string {
 		return repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@" + name
 	}
@@ -288,7 +303,7 @@ func TestInspectTaskBadInput(t *testing.T) {
 			[]string{"dataset row 1: id 'b'", "cannot be written to the log"}},
 		"data downloaded at run time": {[]string{fixture("downloads"), "--swarm", swarm},
 			[]string{"The task's data cannot be downloaded", "https://data.invalid/swarmhost/never.jsonl"}},
-		"a swarm the suite lacks": {[]string{"inspect_evals/agent_threat_bench_memory_poison", "--swarm",
+		"a swarm the suite lacks": {[]string{fixture("generated"), "--swarm",
 			repoPath("examples", "inspect-tasks", "swarms.hcl") + ":nosuch"},
 			[]string{"swarm.nosuch"}},
 	}
@@ -354,7 +369,7 @@ func getJSON(t *testing.T, u string, v any) {
 // the variable each file sets and answers with it.
 func TestInspectTaskSampleSandboxes(t *testing.T) {
 	t.Parallel()
-	tasksPython(t)
+	localTasksPython(t)
 	needContainers(t, "localhost/swarmhost-busybox:2")
 	task := repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@own_sandboxes"
 	code, sum, errOut := runJSON(t, task, "--swarm", repoPath("examples", "inspect-tasks", "swarms.hcl")+":one")
@@ -392,7 +407,7 @@ func TestInspectTaskResume(t *testing.T) {
 // the task's scorer sees what it stored.
 func TestInspectTaskSetupAndTools(t *testing.T) {
 	t.Parallel()
-	tasksPython(t)
+	localTasksPython(t)
 	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_task", "setup_reaches.hcl"))
 	require.Equal(t, cli.ExitOK, code, errOut)
 	l, err := evallog.Read(sum["log"].(string))

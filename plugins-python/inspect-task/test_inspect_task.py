@@ -1,8 +1,11 @@
 """Tests of the Inspect task plugin's Python side on real inspect-evals
 tasks and the fixtures in testdata/fixture_tasks.py (run with the tasks
 venv: scripts/venv-tasks.sh; `.venv-tasks/bin/python -m pytest
-plugins-python/inspect-task`)."""
+plugins-python/inspect-task`). The tests of fixtures also run on the oldest
+supported inspect_ai (its test venv, which has no inspect-evals); those of
+inspect-evals tasks are skipped there."""
 
+import importlib.util
 import os
 import sys
 
@@ -15,11 +18,15 @@ from swarmhost_inspect_task import chain, describe, offline, samples, scoring, s
 
 MEMORY = "inspect_evals/agent_threat_bench_memory_poison"
 
+evals = pytest.mark.skipif(importlib.util.find_spec("inspect_evals") is None,
+                           reason="inspect-evals is installed with the newest inspect_ai only (.venv-tasks)")
+
 
 def ref(s, **kw):
     return spec.TaskRef(spec=s, base_dir=os.path.join(HERE, "testdata"), **kw)
 
 
+@evals
 def test_registry_name_and_log_fields():
     d = describe.describe(tasks.task(ref(MEMORY)))
     assert d["form"] == "registry"
@@ -47,6 +54,7 @@ def test_not_a_task_lists_every_try():
     assert "as a file" in text and "as package.module:task" in text and "as a registry name" in text
 
 
+@evals
 def test_rows_stream_in_order_with_messages_and_metadata():
     loaded = tasks.task(ref(MEMORY))
     rows = list(samples.rows(loaded.task, None))
@@ -72,6 +80,7 @@ def test_solver_that_cannot_take_a_swarm(name, why):
         chain.split(tasks.task(ref(f"fixture_tasks.py@{name}")).task)
 
 
+@evals
 def test_setup_gives_messages_tools_and_a_store_per_sample():
     r = ref(MEMORY)
     a = setup.run_setup(r, 0, "mp_001", 1)
@@ -83,6 +92,7 @@ def test_setup_gives_messages_tools_and_a_store_per_sample():
     assert setup.end(r, "mp_001", 1) == {}
 
 
+@evals
 def test_results_are_inspects_for_dict_scores():
     rows = [{"id": "mp_001", "epoch": 1, "scores": {"agent_threat_bench_scorer": {"value": {"utility": "C", "security": "I"}}}},
             {"id": "mp_002", "epoch": 1, "scores": {"agent_threat_bench_scorer": {"value": {"utility": "I", "security": "I"}}}}]
