@@ -24,7 +24,7 @@ import (
 
 // tasksVenv has inspect_ai and inspect-evals for the Inspect task plugin
 // (plugins-python/inspect-task, whose launcher runs .venv-tasks).
-var tasksVenv = &scriptVenv{script: "venv-tasks.sh", need: "inspect-evals cannot be installed", failUnderCI: true}
+var tasksVenv = &scriptVenv{script: "venv-from.sh", args: []string{".venv-tasks", "scripts/requirements-tasks.txt"}, need: "inspect-evals cannot be installed", failUnderCI: true}
 
 // localTasksPython is the Python the Inspect task plugin runs with for the tests of task files of
 // this repository (no inspect-evals): the task venv on the newest inspect_ai and, in `make test`'s

@@ -1,6 +1,6 @@
 """Tests of the Inspect task plugin's Python side on real inspect-evals
 tasks and the fixtures in testdata/fixture_tasks.py (run with the tasks
-venv: scripts/venv-tasks.sh; `.venv-tasks/bin/python -m pytest
+venv: `make venv-tasks`; `.venv-tasks/bin/python -m pytest
 plugins-python/inspect-task`). The tests of fixtures also run on the oldest
 supported inspect_ai (its test venv, which has no inspect-evals); those of
 inspect-evals tasks are skipped there."""
