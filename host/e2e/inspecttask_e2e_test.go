@@ -404,13 +404,28 @@ func TestInspectTaskResume(t *testing.T) {
 // sample's sandbox, where the note it writes is what the members find — and the task's tool
 // (use_tools) is offered to a member other than the task's own solver: a Go react member calls it,
 // the task plugin runs it on the sample's store with the member's sandbox, the host logs it once, and
-// the task's scorer sees what it stored.
+// the task's scorer sees what it stored. Then the log's retry routes: `inspect eval-retry` finds
+// the task (the log names its file and arguments) and stops before any sample runs, naming
+// `swarmhost run --resume LOG`, which takes the log.
 func TestInspectTaskSetupAndTools(t *testing.T) {
 	t.Parallel()
-	localTasksPython(t)
+	py := localTasksPython(t)
 	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_task", "setup_reaches.hcl"))
 	require.Equal(t, cli.ExitOK, code, errOut)
-	l, err := evallog.Read(sum["log"].(string))
+	logPath := sum["log"].(string)
+	t.Run("eval-retry", func(t *testing.T) {
+		retryDir := t.TempDir()
+		cmd := exec.Command(filepath.Join(filepath.Dir(py), "inspect"), "eval-retry", logPath, "--log-dir", retryDir)
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err, "%s", out)
+		assert.Contains(t, string(out), "its solver is the swarm 'solver_and_react' (members: solver, react), which `inspect eval-retry` cannot re-create")
+		assert.Contains(t, string(out), "swarmhost run --resume LOG")
+		entries, _ := os.ReadDir(retryDir)
+		assert.Empty(t, entries, "eval-retry ran no sample")
+		_, out2, errOut := runCLI(t, "run", "--resume", logPath)
+		assert.Contains(t, out2+errOut, "the log is complete (status success); nothing to resume")
+	})
+	l, err := evallog.Read(logPath)
 	require.NoError(t, err)
 	require.Len(t, l.Samples, 2)
 	for _, s := range l.Samples {
