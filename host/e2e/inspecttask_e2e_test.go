@@ -402,14 +402,16 @@ func TestInspectTaskResume(t *testing.T) {
 // fixture_tasks.py@setup_reaches): a setup step reaches what Inspect gives it — get_model() is the
 // eval's model (its call logged in the sample's setup span, before the swarm) and sandbox() the
 // sample's sandbox, where the note it writes is what the members find — and the task's tool
-// (use_tools) is offered to a member other than the task's own solver: a Go react member calls it,
-// the task plugin runs it on the sample's store with the member's sandbox, the host logs it once, and
-// the task's scorer sees what it stored. Then the log's retry routes: `inspect eval-retry` finds
+// (use_tools) is offered to the members other than the task's own solver: a Go react member and
+// Inspect's react() bridged (with no sandbox tools of its own) call it, the task plugin runs it on the
+// sample's store with the member's sandbox, the host logs each call once, and the task's scorer sees
+// what it stored. Then the log's retry routes: `inspect eval-retry` finds
 // the task (the log names its file and arguments) and stops before any sample runs, naming
 // `swarmhost run --resume LOG`, which takes the log.
 func TestInspectTaskSetupAndTools(t *testing.T) {
 	t.Parallel()
 	py := localTasksPython(t)
+	venvPython(t) // the bridged react() member's
 	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_task", "setup_reaches.hcl"))
 	require.Equal(t, cli.ExitOK, code, errOut)
 	logPath := sum["log"].(string)
@@ -418,7 +420,7 @@ func TestInspectTaskSetupAndTools(t *testing.T) {
 		cmd := exec.Command(filepath.Join(filepath.Dir(py), "inspect"), "eval-retry", logPath, "--log-dir", retryDir)
 		out, err := cmd.CombinedOutput()
 		require.Error(t, err, "%s", out)
-		assert.Contains(t, string(out), "its solver is the swarm 'solver_and_react' (members: solver, react), which `inspect eval-retry` cannot re-create")
+		assert.Contains(t, string(out), "its solver is the swarm 'solver_and_react' (members: solver, react, bridged), which `inspect eval-retry` cannot re-create")
 		assert.Contains(t, string(out), "swarmhost run --resume LOG")
 		entries, _ := os.ReadDir(retryDir)
 		assert.Empty(t, entries, "eval-retry ran no sample")
@@ -454,6 +456,6 @@ func TestInspectTaskSetupAndTools(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []string{"Default output from mockllm/model"}, setupCalls, "sample %s: the setup's model call, in its span", s.ID)
-		assert.Equal(t, []string{note}, reads, "sample %s: the react member's call of the task's tool, logged once", s.ID)
+		assert.Equal(t, []string{note, note}, reads, "sample %s: each react member's call of the task's tool, logged once", s.ID)
 	}
 }

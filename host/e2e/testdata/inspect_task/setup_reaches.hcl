@@ -1,7 +1,12 @@
 # An Inspect task whose setup step writes into the sample's sandbox what it got from the eval's model, and
-# whose tool (use_tools) a member other than the task's solver calls (TestInspectTaskSetupAndTools).
+# whose tool (use_tools) the members other than the task's solver call: a Go react member and Inspect's
+# react() bridged (TestInspectTaskSetupAndTools).
 plugin "task" "inspect" {
   source = "../../../../plugins-python/inspect-task/swarmhost-task-inspect"
+}
+
+plugin "agent" "inspect" {
+  source = "../../../../plugins-python/inspect-agent/swarmhost-agent-inspect"
 }
 
 # The eval's model (the first member's): the setup step's get_model() reaches it.
@@ -9,7 +14,7 @@ model "plain" {
   provider = "mockllm"
 }
 
-# The react member calls the task's read_note tool, then submits.
+# The react members call the task's read_note tool, then submit (mockllm replays the outputs per member).
 model "reader" {
   provider = "mockllm"
   outputs = [
@@ -28,6 +33,18 @@ swarm "solver_and_react" {
   }
   member "react" {
     model = model.reader
+  }
+  member "inspect" {
+    name  = "bridged"
+    model = model.reader
+    tools = [] # no sandbox tools: the task's tools come all the same
+    config {
+      agent = "inspect_ai/react"
+    }
+  }
+  # every member runs to its end, whoever answers first
+  controller "leaderless" {
+    stop_on_submission = false
   }
 }
 
