@@ -100,3 +100,22 @@ def test_results_are_inspects_for_dict_scores():
     by = {s["name"]: s["metrics"] for s in res["scores"]}
     assert by["utility"]["accuracy"]["value"] == 0.5 and by["security"]["accuracy"]["value"] == 0.0
     assert reductions[0]["samples"][0]["value"] == {"utility": 1.0, "security": 0.0}
+
+
+def test_task_tools_run_on_the_samples_store():
+    from swarmhost_inspect_task import toolcall
+    from swarmhost_plugin.types import ToolCall
+    r = ref("fixture_tasks.py@store_tool")
+    setup.run_setup(r, 0, "a", 1)
+    setup.run_setup(r, 1, "b", 1)
+    call = ToolCall(id="c1", function="tally", arguments={"by": 2})
+    assert toolcall.call_tool(r, "a", 1, "react", call) == ("2", None)
+    assert toolcall.call_tool(r, "a", 1, "bridged", call) == ("4", None)  # the members share the sample's store
+    assert toolcall.call_tool(r, "b", 1, "react", call) == ("2", None)  # and no other sample's
+    content, err = toolcall.call_tool(r, "a", 1, "react", ToolCall(id="c2", function="tally", arguments={"by": "x"}))
+    assert err is not None and err[0] == "parsing", "Inspect checks the arguments"
+    with pytest.raises(toolcall.UnknownTool, match="member react called nope, which is not one of the task's tools "
+                                                   "for sample a \\(they are: tally\\)"):
+        toolcall.call_tool(r, "a", 1, "react", ToolCall(id="c3", function="nope", arguments={}))
+    assert setup.end(r, "a", 1)["tally"] == 4
+    setup.end(r, "b", 1)

@@ -127,3 +127,28 @@ def setup_reaches():
     """Setup steps with the sample's sandbox and the eval's model; a task tool other members call."""
     return Task(dataset=[Sample(id=i, input="Read the note.") for i in ("a", "b")],
                 solver=[leave_note(), use_tools([read_note()]), generate()], scorer=note_read())
+
+
+@tool
+def tally():
+    async def execute(by: int = 1) -> str:
+        """Adds to the sample's tally in its store.
+
+        Args:
+            by: How much to add.
+
+        Returns:
+            The tally.
+        """
+        n = store().get("tally", 0) + by
+        store().set("tally", n)
+        return str(n)
+
+    return execute
+
+
+@task
+def store_tool():
+    """A task tool that only uses the sample's store."""
+    return Task(dataset=[Sample(id=i, input="Count.") for i in ("a", "b")],
+                solver=[use_tools([tally()]), generate()], scorer=match())
