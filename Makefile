@@ -15,7 +15,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks \
+.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks venv-peer \
 	debian-image \
 	proto-python parity
 
@@ -69,7 +69,9 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 ## real-engine test and the Debian image (debian-image) for the container examples that run Python. The
 ## tests that run Inspect's code (the bridge, plugins-python/inspect and plugins-python/inspect-agent, and
 ## Inspect reading the host's logs: BRIDGE_TESTS) run on the newest supported inspect_ai (.venv) with the
-## rest, then again on the oldest (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest).
+## rest, then again on the oldest (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest); so do
+## the Inspect task plugin's tests of the repository's own task files (those of inspect-evals tasks need the
+## newest inspect_ai and run in the first pass only).
 BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server debian-image
 	$(GO) test -race -count=1 -timeout 25m ./...
@@ -171,7 +173,12 @@ venv:
 ## venv-tasks: the Inspect task virtualenv (.venv-tasks: the newest inspect_ai, inspect-evals) the Inspect task
 ## plugin (plugins-python/inspect-task) runs with; `make test` makes it too, for the Inspect task tests
 venv-tasks:
-	scripts/venv-tasks.sh >/dev/null
+	scripts/venv-from.sh .venv-tasks scripts/requirements-tasks.txt >/dev/null
+
+## venv-peer: the peer virtualenv (.venv-peer: Inspect Swarm 0.1.0 and its inspect_ai) of the log comparison
+## tests and the study examples; `make test` makes it too
+venv-peer:
+	scripts/venv-from.sh .venv-peer scripts/requirements-peer.txt >/dev/null
 
 ## proto-python: regenerate sdk/python's gRPC code from sdk/proto and go-plugin's protos (grpcio-tools from .venv)
 proto-python: venv

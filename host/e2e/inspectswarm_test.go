@@ -60,9 +60,9 @@ type spanShape struct {
 	Parent *string `json:"parent"`
 }
 
-// peerVenv is the peer venv (scripts/venv-peer.sh): Inspect Swarm 0.1.0 and
+// peerVenv is the peer venv (make venv-peer): Inspect Swarm 0.1.0 and
 // inspect_ai 0.3.285 with pandas.
-var peerVenv = &scriptVenv{script: "venv-peer.sh", need: "Inspect Swarm 0.1.0 cannot be installed", failUnderCI: true}
+var peerVenv = &scriptVenv{script: "venv-from.sh", args: []string{".venv-peer", "scripts/requirements-peer.txt"}, need: "Inspect Swarm 0.1.0 cannot be installed", failUnderCI: true}
 
 // peerPython returns the python of the peer venv. It skips, saying why,
 // under -short (the peer is make parity's, and `make test`'s) and when PyPI

@@ -19,15 +19,30 @@ import (
 	"github.com/swarmhost/swarmhost/host/cli"
 	"github.com/swarmhost/swarmhost/host/evallog"
 	"github.com/swarmhost/swarmhost/host/internal/testplugins"
+	"github.com/swarmhost/swarmhost/host/plugins"
 )
 
 // tasksVenv has inspect_ai and inspect-evals for the Inspect task plugin
 // (plugins-python/inspect-task, whose launcher runs .venv-tasks).
-var tasksVenv = &scriptVenv{script: "venv-tasks.sh", need: "inspect-evals cannot be installed", failUnderCI: true}
+var tasksVenv = &scriptVenv{script: "venv-from.sh", args: []string{".venv-tasks", "scripts/requirements-tasks.txt"}, need: "inspect-evals cannot be installed", failUnderCI: true}
 
-// tasksPython is the task venv's python. The Inspect task tests run on the newest inspect_ai only
-// (inspect-evals 0.26.0 needs it): `make test`'s second pass of the bridge tests on the oldest
-// supported inspect_ai skips them.
+// localTasksPython is the Python the Inspect task plugin runs with for the tests of task files of
+// this repository (no inspect-evals): the task venv on the newest inspect_ai and, in `make test`'s
+// second pass of the bridge tests (SWARMHOST_INSPECT_VERSION=oldest), the test venv of the oldest
+// supported inspect_ai, which the plugin's launcher then runs ($SWARMHOST_TASK_PYTHON).
+func localTasksPython(t *testing.T) string {
+	t.Helper()
+	if v := os.Getenv(inspectVersionEnv); v != "" && v != "newest" && v != newestInspect(t) {
+		py := venvPython(t)
+		os.Setenv(plugins.TaskPythonEnvVar, py) // the same in every test of the pass
+		return py
+	}
+	return tasksVenv.pythonOf(t)
+}
+
+// tasksPython is the task venv's python. The Inspect task tests of inspect-evals tasks run on the
+// newest inspect_ai only (inspect-evals 0.26.0 needs it): `make test`'s second pass of the bridge
+// tests on the oldest supported inspect_ai skips them.
 func tasksPython(t *testing.T) string {
 	t.Helper()
 	if v := os.Getenv(inspectVersionEnv); v != "" && v != "newest" && v != newestInspect(t) {
@@ -53,7 +68,7 @@ func newestInspect(t *testing.T) string {
 // (inspect_ai and inspect-evals: plugins-python/inspect-task/test_inspect_task.py).
 func TestInspectTaskPythonUnitTests(t *testing.T) {
 	t.Parallel()
-	cmd := exec.Command(tasksPython(t), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:warnings",
+	cmd := exec.Command(localTasksPython(t), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:warnings",
 		"plugins-python/inspect-task")
 	cmd.Dir = testplugins.Root()
 	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
@@ -262,7 +277,7 @@ func readInspectLogs(t *testing.T, py string, paths ...string) []inspectLog {
 // are plugins-python/inspect-task/testdata/fixture_tasks.py).
 func TestInspectTaskBadInput(t *testing.T) {
 	t.Parallel()
-	tasksPython(t)
+	localTasksPython(t)
 	fixture := func(name string) string {
 		return repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@" + name
 	}
@@ -288,7 +303,7 @@ func TestInspectTaskBadInput(t *testing.T) {
 			[]string{"dataset row 1: id 'b'", "cannot be written to the log"}},
 		"data downloaded at run time": {[]string{fixture("downloads"), "--swarm", swarm},
 			[]string{"The task's data cannot be downloaded", "https://data.invalid/swarmhost/never.jsonl"}},
-		"a swarm the suite lacks": {[]string{"inspect_evals/agent_threat_bench_memory_poison", "--swarm",
+		"a swarm the suite lacks": {[]string{fixture("generated"), "--swarm",
 			repoPath("examples", "inspect-tasks", "swarms.hcl") + ":nosuch"},
 			[]string{"swarm.nosuch"}},
 	}
@@ -354,7 +369,7 @@ func getJSON(t *testing.T, u string, v any) {
 // the variable each file sets and answers with it.
 func TestInspectTaskSampleSandboxes(t *testing.T) {
 	t.Parallel()
-	tasksPython(t)
+	localTasksPython(t)
 	needContainers(t, "localhost/swarmhost-busybox:2")
 	task := repoPath("plugins-python", "inspect-task", "testdata", "fixture_tasks.py") + "@own_sandboxes"
 	code, sum, errOut := runJSON(t, task, "--swarm", repoPath("examples", "inspect-tasks", "swarms.hcl")+":one")
@@ -381,4 +396,66 @@ func TestInspectTaskResume(t *testing.T) {
 	_, out, errOut := runCLI(t, "run", "--resume", log)
 	assert.Contains(t, out+errOut, "eval agent_threat_bench_memory_poison: resume")
 	assert.Contains(t, out+errOut, "the log is complete (status success); nothing to resume")
+}
+
+// TestInspectTaskSetupAndTools (host/e2e/testdata/inspect_task/setup_reaches.hcl, the task
+// fixture_tasks.py@setup_reaches): a setup step reaches what Inspect gives it — get_model() is the
+// eval's model (its call logged in the sample's setup span, before the swarm) and sandbox() the
+// sample's sandbox, where the note it writes is what the members find — and the task's tool
+// (use_tools) is offered to the members other than the task's own solver: a Go react member and
+// Inspect's react() bridged (with no sandbox tools of its own) call it, the task plugin runs it on the
+// sample's store with the member's sandbox, the host logs each call once, and the task's scorer sees
+// what it stored. Then the log's retry routes: `inspect eval-retry` finds
+// the task (the log names its file and arguments) and stops before any sample runs, naming
+// `swarmhost run --resume LOG`, which takes the log.
+func TestInspectTaskSetupAndTools(t *testing.T) {
+	t.Parallel()
+	py := localTasksPython(t)
+	venvPython(t) // the bridged react() member's
+	code, sum, errOut := runJSON(t, repoPath("host", "e2e", "testdata", "inspect_task", "setup_reaches.hcl"))
+	require.Equal(t, cli.ExitOK, code, errOut)
+	logPath := sum["log"].(string)
+	t.Run("eval-retry", func(t *testing.T) {
+		retryDir := t.TempDir()
+		cmd := exec.Command(filepath.Join(filepath.Dir(py), "inspect"), "eval-retry", logPath, "--log-dir", retryDir)
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err, "%s", out)
+		assert.Contains(t, string(out), "its solver is the swarm 'solver_and_react' (members: solver, react, bridged), which `inspect eval-retry` cannot re-create")
+		assert.Contains(t, string(out), "swarmhost run --resume LOG")
+		entries, _ := os.ReadDir(retryDir)
+		assert.Empty(t, entries, "eval-retry ran no sample")
+		_, out2, errOut := runCLI(t, "run", "--resume", logPath)
+		assert.Contains(t, out2+errOut, "the log is complete (status success); nothing to resume")
+	})
+	l, err := evallog.Read(logPath)
+	require.NoError(t, err)
+	require.Len(t, l.Samples, 2)
+	for _, s := range l.Samples {
+		note := s.ID.String() + ": Default output from mockllm/model"
+		score := s.Scores["note_read"]
+		require.NotNil(t, score.Explanation, s.ID.String())
+		assert.Equal(t, "C", score.Value.Interface(), "sample %s: the member read the setup's note", s.ID)
+		assert.Equal(t, note, *score.Explanation, "sample %s: the setup wrote the model's answer into the sandbox", s.ID)
+		setupSpan := ""
+		var setupCalls, reads []string
+		for _, e := range s.Events {
+			switch e := e.(type) {
+			case evallog.SpanBeginEvent:
+				if e.Name == "setup" {
+					setupSpan = e.ID
+				}
+			case evallog.ModelEvent:
+				if e.SpanID == setupSpan && setupSpan != "" {
+					setupCalls = append(setupCalls, e.Output.Completion)
+				}
+			case evallog.ToolEvent:
+				if e.Function == "read_note" {
+					text, _ := e.Result.(string)
+					reads = append(reads, text)
+				}
+			}
+		}
+		assert.Equal(t, []string{"Default output from mockllm/model"}, setupCalls, "sample %s: the setup's model call, in its span", s.ID)
+		assert.Equal(t, []string{note, note}, reads, "sample %s: each react member's call of the task's tool, logged once", s.ID)
+	}
 }

@@ -19,8 +19,9 @@ import (
 // PyPI cannot be reached: the tests that need the venv then skip, saying
 // why — or fail under CI (CI=true) when failUnderCI is set.
 type scriptVenv struct {
-	script      string // under scripts/
-	need        string // what cannot be done without PyPI, for the skip message
+	script      string   // under scripts/
+	args        []string // the script's arguments
+	need        string   // what cannot be done without PyPI, for the skip message
 	failUnderCI bool
 
 	once         sync.Once
@@ -43,7 +44,7 @@ func (v *scriptVenv) pythonOf(t *testing.T) string {
 
 func (v *scriptVenv) make() {
 	var stderr bytes.Buffer
-	cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", v.script))
+	cmd := exec.Command(filepath.Join(testplugins.Root(), "scripts", v.script), v.args...)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var exit *exec.ExitError
@@ -69,7 +70,7 @@ func (v *scriptVenv) pinPluginPython() {
 	switch {
 	case v.script == "venv.sh" && os.Getenv(inspectVersionEnv) != "":
 		os.Setenv(plugins.PythonEnvVar, v.python)
-	case v.script == "venv-tasks.sh":
+	case v == tasksVenv:
 		os.Setenv(plugins.TaskPythonEnvVar, v.python)
 	}
 }

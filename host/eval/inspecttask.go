@@ -131,19 +131,22 @@ func inspectRow(row plugins.TaskRow) (dataset.Sample, error) {
 	return s, err
 }
 
-// inspectSetup runs the task's setup steps for the sample × epoch: the
-// swarm's input is the conversation they leave, the sample's metadata
-// theirs. A no-op for other tasks.
+// inspectSetup runs the task's setup steps for the sample × epoch, with the
+// sample's sandboxes and the eval's model (setupHost): the swarm's input is
+// the conversation they leave, the sample's metadata theirs, and the tools
+// they give the sample are offered to the members (withTaskTools). A no-op
+// for other tasks.
 func (s *sampleRun) inspectSetup(ctx context.Context) error {
 	in := s.r.inspect
 	if in == nil {
 		return nil
 	}
 	res, err := in.client.Setup(ctx, plugins.TaskSetupRequest{Task: in.ref, Index: int64(s.j.sample.Line - 1),
-		SampleID: fmt.Sprint(s.j.sample.ID), Epoch: s.j.epoch})
+		SampleID: fmt.Sprint(s.j.sample.ID), Epoch: s.j.epoch, Host: s.newSetupHost()})
 	if err != nil {
 		return err
 	}
+	s.taskTools = res.Tools
 	if len(res.Messages) > 0 {
 		s.input = swarm.WithIDs(res.Messages)
 	}

@@ -48,6 +48,9 @@ type sampleRun struct {
 	// memberScores are the member scores once scored (memberscores.go);
 	// nil when no scorer is scored per member.
 	memberScores *scoring.MemberScores
+	// taskTools are the tools an Inspect task's setup steps gave the
+	// sample, offered to every member but the task's own solver.
+	taskTools []model.ToolInfo
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its
@@ -136,8 +139,9 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	for i, m := range s.r.members {
 		sb := s.sbs.For(m.Name)
 		visible, _ := s.visibleSandboxes(i)
-		m.Tools = s.withChannelTools(m.Name, s.r.toolsFor(i, sb).WithVisible(visible))
-		m.Sandboxes = &memberSandboxes{own: sb, visible: visible}
+		mine := &memberSandboxes{own: sb, visible: visible}
+		m.Tools = s.withTaskTools(m, s.withChannelTools(m.Name, s.r.toolsFor(i, sb).WithVisible(visible)), mine)
+		m.Sandboxes = mine
 		if sb.Name() != "" {
 			m.Sandbox = sb.Name()
 		}

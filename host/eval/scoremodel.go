@@ -67,6 +67,8 @@ type scorerModels struct {
 	all []*scorerModel
 	// by holds the post-swarm calls of each scorer, by its log name.
 	by map[string]*scorerModel
+	// setup holds an Inspect task's setup steps' calls (inspecthost.go).
+	setup *scorerModel
 }
 
 // scorerModel returns the recorder of sc's calls in this sample (nil when

@@ -9,19 +9,34 @@ import (
 	"github.com/swarmhost/swarmhost/host/logconv"
 )
 
-// opening is the init span with the sample_init event, then the solvers,
-// solver and swarm spans opening.
+// opening is the init span with the sample_init event, then the solvers
+// span (with, for an Inspect task whose setup steps called the model, a
+// "setup" solver span holding those calls), and the solver and swarm spans
+// opening.
 func (t *transcript) opening() iter.Seq[evallog.Event] {
 	at := t.s.started
-	return slicesOf(
+	evs := []evallog.Event{
 		t.begin(at, t.ids.init, "", evallog.SpanTypeInit, "init"),
 		&evallog.SampleInitEvent{EventBase: t.base(at, t.ids.init), Sample: t.initSample(), State: t.initState()},
 		t.end(at, t.ids.init),
 		t.begin(at, t.ids.solvers, "", evallog.SpanTypeSolvers, "solvers"),
+	}
+	if setup := t.s.setupEvents(); len(setup) > 0 {
+		id := evallog.NewID()
+		evs = append(evs, t.begin(setup[0].Time, id, t.ids.solvers, evallog.SpanTypeSolver, setupSpanName))
+		for _, e := range setup {
+			evs = append(evs, logconv.ModelEvent(e, t.base(e.Time, id)))
+		}
+		evs = append(evs, t.end(setup[len(setup)-1].Completed, id))
+	}
+	return slicesOf(append(evs,
 		t.begin(at, t.ids.solver, t.ids.solvers, evallog.SpanTypeSolver, solverName),
 		t.begin(at, t.ids.swarm, t.ids.solver, evallog.SpanTypeAgent, swarmSpanName),
-	)
+	)...)
 }
+
+// setupSpanName names the span of an Inspect task's setup steps' model calls.
+const setupSpanName = "setup"
 
 // swarmEvents is the swarm's evidence: member spans inside the swarm's.
 func (t *transcript) swarmEvents() iter.Seq[evallog.Event] {

@@ -60,6 +60,17 @@ type TaskSetupRequest = hostrpc.TaskSetupRequest
 // TaskSetup is a sample's state after its setup steps.
 type TaskSetup = hostrpc.TaskSetup
 
+// TaskToolCall asks a task plugin to run one of the tools a sample's setup
+// steps gave it, for a member other than the task's own solver.
+type TaskToolCall = hostrpc.TaskToolCall
+
+// TaskHost is what a task plugin's setup steps and task tools reach while
+// they run: sandboxes and (setup steps only) the eval's model.
+type TaskHost = hostrpc.TaskHost
+
+// ErrNoTaskModel is a [TaskHost]'s Generate error when it offers no model.
+var ErrNoTaskModel = hostrpc.ErrNoTaskModel
+
 // TaskResults are a task's own metrics and epoch reductions, as JSON.
 type TaskResults = hostrpc.TaskResults
 

@@ -108,46 +108,12 @@ def resolve(spec: str) -> Callable[..., Any]:
     return factory
 
 
-class MemberSandboxes:
-    """swarmhost_inspect's SandboxHost over the member's AgentHost."""
-
-    def __init__(self, host, names: list[str]) -> None:
-        self._host, self._names = host, names
-
-    def names(self) -> list[str]:
-        return list(self._names)
-
-    def exec(self, sandbox, command, input="", env=None, timeout=None):
-        from swarmhost_inspect import ExecOutcome
-        res = self._host.sandbox_exec(command, sandbox=sandbox, input=input, timeout=timeout,
-                                      env=[f"{k}={v}" for k, v in (env or {}).items()])
-        return ExecOutcome(exit_code=res.exit_code, stdout=res.stdout, stderr=res.stderr, timed_out=res.timed_out)
-
-    def read_file(self, sandbox, path) -> bytes:
-        from swarmhost_plugin import HostError
-        try:
-            return self._host.sandbox_read_file(path, sandbox=sandbox)
-        except HostError as e:
-            raise FileNotFoundError(str(e)) from None
-
-    def write_file(self, sandbox, path, content) -> None:
-        from swarmhost_plugin import HostError
-        try:
-            self._host.sandbox_write_file(path, content, sandbox=sandbox)
-        except HostError as e:
-            raise PermissionError(str(e)) from None
-
-
-def member_sandboxes(host) -> MemberSandboxes | None:
-    """The member's sandboxes, or None when the host serves none (an older
-    host, or a fake without them)."""
-    names = getattr(host, "sandbox_names", None)
-    if names is None:
-        return None
-    try:
-        return MemberSandboxes(host, names())
-    except Exception:  # noqa: BLE001 - no sandbox calls: sandbox() then says so
-        return None
+def member_sandboxes(host):
+    """The member's sandboxes (swarmhost_inspect.HostSandboxes over its
+    AgentHost), or None when the host serves none (an older host, or a fake
+    without them)."""
+    from swarmhost_inspect import host_sandboxes
+    return host_sandboxes(host)
 
 
 class MemberModel:

@@ -1,8 +1,11 @@
 """Tests of the Inspect task plugin's Python side on real inspect-evals
 tasks and the fixtures in testdata/fixture_tasks.py (run with the tasks
-venv: scripts/venv-tasks.sh; `.venv-tasks/bin/python -m pytest
-plugins-python/inspect-task`)."""
+venv: `make venv-tasks`; `.venv-tasks/bin/python -m pytest
+plugins-python/inspect-task`). The tests of fixtures also run on the oldest
+supported inspect_ai (its test venv, which has no inspect-evals); those of
+inspect-evals tasks are skipped there."""
 
+import importlib.util
 import os
 import sys
 
@@ -15,11 +18,15 @@ from swarmhost_inspect_task import chain, describe, offline, samples, scoring, s
 
 MEMORY = "inspect_evals/agent_threat_bench_memory_poison"
 
+evals = pytest.mark.skipif(importlib.util.find_spec("inspect_evals") is None,
+                           reason="inspect-evals is installed with the newest inspect_ai only (.venv-tasks)")
+
 
 def ref(s, **kw):
     return spec.TaskRef(spec=s, base_dir=os.path.join(HERE, "testdata"), **kw)
 
 
+@evals
 def test_registry_name_and_log_fields():
     d = describe.describe(tasks.task(ref(MEMORY)))
     assert d["form"] == "registry"
@@ -47,6 +54,7 @@ def test_not_a_task_lists_every_try():
     assert "as a file" in text and "as package.module:task" in text and "as a registry name" in text
 
 
+@evals
 def test_rows_stream_in_order_with_messages_and_metadata():
     loaded = tasks.task(ref(MEMORY))
     rows = list(samples.rows(loaded.task, None))
@@ -72,6 +80,7 @@ def test_solver_that_cannot_take_a_swarm(name, why):
         chain.split(tasks.task(ref(f"fixture_tasks.py@{name}")).task)
 
 
+@evals
 def test_setup_gives_messages_tools_and_a_store_per_sample():
     r = ref(MEMORY)
     a = setup.run_setup(r, 0, "mp_001", 1)
@@ -83,6 +92,7 @@ def test_setup_gives_messages_tools_and_a_store_per_sample():
     assert setup.end(r, "mp_001", 1) == {}
 
 
+@evals
 def test_results_are_inspects_for_dict_scores():
     rows = [{"id": "mp_001", "epoch": 1, "scores": {"agent_threat_bench_scorer": {"value": {"utility": "C", "security": "I"}}}},
             {"id": "mp_002", "epoch": 1, "scores": {"agent_threat_bench_scorer": {"value": {"utility": "I", "security": "I"}}}}]
@@ -90,3 +100,22 @@ def test_results_are_inspects_for_dict_scores():
     by = {s["name"]: s["metrics"] for s in res["scores"]}
     assert by["utility"]["accuracy"]["value"] == 0.5 and by["security"]["accuracy"]["value"] == 0.0
     assert reductions[0]["samples"][0]["value"] == {"utility": 1.0, "security": 0.0}
+
+
+def test_task_tools_run_on_the_samples_store():
+    from swarmhost_inspect_task import toolcall
+    from swarmhost_plugin.types import ToolCall
+    r = ref("fixture_tasks.py@store_tool")
+    setup.run_setup(r, 0, "a", 1)
+    setup.run_setup(r, 1, "b", 1)
+    call = ToolCall(id="c1", function="tally", arguments={"by": 2})
+    assert toolcall.call_tool(r, "a", 1, "react", call) == ("2", None)
+    assert toolcall.call_tool(r, "a", 1, "bridged", call) == ("4", None)  # the members share the sample's store
+    assert toolcall.call_tool(r, "b", 1, "react", call) == ("2", None)  # and no other sample's
+    content, err = toolcall.call_tool(r, "a", 1, "react", ToolCall(id="c2", function="tally", arguments={"by": "x"}))
+    assert err is not None and err[0] == "parsing", "Inspect checks the arguments"
+    with pytest.raises(toolcall.UnknownTool, match="member react called nope, which is not one of the task's tools "
+                                                   "for sample a \\(they are: tally\\)"):
+        toolcall.call_tool(r, "a", 1, "react", ToolCall(id="c3", function="nope", arguments={}))
+    assert setup.end(r, "a", 1)["tally"] == 4
+    setup.end(r, "b", 1)

@@ -99,6 +99,16 @@ type TaskRow = hostside.TaskRow
 // TaskSetupRequest asks a task plugin for one sample × epoch's setup.
 type TaskSetupRequest = hostside.TaskSetupRequest
 
+// TaskToolCall asks a task plugin to run one of a sample's task tools.
+type TaskToolCall = hostside.TaskToolCall
+
+// TaskHost is what a task plugin's setup steps and task tools reach: the
+// sandboxes and (setup steps only) the eval's model.
+type TaskHost = hostside.TaskHost
+
+// ErrNoTaskModel is a [TaskHost]'s Generate error when it offers no model.
+var ErrNoTaskModel = hostside.ErrNoTaskModel
+
 // TaskSetup is a sample's state after its setup steps.
 type TaskSetup = hostside.TaskSetup
 

@@ -81,9 +81,10 @@ func marginal(cmd func([]string) *exec.Cmd) (time.Duration, error) {
 // tasksVenv makes sure .venv-tasks (inspect_ai, inspect-evals; the Inspect task plugin's launcher
 // picks it) exists and returns its python.
 func (e *env) tasksVenv() (string, error) {
-	out, err := exec.Command(filepath.Join(e.root, "scripts", "venv-tasks.sh")).Output()
+	out, err := exec.Command(filepath.Join(e.root, "scripts", "venv-from.sh"), ".venv-tasks",
+		"scripts/requirements-tasks.txt").Output()
 	if err != nil {
-		return "", fmt.Errorf("scripts/venv-tasks.sh (inspect_ai and inspect-evals): %v", err)
+		return "", fmt.Errorf("scripts/venv-from.sh .venv-tasks (inspect_ai and inspect-evals): %v", err)
 	}
 	return strings.TrimSpace(string(out)), nil
 }

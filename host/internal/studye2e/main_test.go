@@ -109,7 +109,7 @@ var (
 	// venv is the test venv with inspect_ai (the Python bridge's).
 	venv = &script{name: "venv.sh", need: "the Inspect bridge needs inspect_ai from PyPI"}
 	// peer is the venv with Inspect Swarm 0.1.0.
-	peer = &script{name: "venv-peer.sh", need: "Inspect Swarm 0.1.0 needs PyPI"}
+	peer = &script{name: "venv-from.sh", args: []string{".venv-peer", "scripts/requirements-peer.txt"}, need: "Inspect Swarm 0.1.0 needs PyPI"}
 	// browser is Chromium and playwright-core (scripts/viewer-deps.sh).
 	browser = &script{name: "viewer-deps.sh", need: "the page test needs Chromium, playwright-core and npm"}
 )

@@ -9,12 +9,13 @@ What cannot be split is refused, before any sample runs, with the reason:
 * a chain whose last step only prepares the conversation (system_message,
   user_message, prompt_template, chain_of_thought, use_tools, …): there is no
   agent step for the swarm to replace;
-* a chain in which a step before the last already runs the model
-  (generate, or an agent such as react): the swarm would replace only part
-  of the work and the setup would spend tokens outside the swarm's budget.
+* a chain in which a registered step before the last already runs the
+  model (generate, or an agent such as react): the swarm would replace only
+  part of the work.
 
 Unknown steps before the last are setup steps: they run once per sample
-before the swarm, with the sample's store and metadata, as in Inspect.
+before the swarm, as Inspect runs a solver (setup.py: the sample's store,
+metadata and sandboxes, the eval's model).
 """
 
 from __future__ import annotations

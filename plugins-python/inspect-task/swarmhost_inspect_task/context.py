@@ -40,10 +40,10 @@ def generate_fn(task: Any) -> Callable[..., Any]:
 
 
 def no_generate(where: str) -> Callable[..., Any]:
-    """A Generate that refuses: setup steps run outside the swarm's budget."""
+    """A Generate that refuses: the host gave the call no model."""
 
     async def generate(state: Any, *args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError(f"{where} called generate(): only the agent step (the swarm) may call the model")
+        raise RuntimeError(f"{where} called generate(), and the host gave it no model")
 
     return generate
 

@@ -74,43 +74,6 @@ class MemberModel:
             raise
 
 
-class MemberSandboxes:
-    """swarmhost_inspect's SandboxHost over the member's AgentHost."""
-
-    def __init__(self, host: Any, names: list[str]) -> None:
-        self._host, self._names = host, names
-
-    def names(self) -> list[str]:
-        return list(self._names)
-
-    def exec(self, sandbox, command, input="", env=None, timeout=None):
-        from swarmhost_inspect import ExecOutcome
-        r = self._host.sandbox_exec(command, sandbox=sandbox, input=input, timeout=timeout,
-                                    env=[f"{k}={v}" for k, v in (env or {}).items()])
-        return ExecOutcome(exit_code=r.exit_code, stdout=r.stdout, stderr=r.stderr, timed_out=r.timed_out)
-
-    def read_file(self, sandbox, path) -> bytes:
-        from swarmhost_plugin import HostError
-        try:
-            return self._host.sandbox_read_file(path, sandbox=sandbox)
-        except HostError as e:
-            raise FileNotFoundError(str(e)) from None
-
-    def write_file(self, sandbox, path, content) -> None:
-        from swarmhost_plugin import HostError
-        try:
-            self._host.sandbox_write_file(path, content, sandbox=sandbox)
-        except HostError as e:
-            raise PermissionError(str(e)) from None
-
-
-def sandboxes(host: Any) -> MemberSandboxes | None:
-    try:
-        return MemberSandboxes(host, host.sandbox_names())
-    except Exception:  # noqa: BLE001 - no sandbox: Inspect's sandbox() says so
-        return None
-
-
 def host_tools(host: Any, model: MemberModel) -> tuple[list[Any], set[str]]:
     """The host's tools for the member as Inspect tools, and their names."""
     from inspect_ai.tool import ToolDef
@@ -188,7 +151,7 @@ def member_state(session: tasks.Session, req: Any, model: str) -> Any:
 
 def run_member(req: Any, ref: TaskRef, model_name: str) -> Output:
     """Runs the agent step for one member; returns its output."""
-    from swarmhost_inspect import Bridge
+    from swarmhost_inspect import Bridge, host_sandboxes
     from swarmhost_inspect.run import in_sample
     loaded = tasks.task(ref)
     agent = chain.split(loaded.task).agent
@@ -213,7 +176,7 @@ def run_member(req: Any, ref: TaskRef, model_name: str) -> Output:
                     return state  # the host already has the member's status
                 raise
 
-    state = asyncio.run(in_sample(Bridge(sandboxes=sandboxes(host), model=model), solve))
+    state = asyncio.run(in_sample(Bridge(sandboxes=host_sandboxes(host), model=model), solve))
     return to_output(state.output)
 
 

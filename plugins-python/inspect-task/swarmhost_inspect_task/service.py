@@ -1,6 +1,6 @@
 """The Task gRPC service (sdk/proto/swarmhost/v1/task.proto) over this
-package: Describe, Samples, Setup, Results and End for the Inspect tasks
-the host names by TaskRef. A failure the user can fix is a diagnostic
+package: Describe, Samples, Setup, Results, End and CallTool for the
+Inspect tasks the host names by TaskRef. A failure the user can fix is a diagnostic
 (Describe) or a gRPC error whose message says what and where.
 """
 
@@ -15,7 +15,7 @@ import grpc
 from swarmhost_plugin import Diagnostic, Metadata, Schema, _wire
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2, task_pb2, task_pb2_grpc
 
-from . import chain, describe, samples, scoring, setup, tasks
+from . import chain, describe, samples, scoring, setup, taskhost, tasks, toolcall
 from .offline import DownloadError
 from .spec import TaskNotFound, TaskRef
 
@@ -41,7 +41,11 @@ def load_error(e: BaseException) -> Diagnostic:
 class TaskService(task_pb2_grpc.TaskServicer):
     """The Task service; registered by serve() through add_to_server."""
 
+    broker: Any = None
+    """The plugin's broker, through which a request's TaskHost is dialled."""
+
     def add_to_server(self, server: Any, broker: Any) -> None:
+        self.broker = broker
         task_pb2_grpc.add_TaskServicer_to_server(self, server)
 
     def metadata(self) -> Metadata:
@@ -74,7 +78,8 @@ class TaskService(task_pb2_grpc.TaskServicer):
     def Setup(self, request, context):  # noqa: N802
         ref = ref_of(request.task)
         try:
-            res = setup.run_setup(ref, request.index, request.sample.id, request.sample.epoch or 1)
+            host = taskhost.of(self.broker, request.host_broker_id, request.host_token)
+            res = setup.run_setup(ref, request.index, request.sample.id, request.sample.epoch or 1, host)
         except chain.CannotSplit as e:
             context.abort(grpc.StatusCode.FAILED_PRECONDITION, f"the task's solver cannot take a swarm: {e}")
         except Exception as e:  # noqa: BLE001
@@ -95,6 +100,23 @@ class TaskService(task_pb2_grpc.TaskServicer):
     def End(self, request, context):  # noqa: N802
         store = setup.end(ref_of(request.task), request.sample.id, request.sample.epoch or 1)
         return task_pb2.EndResponse(store_json=_wire.dumps(store))
+
+    def CallTool(self, request, context):  # noqa: N802
+        from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2, common_pb2 as common
+        call = _wire.tool_call_from_proto(request.call)
+        try:
+            content, err = toolcall.call_tool(ref_of(request.task), request.sample.id, request.sample.epoch or 1,
+                                              request.member, call,
+                                              taskhost.of(self.broker, request.host_broker_id, request.host_token))
+        except toolcall.UnknownTool as e:
+            return agent_pb2.CallToolResponse(error=common.ToolError(type="unknown", message=str(e)))
+        except Exception as e:  # noqa: BLE001
+            context.abort(grpc.StatusCode.UNKNOWN, f"the task's tool {call.function} for sample {request.sample.id}: "
+                                                   f"{type(e).__name__}: {e}")
+        resp = agent_pb2.CallToolResponse(content=content)
+        if err is not None:
+            resp.error.CopyFrom(common.ToolError(type=err[0], message=err[1]))
+        return resp
 
     def _loaded(self, req_task: Any, context: Any) -> Any:
         try:

@@ -3,10 +3,13 @@ swarm: Inspect's TaskState for the sample, every setup step in order (the
 task's setup= solver, then the solver chain but its last step), and the
 result kept as the sample's Session until the host ends the sample.
 
-Setup steps run with the sample's store and metadata and no model: one
-that calls generate() fails saying so (everything that spends tokens is
-the swarm's). They reach no sandbox in this version: one that calls
-sandbox() fails with Inspect's "no sandbox" error.
+Setup steps run as in Inspect: with the sample's store and metadata, its
+sandboxes (Inspect's sandbox() and sandbox(name) reach the sample's, so what
+a step writes there is what the members find), and the eval's model
+(get_model(), and the generate a solver is handed, with the task's
+GenerateConfig); the host meters each call in the sample's usage and logs
+it in the sample's "setup" span. Both come through the request's TaskHost
+(taskhost.py); without one, sandbox() and get_model() fail saying so.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import chain, tasks
-from .context import initial_state, no_generate, sample_context
+from .context import generate_fn, initial_state, no_generate, sample_context
 from .samples import jsonable
 from .spec import TaskRef
 
@@ -46,21 +49,29 @@ def find_sample(task: Any, index: int, sample_id: str) -> Any:
     raise LookupError(f"the task's dataset has no sample with id {sample_id!r}")
 
 
-def run_setup(ref: TaskRef, index: int, sample_id: str, epoch: int) -> SetupResult:
-    """Runs the setup steps and keeps the Session; returns what the host needs."""
+def run_setup(ref: TaskRef, index: int, sample_id: str, epoch: int, host: Any = None) -> SetupResult:
+    """Runs the setup steps and keeps the Session; returns what the host
+    needs. host is the request's TaskHost (None: no sandbox, no model)."""
+    from swarmhost_inspect import Bridge, host_sandboxes
+    from swarmhost_inspect.run import in_sample
+
+    from .taskhost import SetupModel
     loaded = tasks.task(ref)
     split = chain.split(loaded.task)
     sample = find_sample(loaded.task, index, sample_id)
     state = initial_state(loaded.task, sample, epoch, SETUP_MODEL)
+    model = SetupModel(host) if host is not None else None
 
     async def steps() -> Any:
         nonlocal state
         async with sample_context(loaded.task, state, SETUP_MODEL):
             for step, name in zip(split.setup, split.setup_names):
-                state = await step(state, no_generate(f"setup step {name}"))
+                gen = generate_fn(loaded.task) if model is not None else no_generate(f"setup step {name}")
+                state = await step(state, gen)
         return state
 
-    state = asyncio.run(steps())
+    bridge = Bridge(sandboxes=host_sandboxes(host) if host is not None else None, model=model, store=state.store)
+    state = asyncio.run(in_sample(bridge, steps))
     tasks.put(tasks.session_key(ref.key(), sample_id, epoch), tasks.Session(state=state, index=index,
                                                                              tools=list(state.tools)))
     return SetupResult(messages=state.messages, metadata=jsonable(state.metadata),

@@ -56,7 +56,10 @@ class TaskRef:
 
     def task_args(self) -> dict[str, Any]:
         """The arguments the @task function gets: args, then -T on top."""
-        from inspect_ai._util.config import parse_cli_args
+        try:
+            from inspect_ai._util.config import parse_cli_args
+        except ImportError:  # inspect_ai before 0.3.285 keeps it with the CLI
+            from inspect_ai._cli.util import parse_cli_args
         merged = dict(self.args)
         merged.update(parse_cli_args(list(self.cli_args)))
         return merged

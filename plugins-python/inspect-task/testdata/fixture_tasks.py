@@ -3,10 +3,11 @@ must handle as Inspect would)."""
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample, json_dataset
-from inspect_ai.model import ModelOutput
-from inspect_ai.scorer import match
+from inspect_ai.model import ModelOutput, get_model
+from inspect_ai.scorer import Score, Target, accuracy, match, scorer
 from inspect_ai.solver import Generate, TaskState, generate, solver, system_message, use_tools
-from inspect_ai.util import sandbox
+from inspect_ai.tool import tool
+from inspect_ai.util import sandbox, store
 
 
 @task
@@ -88,3 +89,75 @@ def many_rows(n: int = 200):
     return Task(dataset=MemoryDataset([Sample(id=i + 1, input=f"Row {i + 1}: what is {i} + {i}?", target=str(2 * i),
                                               metadata={"pad": "x" * 1000}) for i in range(n)]),
                 solver=[generate()], scorer=match())
+
+
+@solver
+def leave_note():
+    """A setup step reaching what Inspect gives a setup solver: it asks the eval's model (get_model())
+    for a note and writes it, with the sample's id, into the sample's sandbox."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        out = await get_model().generate(f"Write a note for sample {state.sample_id}.")
+        await sandbox().write_file("note.txt", f"{state.sample_id}: {out.completion}")
+        return state
+
+    return solve
+
+
+@tool
+def read_note():
+    async def execute() -> str:
+        """Reads the note the setup left in the sandbox.
+
+        Returns:
+            The note.
+        """
+        note = await sandbox().read_file("note.txt")
+        store().set("note_read", note)
+        return note
+
+    return execute
+
+
+@scorer(metrics=[accuracy()])
+def note_read():
+    """C when a member read, with the task's tool, the note the setup wrote in the sandbox."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        note = await sandbox().read_file("note.txt")
+        read = state.store.get("note_read")
+        return Score(value="C" if read == note else "I", answer=read, explanation=note)
+
+    return score
+
+
+@task
+def setup_reaches():
+    """Setup steps with the sample's sandbox and the eval's model; a task tool other members call."""
+    return Task(dataset=[Sample(id=i, input="Read the note.") for i in ("a", "b")],
+                solver=[leave_note(), use_tools([read_note()]), generate()], scorer=note_read())
+
+
+@tool
+def tally():
+    async def execute(by: int = 1) -> str:
+        """Adds to the sample's tally in its store.
+
+        Args:
+            by: How much to add.
+
+        Returns:
+            The tally.
+        """
+        n = store().get("tally", 0) + by
+        store().set("tally", n)
+        return str(n)
+
+    return execute
+
+
+@task
+def store_tool():
+    """A task tool that only uses the sample's store."""
+    return Task(dataset=[Sample(id=i, input="Count.") for i in ("a", "b")],
+                solver=[use_tools([tally()]), generate()], scorer=match())

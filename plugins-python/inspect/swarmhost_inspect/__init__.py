@@ -10,13 +10,16 @@ Inside, sandbox() / sandbox(name) are "swarmhost" sandbox environments and
 get_model() is "swarmhost/<model>". The package registers both providers
 with Inspect through its "inspect_ai" entry point, so get_model("swarmhost/x")
 also works in code that never imported it. See host.py for the two small
-protocols a plugin kind implements over its own host service.
+protocols a plugin kind implements over its own host service, and
+sandboxes.py for HostSandboxes, the SandboxHost over an SDK host's sandbox
+calls (AgentHost's, or the task plugin's TaskHost).
 """
 
 from .host import DEFAULT_SANDBOX, Bridge, ExecOutcome, ModelHost, SandboxHost, bridged, current
+from .sandboxes import HostSandboxes, host_sandboxes
 
-__all__ = ["DEFAULT_SANDBOX", "Bridge", "ExecOutcome", "ModelHost", "SandboxHost", "bridged", "current",
-           "in_sample"]
+__all__ = ["DEFAULT_SANDBOX", "Bridge", "ExecOutcome", "HostSandboxes", "ModelHost", "SandboxHost", "bridged",
+           "current", "host_sandboxes", "in_sample"]
 
 
 def __getattr__(name: str):

@@ -1,4 +1,8 @@
 """Inspect's entry point (group "inspect_ai"): importing this registers the
-"swarmhost" sandbox environment and model API."""
+"swarmhost" sandbox environment and model API, and the "swarmhost/swarm"
+solver a swarmhost log names, so `inspect eval-retry` says how to retry
+such a log (retry.py)."""
 
-from . import model, sandbox  # noqa: F401
+from . import model, retry, sandbox  # noqa: F401
+
+retry.register()

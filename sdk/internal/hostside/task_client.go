@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
+	"github.com/swarmhost/swarmhost/sdk/agent"
 	"github.com/swarmhost/swarmhost/sdk/diag"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
 	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
@@ -47,6 +48,23 @@ type TaskSetupRequest struct {
 	Index    int64
 	SampleID string
 	Epoch    int
+	// Host is what the setup steps reach (the sample's sandboxes, the
+	// eval's model) while Setup runs; nil reaches none.
+	Host TaskHost
+}
+
+// TaskToolCall asks a task plugin to run one of the tools the setup steps
+// gave a sample × epoch, for a member other than the task's own solver.
+type TaskToolCall struct {
+	Task     TaskRef
+	SampleID string
+	Epoch    int
+	// Member is the calling member's name.
+	Member string
+	Call   model.ToolCall
+	// Host is what the tool reaches (the member's sandboxes) while it runs;
+	// nil reaches none.
+	Host TaskHost
 }
 
 // TaskSetup is the sample's state after its setup steps.
@@ -86,21 +104,43 @@ type TaskClient interface {
 	Results(ctx context.Context, t TaskRef, scores []byte, samples int) (TaskResults, error)
 	// End drops one sample × epoch's state and returns its store as JSON.
 	End(ctx context.Context, t TaskRef, sampleID string, epoch int) ([]byte, error)
+	// CallTool runs one of a sample's task tools; a tool's own failure is
+	// the result's Error, as for the host's tools.
+	CallTool(ctx context.Context, req TaskToolCall) (agent.ToolResult, error)
 }
 
 // taskPlugin dispenses a task process's client; the SDK has no Go server
 // for the kind (task plugins are Python: plugins-python/inspect-task).
 type taskPlugin struct{ clientOnly }
 
-func (taskPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
+func (taskPlugin) GRPCClient(_ context.Context, b *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
 	client := pb.NewTaskClient(c)
-	return &taskClient{kindClient: kindClient{kind: protocol.KindTask, rpc: client}, client: client}, nil
+	tc := &taskClient{kindClient: kindClient{kind: protocol.KindTask, rpc: client}, client: client,
+		hosts: newRegistry[TaskHost]()}
+	tc.svc = &hostService{broker: b, register: func(s *grpc.Server) {
+		pb.RegisterTaskHostServer(s, &taskHostServer{hosts: tc.hosts})
+	}}
+	return tc, nil
 }
 
 // taskClient is TaskClient over gRPC.
 type taskClient struct {
 	kindClient
 	client pb.TaskClient
+	// hosts are the TaskHosts of the setup and tool calls in flight, by
+	// token, served under svc's broker id.
+	hosts *registry[TaskHost]
+	svc   *hostService
+}
+
+// withHost registers h for one call: its broker id and token (0 and ""
+// for nil), and the function that ends the registration.
+func (c *taskClient) withHost(h TaskHost) (uint32, string, func()) {
+	if h == nil {
+		return 0, "", func() {}
+	}
+	token := c.hosts.add(h)
+	return c.svc.brokerID(), token, func() { c.hosts.remove(token) }
 }
 
 func taskRefToProto(t TaskRef) *pb.TaskRef { return &pb.TaskRef{Plugin: t.Plugin, RefJson: t.Ref} }
@@ -135,8 +175,10 @@ func (c *taskClient) Samples(ctx context.Context, t TaskRef, fn func(TaskRow) er
 }
 
 func (c *taskClient) Setup(ctx context.Context, req TaskSetupRequest) (TaskSetup, error) {
+	id, token, done := c.withHost(req.Host)
+	defer done()
 	resp, err := c.client.Setup(ctx, &pb.SetupRequest{Task: taskRefToProto(req.Task), Index: req.Index,
-		Sample: &pb.SampleRef{Id: req.SampleID, Epoch: int32(req.Epoch)}})
+		Sample: &pb.SampleRef{Id: req.SampleID, Epoch: int32(req.Epoch)}, HostBrokerId: id, HostToken: token})
 	if err != nil {
 		return TaskSetup{}, protocol.CallError("task setup", err)
 	}
@@ -160,4 +202,20 @@ func (c *taskClient) End(ctx context.Context, t TaskRef, sampleID string, epoch 
 		return nil, protocol.CallError("task end", err)
 	}
 	return resp.StoreJson, nil
+}
+
+func (c *taskClient) CallTool(ctx context.Context, req TaskToolCall) (agent.ToolResult, error) {
+	id, token, done := c.withHost(req.Host)
+	defer done()
+	resp, err := c.client.CallTool(ctx, &pb.TaskCallToolRequest{Task: taskRefToProto(req.Task),
+		Sample: &pb.SampleRef{Id: req.SampleID, Epoch: int32(req.Epoch)}, Member: req.Member,
+		Call: wire.ToolCallToProto(req.Call), HostBrokerId: id, HostToken: token})
+	if err != nil {
+		return agent.ToolResult{}, protocol.CallError("task tool "+req.Call.Function, err)
+	}
+	res := agent.ToolResult{Content: resp.Content}
+	if resp.Error != nil {
+		res.Error = &model.ToolError{Type: resp.Error.Type, Message: resp.Error.Message}
+	}
+	return res, nil
 }

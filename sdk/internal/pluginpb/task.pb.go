@@ -290,8 +290,12 @@ type SetupRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Task  *TaskRef               `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
 	// The row's index in the dataset, and the sample × epoch.
-	Index         int64      `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
-	Sample        *SampleRef `protobuf:"bytes,3,opt,name=sample,proto3" json:"sample,omitempty"`
+	Index  int64      `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
+	Sample *SampleRef `protobuf:"bytes,3,opt,name=sample,proto3" json:"sample,omitempty"`
+	// The TaskHost the setup steps reach (the sample's sandboxes, the eval's
+	// model); 0 when the host serves none.
+	HostBrokerId  uint32 `protobuf:"varint,4,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`
+	HostToken     string `protobuf:"bytes,5,opt,name=host_token,json=hostToken,proto3" json:"host_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -345,6 +349,20 @@ func (x *SetupRequest) GetSample() *SampleRef {
 		return x.Sample
 	}
 	return nil
+}
+
+func (x *SetupRequest) GetHostBrokerId() uint32 {
+	if x != nil {
+		return x.HostBrokerId
+	}
+	return 0
+}
+
+func (x *SetupRequest) GetHostToken() string {
+	if x != nil {
+		return x.HostToken
+	}
+	return ""
 }
 
 type SetupResponse struct {
@@ -630,11 +648,97 @@ func (x *EndResponse) GetStoreJson() []byte {
 	return nil
 }
 
+type TaskCallToolRequest struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Task   *TaskRef               `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
+	Sample *SampleRef             `protobuf:"bytes,2,opt,name=sample,proto3" json:"sample,omitempty"`
+	// The member calling the tool (for the plugin's messages).
+	Member string    `protobuf:"bytes,3,opt,name=member,proto3" json:"member,omitempty"`
+	Call   *ToolCall `protobuf:"bytes,4,opt,name=call,proto3" json:"call,omitempty"`
+	// The TaskHost the tool reaches (the member's sandboxes); 0 for none.
+	HostBrokerId  uint32 `protobuf:"varint,5,opt,name=host_broker_id,json=hostBrokerId,proto3" json:"host_broker_id,omitempty"`
+	HostToken     string `protobuf:"bytes,6,opt,name=host_token,json=hostToken,proto3" json:"host_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TaskCallToolRequest) Reset() {
+	*x = TaskCallToolRequest{}
+	mi := &file_swarmhost_v1_task_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TaskCallToolRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TaskCallToolRequest) ProtoMessage() {}
+
+func (x *TaskCallToolRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_swarmhost_v1_task_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TaskCallToolRequest.ProtoReflect.Descriptor instead.
+func (*TaskCallToolRequest) Descriptor() ([]byte, []int) {
+	return file_swarmhost_v1_task_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *TaskCallToolRequest) GetTask() *TaskRef {
+	if x != nil {
+		return x.Task
+	}
+	return nil
+}
+
+func (x *TaskCallToolRequest) GetSample() *SampleRef {
+	if x != nil {
+		return x.Sample
+	}
+	return nil
+}
+
+func (x *TaskCallToolRequest) GetMember() string {
+	if x != nil {
+		return x.Member
+	}
+	return ""
+}
+
+func (x *TaskCallToolRequest) GetCall() *ToolCall {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
+func (x *TaskCallToolRequest) GetHostBrokerId() uint32 {
+	if x != nil {
+		return x.HostBrokerId
+	}
+	return 0
+}
+
+func (x *TaskCallToolRequest) GetHostToken() string {
+	if x != nil {
+		return x.HostToken
+	}
+	return ""
+}
+
 var File_swarmhost_v1_task_proto protoreflect.FileDescriptor
 
 const file_swarmhost_v1_task_proto_rawDesc = "" +
 	"\n" +
-	"\x17swarmhost/v1/task.proto\x12\fswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"<\n" +
+	"\x17swarmhost/v1/task.proto\x12\fswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"<\n" +
 	"\aTaskRef\x12\x16\n" +
 	"\x06plugin\x18\x01 \x01(\tR\x06plugin\x12\x19\n" +
 	"\bref_json\x18\x02 \x01(\fR\arefJson\"<\n" +
@@ -648,11 +752,14 @@ const file_swarmhost_v1_task_proto_rawDesc = "" +
 	"\tSampleRow\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x03R\x05index\x12\x19\n" +
 	"\brow_json\x18\x02 \x01(\fR\arowJson\x12\x14\n" +
-	"\x05error\x18\x03 \x01(\tR\x05error\"\x80\x01\n" +
+	"\x05error\x18\x03 \x01(\tR\x05error\"\xc5\x01\n" +
 	"\fSetupRequest\x12)\n" +
 	"\x04task\x18\x01 \x01(\v2\x15.swarmhost.v1.TaskRefR\x04task\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\x03R\x05index\x12/\n" +
-	"\x06sample\x18\x03 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\"\xb8\x01\n" +
+	"\x06sample\x18\x03 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\x12$\n" +
+	"\x0ehost_broker_id\x18\x04 \x01(\rR\fhostBrokerId\x12\x1d\n" +
+	"\n" +
+	"host_token\x18\x05 \x01(\tR\thostToken\"\xb8\x01\n" +
 	"\rSetupResponse\x125\n" +
 	"\bmessages\x18\x01 \x03(\v2\x19.swarmhost.v1.ChatMessageR\bmessages\x12#\n" +
 	"\rmetadata_json\x18\x02 \x01(\fR\fmetadataJson\x12\x1d\n" +
@@ -673,7 +780,15 @@ const file_swarmhost_v1_task_proto_rawDesc = "" +
 	"\x06sample\x18\x02 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\",\n" +
 	"\vEndResponse\x12\x1d\n" +
 	"\n" +
-	"store_json\x18\x01 \x01(\fR\tstoreJson2\x83\x04\n" +
+	"store_json\x18\x01 \x01(\fR\tstoreJson\"\xfa\x01\n" +
+	"\x13TaskCallToolRequest\x12)\n" +
+	"\x04task\x18\x01 \x01(\v2\x15.swarmhost.v1.TaskRefR\x04task\x12/\n" +
+	"\x06sample\x18\x02 \x01(\v2\x17.swarmhost.v1.SampleRefR\x06sample\x12\x16\n" +
+	"\x06member\x18\x03 \x01(\tR\x06member\x12*\n" +
+	"\x04call\x18\x04 \x01(\v2\x16.swarmhost.v1.ToolCallR\x04call\x12$\n" +
+	"\x0ehost_broker_id\x18\x05 \x01(\rR\fhostBrokerId\x12\x1d\n" +
+	"\n" +
+	"host_token\x18\x06 \x01(\tR\thostToken2\xd2\x04\n" +
 	"\x04Task\x12I\n" +
 	"\bMetadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n" +
 	"\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12I\n" +
@@ -681,7 +796,14 @@ const file_swarmhost_v1_task_proto_rawDesc = "" +
 	"\aSamples\x12\x1c.swarmhost.v1.SamplesRequest\x1a\x17.swarmhost.v1.SampleRow0\x01\x12@\n" +
 	"\x05Setup\x12\x1a.swarmhost.v1.SetupRequest\x1a\x1b.swarmhost.v1.SetupResponse\x12F\n" +
 	"\aResults\x12\x1c.swarmhost.v1.ResultsRequest\x1a\x1d.swarmhost.v1.ResultsResponse\x12:\n" +
-	"\x03End\x12\x18.swarmhost.v1.EndRequest\x1a\x19.swarmhost.v1.EndResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
+	"\x03End\x12\x18.swarmhost.v1.EndRequest\x1a\x19.swarmhost.v1.EndResponse\x12M\n" +
+	"\bCallTool\x12!.swarmhost.v1.TaskCallToolRequest\x1a\x1e.swarmhost.v1.CallToolResponse2\xc3\x03\n" +
+	"\bTaskHost\x12U\n" +
+	"\fSandboxNames\x12!.swarmhost.v1.SandboxNamesRequest\x1a\".swarmhost.v1.SandboxNamesResponse\x12R\n" +
+	"\vSandboxExec\x12 .swarmhost.v1.SandboxExecRequest\x1a!.swarmhost.v1.SandboxExecResponse\x12^\n" +
+	"\x0fSandboxReadFile\x12$.swarmhost.v1.SandboxReadFileRequest\x1a%.swarmhost.v1.SandboxReadFileResponse\x12a\n" +
+	"\x10SandboxWriteFile\x12%.swarmhost.v1.SandboxWriteFileRequest\x1a&.swarmhost.v1.SandboxWriteFileResponse\x12I\n" +
+	"\bGenerate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3"
 
 var (
 	file_swarmhost_v1_task_proto_rawDescOnce sync.Once
@@ -695,58 +817,86 @@ func file_swarmhost_v1_task_proto_rawDescGZIP() []byte {
 	return file_swarmhost_v1_task_proto_rawDescData
 }
 
-var file_swarmhost_v1_task_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_swarmhost_v1_task_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_swarmhost_v1_task_proto_goTypes = []any{
-	(*TaskRef)(nil),                // 0: swarmhost.v1.TaskRef
-	(*DescribeRequest)(nil),        // 1: swarmhost.v1.DescribeRequest
-	(*DescribeResponse)(nil),       // 2: swarmhost.v1.DescribeResponse
-	(*SamplesRequest)(nil),         // 3: swarmhost.v1.SamplesRequest
-	(*SampleRow)(nil),              // 4: swarmhost.v1.SampleRow
-	(*SetupRequest)(nil),           // 5: swarmhost.v1.SetupRequest
-	(*SetupResponse)(nil),          // 6: swarmhost.v1.SetupResponse
-	(*ResultsRequest)(nil),         // 7: swarmhost.v1.ResultsRequest
-	(*ResultsResponse)(nil),        // 8: swarmhost.v1.ResultsResponse
-	(*EndRequest)(nil),             // 9: swarmhost.v1.EndRequest
-	(*EndResponse)(nil),            // 10: swarmhost.v1.EndResponse
-	(*Diagnostic)(nil),             // 11: swarmhost.v1.Diagnostic
-	(*SampleRef)(nil),              // 12: swarmhost.v1.SampleRef
-	(*ChatMessage)(nil),            // 13: swarmhost.v1.ChatMessage
-	(*ToolInfo)(nil),               // 14: swarmhost.v1.ToolInfo
-	(*MetadataRequest)(nil),        // 15: swarmhost.v1.MetadataRequest
-	(*ValidateConfigRequest)(nil),  // 16: swarmhost.v1.ValidateConfigRequest
-	(*MetadataResponse)(nil),       // 17: swarmhost.v1.MetadataResponse
-	(*ValidateConfigResponse)(nil), // 18: swarmhost.v1.ValidateConfigResponse
+	(*TaskRef)(nil),                  // 0: swarmhost.v1.TaskRef
+	(*DescribeRequest)(nil),          // 1: swarmhost.v1.DescribeRequest
+	(*DescribeResponse)(nil),         // 2: swarmhost.v1.DescribeResponse
+	(*SamplesRequest)(nil),           // 3: swarmhost.v1.SamplesRequest
+	(*SampleRow)(nil),                // 4: swarmhost.v1.SampleRow
+	(*SetupRequest)(nil),             // 5: swarmhost.v1.SetupRequest
+	(*SetupResponse)(nil),            // 6: swarmhost.v1.SetupResponse
+	(*ResultsRequest)(nil),           // 7: swarmhost.v1.ResultsRequest
+	(*ResultsResponse)(nil),          // 8: swarmhost.v1.ResultsResponse
+	(*EndRequest)(nil),               // 9: swarmhost.v1.EndRequest
+	(*EndResponse)(nil),              // 10: swarmhost.v1.EndResponse
+	(*TaskCallToolRequest)(nil),      // 11: swarmhost.v1.TaskCallToolRequest
+	(*Diagnostic)(nil),               // 12: swarmhost.v1.Diagnostic
+	(*SampleRef)(nil),                // 13: swarmhost.v1.SampleRef
+	(*ChatMessage)(nil),              // 14: swarmhost.v1.ChatMessage
+	(*ToolInfo)(nil),                 // 15: swarmhost.v1.ToolInfo
+	(*ToolCall)(nil),                 // 16: swarmhost.v1.ToolCall
+	(*MetadataRequest)(nil),          // 17: swarmhost.v1.MetadataRequest
+	(*ValidateConfigRequest)(nil),    // 18: swarmhost.v1.ValidateConfigRequest
+	(*SandboxNamesRequest)(nil),      // 19: swarmhost.v1.SandboxNamesRequest
+	(*SandboxExecRequest)(nil),       // 20: swarmhost.v1.SandboxExecRequest
+	(*SandboxReadFileRequest)(nil),   // 21: swarmhost.v1.SandboxReadFileRequest
+	(*SandboxWriteFileRequest)(nil),  // 22: swarmhost.v1.SandboxWriteFileRequest
+	(*GenerateRequest)(nil),          // 23: swarmhost.v1.GenerateRequest
+	(*MetadataResponse)(nil),         // 24: swarmhost.v1.MetadataResponse
+	(*ValidateConfigResponse)(nil),   // 25: swarmhost.v1.ValidateConfigResponse
+	(*CallToolResponse)(nil),         // 26: swarmhost.v1.CallToolResponse
+	(*SandboxNamesResponse)(nil),     // 27: swarmhost.v1.SandboxNamesResponse
+	(*SandboxExecResponse)(nil),      // 28: swarmhost.v1.SandboxExecResponse
+	(*SandboxReadFileResponse)(nil),  // 29: swarmhost.v1.SandboxReadFileResponse
+	(*SandboxWriteFileResponse)(nil), // 30: swarmhost.v1.SandboxWriteFileResponse
+	(*GenerateResponse)(nil),         // 31: swarmhost.v1.GenerateResponse
 }
 var file_swarmhost_v1_task_proto_depIdxs = []int32{
 	0,  // 0: swarmhost.v1.DescribeRequest.task:type_name -> swarmhost.v1.TaskRef
-	11, // 1: swarmhost.v1.DescribeResponse.diagnostics:type_name -> swarmhost.v1.Diagnostic
+	12, // 1: swarmhost.v1.DescribeResponse.diagnostics:type_name -> swarmhost.v1.Diagnostic
 	0,  // 2: swarmhost.v1.SamplesRequest.task:type_name -> swarmhost.v1.TaskRef
 	0,  // 3: swarmhost.v1.SetupRequest.task:type_name -> swarmhost.v1.TaskRef
-	12, // 4: swarmhost.v1.SetupRequest.sample:type_name -> swarmhost.v1.SampleRef
-	13, // 5: swarmhost.v1.SetupResponse.messages:type_name -> swarmhost.v1.ChatMessage
-	14, // 6: swarmhost.v1.SetupResponse.tools:type_name -> swarmhost.v1.ToolInfo
+	13, // 4: swarmhost.v1.SetupRequest.sample:type_name -> swarmhost.v1.SampleRef
+	14, // 5: swarmhost.v1.SetupResponse.messages:type_name -> swarmhost.v1.ChatMessage
+	15, // 6: swarmhost.v1.SetupResponse.tools:type_name -> swarmhost.v1.ToolInfo
 	0,  // 7: swarmhost.v1.ResultsRequest.task:type_name -> swarmhost.v1.TaskRef
 	0,  // 8: swarmhost.v1.EndRequest.task:type_name -> swarmhost.v1.TaskRef
-	12, // 9: swarmhost.v1.EndRequest.sample:type_name -> swarmhost.v1.SampleRef
-	15, // 10: swarmhost.v1.Task.Metadata:input_type -> swarmhost.v1.MetadataRequest
-	16, // 11: swarmhost.v1.Task.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
-	1,  // 12: swarmhost.v1.Task.Describe:input_type -> swarmhost.v1.DescribeRequest
-	3,  // 13: swarmhost.v1.Task.Samples:input_type -> swarmhost.v1.SamplesRequest
-	5,  // 14: swarmhost.v1.Task.Setup:input_type -> swarmhost.v1.SetupRequest
-	7,  // 15: swarmhost.v1.Task.Results:input_type -> swarmhost.v1.ResultsRequest
-	9,  // 16: swarmhost.v1.Task.End:input_type -> swarmhost.v1.EndRequest
-	17, // 17: swarmhost.v1.Task.Metadata:output_type -> swarmhost.v1.MetadataResponse
-	18, // 18: swarmhost.v1.Task.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
-	2,  // 19: swarmhost.v1.Task.Describe:output_type -> swarmhost.v1.DescribeResponse
-	4,  // 20: swarmhost.v1.Task.Samples:output_type -> swarmhost.v1.SampleRow
-	6,  // 21: swarmhost.v1.Task.Setup:output_type -> swarmhost.v1.SetupResponse
-	8,  // 22: swarmhost.v1.Task.Results:output_type -> swarmhost.v1.ResultsResponse
-	10, // 23: swarmhost.v1.Task.End:output_type -> swarmhost.v1.EndResponse
-	17, // [17:24] is the sub-list for method output_type
-	10, // [10:17] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	13, // 9: swarmhost.v1.EndRequest.sample:type_name -> swarmhost.v1.SampleRef
+	0,  // 10: swarmhost.v1.TaskCallToolRequest.task:type_name -> swarmhost.v1.TaskRef
+	13, // 11: swarmhost.v1.TaskCallToolRequest.sample:type_name -> swarmhost.v1.SampleRef
+	16, // 12: swarmhost.v1.TaskCallToolRequest.call:type_name -> swarmhost.v1.ToolCall
+	17, // 13: swarmhost.v1.Task.Metadata:input_type -> swarmhost.v1.MetadataRequest
+	18, // 14: swarmhost.v1.Task.ValidateConfig:input_type -> swarmhost.v1.ValidateConfigRequest
+	1,  // 15: swarmhost.v1.Task.Describe:input_type -> swarmhost.v1.DescribeRequest
+	3,  // 16: swarmhost.v1.Task.Samples:input_type -> swarmhost.v1.SamplesRequest
+	5,  // 17: swarmhost.v1.Task.Setup:input_type -> swarmhost.v1.SetupRequest
+	7,  // 18: swarmhost.v1.Task.Results:input_type -> swarmhost.v1.ResultsRequest
+	9,  // 19: swarmhost.v1.Task.End:input_type -> swarmhost.v1.EndRequest
+	11, // 20: swarmhost.v1.Task.CallTool:input_type -> swarmhost.v1.TaskCallToolRequest
+	19, // 21: swarmhost.v1.TaskHost.SandboxNames:input_type -> swarmhost.v1.SandboxNamesRequest
+	20, // 22: swarmhost.v1.TaskHost.SandboxExec:input_type -> swarmhost.v1.SandboxExecRequest
+	21, // 23: swarmhost.v1.TaskHost.SandboxReadFile:input_type -> swarmhost.v1.SandboxReadFileRequest
+	22, // 24: swarmhost.v1.TaskHost.SandboxWriteFile:input_type -> swarmhost.v1.SandboxWriteFileRequest
+	23, // 25: swarmhost.v1.TaskHost.Generate:input_type -> swarmhost.v1.GenerateRequest
+	24, // 26: swarmhost.v1.Task.Metadata:output_type -> swarmhost.v1.MetadataResponse
+	25, // 27: swarmhost.v1.Task.ValidateConfig:output_type -> swarmhost.v1.ValidateConfigResponse
+	2,  // 28: swarmhost.v1.Task.Describe:output_type -> swarmhost.v1.DescribeResponse
+	4,  // 29: swarmhost.v1.Task.Samples:output_type -> swarmhost.v1.SampleRow
+	6,  // 30: swarmhost.v1.Task.Setup:output_type -> swarmhost.v1.SetupResponse
+	8,  // 31: swarmhost.v1.Task.Results:output_type -> swarmhost.v1.ResultsResponse
+	10, // 32: swarmhost.v1.Task.End:output_type -> swarmhost.v1.EndResponse
+	26, // 33: swarmhost.v1.Task.CallTool:output_type -> swarmhost.v1.CallToolResponse
+	27, // 34: swarmhost.v1.TaskHost.SandboxNames:output_type -> swarmhost.v1.SandboxNamesResponse
+	28, // 35: swarmhost.v1.TaskHost.SandboxExec:output_type -> swarmhost.v1.SandboxExecResponse
+	29, // 36: swarmhost.v1.TaskHost.SandboxReadFile:output_type -> swarmhost.v1.SandboxReadFileResponse
+	30, // 37: swarmhost.v1.TaskHost.SandboxWriteFile:output_type -> swarmhost.v1.SandboxWriteFileResponse
+	31, // 38: swarmhost.v1.TaskHost.Generate:output_type -> swarmhost.v1.GenerateResponse
+	26, // [26:39] is the sub-list for method output_type
+	13, // [13:26] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_swarmhost_v1_task_proto_init() }
@@ -754,6 +904,7 @@ func file_swarmhost_v1_task_proto_init() {
 	if File_swarmhost_v1_task_proto != nil {
 		return
 	}
+	file_swarmhost_v1_agent_proto_init()
 	file_swarmhost_v1_common_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -761,9 +912,9 @@ func file_swarmhost_v1_task_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_swarmhost_v1_task_proto_rawDesc), len(file_swarmhost_v1_task_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   12,
 			NumExtensions: 0,
-			NumServices:   1,
+			NumServices:   2,
 		},
 		GoTypes:           file_swarmhost_v1_task_proto_goTypes,
 		DependencyIndexes: file_swarmhost_v1_task_proto_depIdxs,

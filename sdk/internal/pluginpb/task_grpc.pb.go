@@ -34,6 +34,7 @@ const (
 	Task_Setup_FullMethodName          = "/swarmhost.v1.Task/Setup"
 	Task_Results_FullMethodName        = "/swarmhost.v1.Task/Results"
 	Task_End_FullMethodName            = "/swarmhost.v1.Task/End"
+	Task_CallTool_FullMethodName       = "/swarmhost.v1.Task/CallTool"
 )
 
 // TaskClient is the client API for Task service.
@@ -56,6 +57,10 @@ type TaskClient interface {
 	Results(ctx context.Context, in *ResultsRequest, opts ...grpc.CallOption) (*ResultsResponse, error)
 	// End drops a sample × epoch's state and returns its store.
 	End(ctx context.Context, in *EndRequest, opts ...grpc.CallOption) (*EndResponse, error)
+	// CallTool runs one of the tools the setup steps gave a sample × epoch,
+	// for a member that is not the task's own solver (the host lists the
+	// tools to it as its own), on the sample's state (its store).
+	CallTool(ctx context.Context, in *TaskCallToolRequest, opts ...grpc.CallOption) (*CallToolResponse, error)
 }
 
 type taskClient struct {
@@ -145,6 +150,16 @@ func (c *taskClient) End(ctx context.Context, in *EndRequest, opts ...grpc.CallO
 	return out, nil
 }
 
+func (c *taskClient) CallTool(ctx context.Context, in *TaskCallToolRequest, opts ...grpc.CallOption) (*CallToolResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CallToolResponse)
+	err := c.cc.Invoke(ctx, Task_CallTool_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TaskServer is the server API for Task service.
 // All implementations must embed UnimplementedTaskServer
 // for forward compatibility.
@@ -165,6 +180,10 @@ type TaskServer interface {
 	Results(context.Context, *ResultsRequest) (*ResultsResponse, error)
 	// End drops a sample × epoch's state and returns its store.
 	End(context.Context, *EndRequest) (*EndResponse, error)
+	// CallTool runs one of the tools the setup steps gave a sample × epoch,
+	// for a member that is not the task's own solver (the host lists the
+	// tools to it as its own), on the sample's state (its store).
+	CallTool(context.Context, *TaskCallToolRequest) (*CallToolResponse, error)
 	mustEmbedUnimplementedTaskServer()
 }
 
@@ -195,6 +214,9 @@ func (UnimplementedTaskServer) Results(context.Context, *ResultsRequest) (*Resul
 }
 func (UnimplementedTaskServer) End(context.Context, *EndRequest) (*EndResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method End not implemented")
+}
+func (UnimplementedTaskServer) CallTool(context.Context, *TaskCallToolRequest) (*CallToolResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CallTool not implemented")
 }
 func (UnimplementedTaskServer) mustEmbedUnimplementedTaskServer() {}
 func (UnimplementedTaskServer) testEmbeddedByValue()              {}
@@ -336,6 +358,24 @@ func _Task_End_Handler(srv interface{}, ctx context.Context, dec func(interface{
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Task_CallTool_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(TaskCallToolRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskServer).CallTool(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Task_CallTool_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskServer).CallTool(ctx, req.(*TaskCallToolRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Task_ServiceDesc is the grpc.ServiceDesc for Task service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -367,6 +407,10 @@ var Task_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "End",
 			Handler:    _Task_End_Handler,
 		},
+		{
+			MethodName: "CallTool",
+			Handler:    _Task_CallTool_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
@@ -375,5 +419,277 @@ var Task_ServiceDesc = grpc.ServiceDesc{
 			ServerStreams: true,
 		},
 	},
+	Metadata: "swarmhost/v1/task.proto",
+}
+
+const (
+	TaskHost_SandboxNames_FullMethodName     = "/swarmhost.v1.TaskHost/SandboxNames"
+	TaskHost_SandboxExec_FullMethodName      = "/swarmhost.v1.TaskHost/SandboxExec"
+	TaskHost_SandboxReadFile_FullMethodName  = "/swarmhost.v1.TaskHost/SandboxReadFile"
+	TaskHost_SandboxWriteFile_FullMethodName = "/swarmhost.v1.TaskHost/SandboxWriteFile"
+	TaskHost_Generate_FullMethodName         = "/swarmhost.v1.TaskHost/Generate"
+)
+
+// TaskHostClient is the client API for TaskHost service.
+//
+// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
+//
+// TaskHost is the host's side of a task plugin's setup steps and task
+// tools: the sandboxes of the sample (for a setup step) or of the member
+// calling the tool, and the eval's model (setup steps only; the calls are
+// metered and logged in the sample). The host serves it under the broker
+// id a SetupRequest or TaskCallToolRequest carries; every call carries that
+// request's token, valid while the request runs.
+type TaskHostClient interface {
+	SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error)
+	SandboxExec(ctx context.Context, in *SandboxExecRequest, opts ...grpc.CallOption) (*SandboxExecResponse, error)
+	SandboxReadFile(ctx context.Context, in *SandboxReadFileRequest, opts ...grpc.CallOption) (*SandboxReadFileResponse, error)
+	SandboxWriteFile(ctx context.Context, in *SandboxWriteFileRequest, opts ...grpc.CallOption) (*SandboxWriteFileResponse, error)
+	// Generate answers with FAILED_PRECONDITION when the request has no model
+	// (a task tool).
+	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
+}
+
+type taskHostClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewTaskHostClient(cc grpc.ClientConnInterface) TaskHostClient {
+	return &taskHostClient{cc}
+}
+
+func (c *taskHostClient) SandboxNames(ctx context.Context, in *SandboxNamesRequest, opts ...grpc.CallOption) (*SandboxNamesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxNamesResponse)
+	err := c.cc.Invoke(ctx, TaskHost_SandboxNames_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *taskHostClient) SandboxExec(ctx context.Context, in *SandboxExecRequest, opts ...grpc.CallOption) (*SandboxExecResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxExecResponse)
+	err := c.cc.Invoke(ctx, TaskHost_SandboxExec_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *taskHostClient) SandboxReadFile(ctx context.Context, in *SandboxReadFileRequest, opts ...grpc.CallOption) (*SandboxReadFileResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxReadFileResponse)
+	err := c.cc.Invoke(ctx, TaskHost_SandboxReadFile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *taskHostClient) SandboxWriteFile(ctx context.Context, in *SandboxWriteFileRequest, opts ...grpc.CallOption) (*SandboxWriteFileResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SandboxWriteFileResponse)
+	err := c.cc.Invoke(ctx, TaskHost_SandboxWriteFile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *taskHostClient) Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GenerateResponse)
+	err := c.cc.Invoke(ctx, TaskHost_Generate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// TaskHostServer is the server API for TaskHost service.
+// All implementations must embed UnimplementedTaskHostServer
+// for forward compatibility.
+//
+// TaskHost is the host's side of a task plugin's setup steps and task
+// tools: the sandboxes of the sample (for a setup step) or of the member
+// calling the tool, and the eval's model (setup steps only; the calls are
+// metered and logged in the sample). The host serves it under the broker
+// id a SetupRequest or TaskCallToolRequest carries; every call carries that
+// request's token, valid while the request runs.
+type TaskHostServer interface {
+	SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error)
+	SandboxExec(context.Context, *SandboxExecRequest) (*SandboxExecResponse, error)
+	SandboxReadFile(context.Context, *SandboxReadFileRequest) (*SandboxReadFileResponse, error)
+	SandboxWriteFile(context.Context, *SandboxWriteFileRequest) (*SandboxWriteFileResponse, error)
+	// Generate answers with FAILED_PRECONDITION when the request has no model
+	// (a task tool).
+	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
+	mustEmbedUnimplementedTaskHostServer()
+}
+
+// UnimplementedTaskHostServer must be embedded to have
+// forward compatible implementations.
+//
+// NOTE: this should be embedded by value instead of pointer to avoid a nil
+// pointer dereference when methods are called.
+type UnimplementedTaskHostServer struct{}
+
+func (UnimplementedTaskHostServer) SandboxNames(context.Context, *SandboxNamesRequest) (*SandboxNamesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxNames not implemented")
+}
+func (UnimplementedTaskHostServer) SandboxExec(context.Context, *SandboxExecRequest) (*SandboxExecResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxExec not implemented")
+}
+func (UnimplementedTaskHostServer) SandboxReadFile(context.Context, *SandboxReadFileRequest) (*SandboxReadFileResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxReadFile not implemented")
+}
+func (UnimplementedTaskHostServer) SandboxWriteFile(context.Context, *SandboxWriteFileRequest) (*SandboxWriteFileResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SandboxWriteFile not implemented")
+}
+func (UnimplementedTaskHostServer) Generate(context.Context, *GenerateRequest) (*GenerateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Generate not implemented")
+}
+func (UnimplementedTaskHostServer) mustEmbedUnimplementedTaskHostServer() {}
+func (UnimplementedTaskHostServer) testEmbeddedByValue()                  {}
+
+// UnsafeTaskHostServer may be embedded to opt out of forward compatibility for this service.
+// Use of this interface is not recommended, as added methods to TaskHostServer will
+// result in compilation errors.
+type UnsafeTaskHostServer interface {
+	mustEmbedUnimplementedTaskHostServer()
+}
+
+func RegisterTaskHostServer(s grpc.ServiceRegistrar, srv TaskHostServer) {
+	// If the following call panics, it indicates UnimplementedTaskHostServer was
+	// embedded by pointer and is nil.  This will cause panics if an
+	// unimplemented method is ever invoked, so we test this at initialization
+	// time to prevent it from happening at runtime later due to I/O.
+	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
+		t.testEmbeddedByValue()
+	}
+	s.RegisterService(&TaskHost_ServiceDesc, srv)
+}
+
+func _TaskHost_SandboxNames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxNamesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskHostServer).SandboxNames(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskHost_SandboxNames_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskHostServer).SandboxNames(ctx, req.(*SandboxNamesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TaskHost_SandboxExec_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxExecRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskHostServer).SandboxExec(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskHost_SandboxExec_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskHostServer).SandboxExec(ctx, req.(*SandboxExecRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TaskHost_SandboxReadFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxReadFileRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskHostServer).SandboxReadFile(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskHost_SandboxReadFile_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskHostServer).SandboxReadFile(ctx, req.(*SandboxReadFileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TaskHost_SandboxWriteFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SandboxWriteFileRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskHostServer).SandboxWriteFile(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskHost_SandboxWriteFile_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskHostServer).SandboxWriteFile(ctx, req.(*SandboxWriteFileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TaskHost_Generate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GenerateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskHostServer).Generate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskHost_Generate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskHostServer).Generate(ctx, req.(*GenerateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// TaskHost_ServiceDesc is the grpc.ServiceDesc for TaskHost service.
+// It's only intended for direct use with grpc.RegisterService,
+// and not to be introspected or modified (even as a copy)
+var TaskHost_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "swarmhost.v1.TaskHost",
+	HandlerType: (*TaskHostServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "SandboxNames",
+			Handler:    _TaskHost_SandboxNames_Handler,
+		},
+		{
+			MethodName: "SandboxExec",
+			Handler:    _TaskHost_SandboxExec_Handler,
+		},
+		{
+			MethodName: "SandboxReadFile",
+			Handler:    _TaskHost_SandboxReadFile_Handler,
+		},
+		{
+			MethodName: "SandboxWriteFile",
+			Handler:    _TaskHost_SandboxWriteFile_Handler,
+		},
+		{
+			MethodName: "Generate",
+			Handler:    _TaskHost_Generate_Handler,
+		},
+	},
+	Streams:  []grpc.StreamDesc{},
 	Metadata: "swarmhost/v1/task.proto",
 }

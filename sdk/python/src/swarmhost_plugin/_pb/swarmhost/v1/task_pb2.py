@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as swarmhost_dot_v1_dot_agent__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17swarmhost/v1/task.proto\x12\x0cswarmhost.v1\x1a\x19swarmhost/v1/common.proto\"+\n\x07TaskRef\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x10\n\x08ref_json\x18\x02 \x01(\x0c\"6\n\x0f\x44\x65scribeRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\"[\n\x10\x44\x65scribeResponse\x12\x18\n\x10\x64\x65scription_json\x18\x01 \x01(\x0c\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"5\n\x0eSamplesRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\";\n\tSampleRow\x12\r\n\x05index\x18\x01 \x01(\x03\x12\x10\n\x08row_json\x18\x02 \x01(\x0c\x12\r\n\x05\x65rror\x18\x03 \x01(\t\"k\n\x0cSetupRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\r\n\x05index\x18\x02 \x01(\x03\x12\'\n\x06sample\x18\x03 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\"\x8e\x01\n\rSetupResponse\x12+\n\x08messages\x18\x01 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x15\n\rmetadata_json\x18\x02 \x01(\x0c\x12\x12\n\nstore_json\x18\x03 \x01(\x0c\x12%\n\x05tools\x18\x04 \x03(\x0b\x32\x16.swarmhost.v1.ToolInfo\"[\n\x0eResultsRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\x13\n\x0bscores_json\x18\x02 \x01(\x0c\x12\x0f\n\x07samples\x18\x03 \x01(\x03\"@\n\x0fResultsResponse\x12\x14\n\x0cresults_json\x18\x01 \x01(\x0c\x12\x17\n\x0freductions_json\x18\x02 \x01(\x0c\"Z\n\nEndRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\'\n\x06sample\x18\x02 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\"!\n\x0b\x45ndResponse\x12\x12\n\nstore_json\x18\x01 \x01(\x0c\x32\x83\x04\n\x04Task\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12I\n\x08\x44\x65scribe\x12\x1d.swarmhost.v1.DescribeRequest\x1a\x1e.swarmhost.v1.DescribeResponse\x12\x42\n\x07Samples\x12\x1c.swarmhost.v1.SamplesRequest\x1a\x17.swarmhost.v1.SampleRow0\x01\x12@\n\x05Setup\x12\x1a.swarmhost.v1.SetupRequest\x1a\x1b.swarmhost.v1.SetupResponse\x12\x46\n\x07Results\x12\x1c.swarmhost.v1.ResultsRequest\x1a\x1d.swarmhost.v1.ResultsResponse\x12:\n\x03\x45nd\x12\x18.swarmhost.v1.EndRequest\x1a\x19.swarmhost.v1.EndResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17swarmhost/v1/task.proto\x12\x0cswarmhost.v1\x1a\x18swarmhost/v1/agent.proto\x1a\x19swarmhost/v1/common.proto\"+\n\x07TaskRef\x12\x0e\n\x06plugin\x18\x01 \x01(\t\x12\x10\n\x08ref_json\x18\x02 \x01(\x0c\"6\n\x0f\x44\x65scribeRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\"[\n\x10\x44\x65scribeResponse\x12\x18\n\x10\x64\x65scription_json\x18\x01 \x01(\x0c\x12-\n\x0b\x64iagnostics\x18\x02 \x03(\x0b\x32\x18.swarmhost.v1.Diagnostic\"5\n\x0eSamplesRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\";\n\tSampleRow\x12\r\n\x05index\x18\x01 \x01(\x03\x12\x10\n\x08row_json\x18\x02 \x01(\x0c\x12\r\n\x05\x65rror\x18\x03 \x01(\t\"\x97\x01\n\x0cSetupRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\r\n\x05index\x18\x02 \x01(\x03\x12\'\n\x06sample\x18\x03 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\x12\x16\n\x0ehost_broker_id\x18\x04 \x01(\r\x12\x12\n\nhost_token\x18\x05 \x01(\t\"\x8e\x01\n\rSetupResponse\x12+\n\x08messages\x18\x01 \x03(\x0b\x32\x19.swarmhost.v1.ChatMessage\x12\x15\n\rmetadata_json\x18\x02 \x01(\x0c\x12\x12\n\nstore_json\x18\x03 \x01(\x0c\x12%\n\x05tools\x18\x04 \x03(\x0b\x32\x16.swarmhost.v1.ToolInfo\"[\n\x0eResultsRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\x13\n\x0bscores_json\x18\x02 \x01(\x0c\x12\x0f\n\x07samples\x18\x03 \x01(\x03\"@\n\x0fResultsResponse\x12\x14\n\x0cresults_json\x18\x01 \x01(\x0c\x12\x17\n\x0freductions_json\x18\x02 \x01(\x0c\"Z\n\nEndRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\'\n\x06sample\x18\x02 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\"!\n\x0b\x45ndResponse\x12\x12\n\nstore_json\x18\x01 \x01(\x0c\"\xc5\x01\n\x13TaskCallToolRequest\x12#\n\x04task\x18\x01 \x01(\x0b\x32\x15.swarmhost.v1.TaskRef\x12\'\n\x06sample\x18\x02 \x01(\x0b\x32\x17.swarmhost.v1.SampleRef\x12\x0e\n\x06member\x18\x03 \x01(\t\x12$\n\x04\x63\x61ll\x18\x04 \x01(\x0b\x32\x16.swarmhost.v1.ToolCall\x12\x16\n\x0ehost_broker_id\x18\x05 \x01(\r\x12\x12\n\nhost_token\x18\x06 \x01(\t2\xd2\x04\n\x04Task\x12I\n\x08Metadata\x12\x1d.swarmhost.v1.MetadataRequest\x1a\x1e.swarmhost.v1.MetadataResponse\x12[\n\x0eValidateConfig\x12#.swarmhost.v1.ValidateConfigRequest\x1a$.swarmhost.v1.ValidateConfigResponse\x12I\n\x08\x44\x65scribe\x12\x1d.swarmhost.v1.DescribeRequest\x1a\x1e.swarmhost.v1.DescribeResponse\x12\x42\n\x07Samples\x12\x1c.swarmhost.v1.SamplesRequest\x1a\x17.swarmhost.v1.SampleRow0\x01\x12@\n\x05Setup\x12\x1a.swarmhost.v1.SetupRequest\x1a\x1b.swarmhost.v1.SetupResponse\x12\x46\n\x07Results\x12\x1c.swarmhost.v1.ResultsRequest\x1a\x1d.swarmhost.v1.ResultsResponse\x12:\n\x03\x45nd\x12\x18.swarmhost.v1.EndRequest\x1a\x19.swarmhost.v1.EndResponse\x12M\n\x08\x43\x61llTool\x12!.swarmhost.v1.TaskCallToolRequest\x1a\x1e.swarmhost.v1.CallToolResponse2\xc3\x03\n\x08TaskHost\x12U\n\x0cSandboxNames\x12!.swarmhost.v1.SandboxNamesRequest\x1a\".swarmhost.v1.SandboxNamesResponse\x12R\n\x0bSandboxExec\x12 .swarmhost.v1.SandboxExecRequest\x1a!.swarmhost.v1.SandboxExecResponse\x12^\n\x0fSandboxReadFile\x12$.swarmhost.v1.SandboxReadFileRequest\x1a%.swarmhost.v1.SandboxReadFileResponse\x12\x61\n\x10SandboxWriteFile\x12%.swarmhost.v1.SandboxWriteFileRequest\x1a&.swarmhost.v1.SandboxWriteFileResponse\x12I\n\x08Generate\x12\x1d.swarmhost.v1.GenerateRequest\x1a\x1e.swarmhost.v1.GenerateResponseB6Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpbb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,28 +34,32 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'swarmhost.v1.task_pb2', _gl
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'Z4github.com/swarmhost/swarmhost/sdk/internal/pluginpb'
-  _globals['_TASKREF']._serialized_start=68
-  _globals['_TASKREF']._serialized_end=111
-  _globals['_DESCRIBEREQUEST']._serialized_start=113
-  _globals['_DESCRIBEREQUEST']._serialized_end=167
-  _globals['_DESCRIBERESPONSE']._serialized_start=169
-  _globals['_DESCRIBERESPONSE']._serialized_end=260
-  _globals['_SAMPLESREQUEST']._serialized_start=262
-  _globals['_SAMPLESREQUEST']._serialized_end=315
-  _globals['_SAMPLEROW']._serialized_start=317
-  _globals['_SAMPLEROW']._serialized_end=376
-  _globals['_SETUPREQUEST']._serialized_start=378
-  _globals['_SETUPREQUEST']._serialized_end=485
-  _globals['_SETUPRESPONSE']._serialized_start=488
-  _globals['_SETUPRESPONSE']._serialized_end=630
-  _globals['_RESULTSREQUEST']._serialized_start=632
-  _globals['_RESULTSREQUEST']._serialized_end=723
-  _globals['_RESULTSRESPONSE']._serialized_start=725
-  _globals['_RESULTSRESPONSE']._serialized_end=789
-  _globals['_ENDREQUEST']._serialized_start=791
-  _globals['_ENDREQUEST']._serialized_end=881
-  _globals['_ENDRESPONSE']._serialized_start=883
-  _globals['_ENDRESPONSE']._serialized_end=916
-  _globals['_TASK']._serialized_start=919
-  _globals['_TASK']._serialized_end=1434
+  _globals['_TASKREF']._serialized_start=94
+  _globals['_TASKREF']._serialized_end=137
+  _globals['_DESCRIBEREQUEST']._serialized_start=139
+  _globals['_DESCRIBEREQUEST']._serialized_end=193
+  _globals['_DESCRIBERESPONSE']._serialized_start=195
+  _globals['_DESCRIBERESPONSE']._serialized_end=286
+  _globals['_SAMPLESREQUEST']._serialized_start=288
+  _globals['_SAMPLESREQUEST']._serialized_end=341
+  _globals['_SAMPLEROW']._serialized_start=343
+  _globals['_SAMPLEROW']._serialized_end=402
+  _globals['_SETUPREQUEST']._serialized_start=405
+  _globals['_SETUPREQUEST']._serialized_end=556
+  _globals['_SETUPRESPONSE']._serialized_start=559
+  _globals['_SETUPRESPONSE']._serialized_end=701
+  _globals['_RESULTSREQUEST']._serialized_start=703
+  _globals['_RESULTSREQUEST']._serialized_end=794
+  _globals['_RESULTSRESPONSE']._serialized_start=796
+  _globals['_RESULTSRESPONSE']._serialized_end=860
+  _globals['_ENDREQUEST']._serialized_start=862
+  _globals['_ENDREQUEST']._serialized_end=952
+  _globals['_ENDRESPONSE']._serialized_start=954
+  _globals['_ENDRESPONSE']._serialized_end=987
+  _globals['_TASKCALLTOOLREQUEST']._serialized_start=990
+  _globals['_TASKCALLTOOLREQUEST']._serialized_end=1187
+  _globals['_TASK']._serialized_start=1190
+  _globals['_TASK']._serialized_end=1784
+  _globals['_TASKHOST']._serialized_start=1787
+  _globals['_TASKHOST']._serialized_end=2238
 # @@protoc_insertion_point(module_scope)

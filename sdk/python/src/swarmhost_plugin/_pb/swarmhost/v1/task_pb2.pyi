@@ -1,3 +1,4 @@
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as _agent_pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -46,14 +47,18 @@ class SampleRow(_message.Message):
     def __init__(self, index: _Optional[int] = ..., row_json: _Optional[bytes] = ..., error: _Optional[str] = ...) -> None: ...
 
 class SetupRequest(_message.Message):
-    __slots__ = ("task", "index", "sample")
+    __slots__ = ("task", "index", "sample", "host_broker_id", "host_token")
     TASK_FIELD_NUMBER: _ClassVar[int]
     INDEX_FIELD_NUMBER: _ClassVar[int]
     SAMPLE_FIELD_NUMBER: _ClassVar[int]
+    HOST_BROKER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
     task: TaskRef
     index: int
     sample: _common_pb2.SampleRef
-    def __init__(self, task: _Optional[_Union[TaskRef, _Mapping]] = ..., index: _Optional[int] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ...) -> None: ...
+    host_broker_id: int
+    host_token: str
+    def __init__(self, task: _Optional[_Union[TaskRef, _Mapping]] = ..., index: _Optional[int] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ..., host_broker_id: _Optional[int] = ..., host_token: _Optional[str] = ...) -> None: ...
 
 class SetupResponse(_message.Message):
     __slots__ = ("messages", "metadata_json", "store_json", "tools")
@@ -98,3 +103,19 @@ class EndResponse(_message.Message):
     STORE_JSON_FIELD_NUMBER: _ClassVar[int]
     store_json: bytes
     def __init__(self, store_json: _Optional[bytes] = ...) -> None: ...
+
+class TaskCallToolRequest(_message.Message):
+    __slots__ = ("task", "sample", "member", "call", "host_broker_id", "host_token")
+    TASK_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_FIELD_NUMBER: _ClassVar[int]
+    MEMBER_FIELD_NUMBER: _ClassVar[int]
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    HOST_BROKER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    task: TaskRef
+    sample: _common_pb2.SampleRef
+    member: str
+    call: _common_pb2.ToolCall
+    host_broker_id: int
+    host_token: str
+    def __init__(self, task: _Optional[_Union[TaskRef, _Mapping]] = ..., sample: _Optional[_Union[_common_pb2.SampleRef, _Mapping]] = ..., member: _Optional[str] = ..., call: _Optional[_Union[_common_pb2.ToolCall, _Mapping]] = ..., host_broker_id: _Optional[int] = ..., host_token: _Optional[str] = ...) -> None: ...

@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2 as swarmhost_dot_v1_dot_agent__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2 as swarmhost_dot_v1_dot_common__pb2
 from swarmhost_plugin._pb.swarmhost.v1 import task_pb2 as swarmhost_dot_v1_dot_task__pb2
 
@@ -70,6 +71,11 @@ class TaskStub:
                 request_serializer=swarmhost_dot_v1_dot_task__pb2.EndRequest.SerializeToString,
                 response_deserializer=swarmhost_dot_v1_dot_task__pb2.EndResponse.FromString,
                 _registered_method=True)
+        self.CallTool = channel.unary_unary(
+                '/swarmhost.v1.Task/CallTool',
+                request_serializer=swarmhost_dot_v1_dot_task__pb2.TaskCallToolRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.CallToolResponse.FromString,
+                _registered_method=True)
 
 
 class TaskServicer:
@@ -126,6 +132,15 @@ class TaskServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CallTool(self, request, context):
+        """CallTool runs one of the tools the setup steps gave a sample × epoch,
+        for a member that is not the task's own solver (the host lists the
+        tools to it as its own), on the sample's state (its store).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TaskServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -163,6 +178,11 @@ def add_TaskServicer_to_server(servicer, server):
                     servicer.End,
                     request_deserializer=swarmhost_dot_v1_dot_task__pb2.EndRequest.FromString,
                     response_serializer=swarmhost_dot_v1_dot_task__pb2.EndResponse.SerializeToString,
+            ),
+            'CallTool': grpc.unary_unary_rpc_method_handler(
+                    servicer.CallTool,
+                    request_deserializer=swarmhost_dot_v1_dot_task__pb2.TaskCallToolRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.CallToolResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -354,6 +374,297 @@ class Task:
             '/swarmhost.v1.Task/End',
             swarmhost_dot_v1_dot_task__pb2.EndRequest.SerializeToString,
             swarmhost_dot_v1_dot_task__pb2.EndResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CallTool(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.Task/CallTool',
+            swarmhost_dot_v1_dot_task__pb2.TaskCallToolRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.CallToolResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+
+class TaskHostStub:
+    """TaskHost is the host's side of a task plugin's setup steps and task
+    tools: the sandboxes of the sample (for a setup step) or of the member
+    calling the tool, and the eval's model (setup steps only; the calls are
+    metered and logged in the sample). The host serves it under the broker
+    id a SetupRequest or TaskCallToolRequest carries; every call carries that
+    request's token, valid while the request runs.
+    """
+
+    def __init__(self, channel):
+        """Constructor.
+
+        Args:
+            channel: A grpc.Channel.
+        """
+        self.SandboxNames = channel.unary_unary(
+                '/swarmhost.v1.TaskHost/SandboxNames',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.FromString,
+                _registered_method=True)
+        self.SandboxExec = channel.unary_unary(
+                '/swarmhost.v1.TaskHost/SandboxExec',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.FromString,
+                _registered_method=True)
+        self.SandboxReadFile = channel.unary_unary(
+                '/swarmhost.v1.TaskHost/SandboxReadFile',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.FromString,
+                _registered_method=True)
+        self.SandboxWriteFile = channel.unary_unary(
+                '/swarmhost.v1.TaskHost/SandboxWriteFile',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.FromString,
+                _registered_method=True)
+        self.Generate = channel.unary_unary(
+                '/swarmhost.v1.TaskHost/Generate',
+                request_serializer=swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.SerializeToString,
+                response_deserializer=swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.FromString,
+                _registered_method=True)
+
+
+class TaskHostServicer:
+    """TaskHost is the host's side of a task plugin's setup steps and task
+    tools: the sandboxes of the sample (for a setup step) or of the member
+    calling the tool, and the eval's model (setup steps only; the calls are
+    metered and logged in the sample). The host serves it under the broker
+    id a SetupRequest or TaskCallToolRequest carries; every call carries that
+    request's token, valid while the request runs.
+    """
+
+    def SandboxNames(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxExec(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxReadFile(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SandboxWriteFile(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Generate(self, request, context):
+        """Generate answers with FAILED_PRECONDITION when the request has no model
+        (a task tool).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+
+def add_TaskHostServicer_to_server(servicer, server):
+    rpc_method_handlers = {
+            'SandboxNames': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxNames,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.SerializeToString,
+            ),
+            'SandboxExec': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxExec,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.SerializeToString,
+            ),
+            'SandboxReadFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxReadFile,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.SerializeToString,
+            ),
+            'SandboxWriteFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.SandboxWriteFile,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.SerializeToString,
+            ),
+            'Generate': grpc.unary_unary_rpc_method_handler(
+                    servicer.Generate,
+                    request_deserializer=swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.FromString,
+                    response_serializer=swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.SerializeToString,
+            ),
+    }
+    generic_handler = grpc.method_handlers_generic_handler(
+            'swarmhost.v1.TaskHost', rpc_method_handlers)
+    server.add_generic_rpc_handlers((generic_handler,))
+    server.add_registered_method_handlers('swarmhost.v1.TaskHost', rpc_method_handlers)
+
+
+ # This class is part of an EXPERIMENTAL API.
+class TaskHost:
+    """TaskHost is the host's side of a task plugin's setup steps and task
+    tools: the sandboxes of the sample (for a setup step) or of the member
+    calling the tool, and the eval's model (setup steps only; the calls are
+    metered and logged in the sample). The host serves it under the broker
+    id a SetupRequest or TaskCallToolRequest carries; every call carries that
+    request's token, valid while the request runs.
+    """
+
+    @staticmethod
+    def SandboxNames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.TaskHost/SandboxNames',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxNamesRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxNamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxExec(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.TaskHost/SandboxExec',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxExecRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxExecResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxReadFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.TaskHost/SandboxReadFile',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxReadFileResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SandboxWriteFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.TaskHost/SandboxWriteFile',
+            swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.SandboxWriteFileResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Generate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/swarmhost.v1.TaskHost/Generate',
+            swarmhost_dot_v1_dot_agent__pb2.GenerateRequest.SerializeToString,
+            swarmhost_dot_v1_dot_agent__pb2.GenerateResponse.FromString,
             options,
             channel_credentials,
             insecure,
