@@ -103,3 +103,9 @@ services:
 	require.NoError(t, err)
 	assert.Equal(t, "20\n", ps.Stdout, "the pids limit is set")
 }
+
+// TestDockerFrozen: a paused container keeps what a member left (enginetest.Frozen).
+func TestDockerFrozen(t *testing.T) {
+	t.Parallel()
+	enginetest.Frozen(t, dockerEngine(t))
+}
