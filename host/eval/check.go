@@ -27,7 +27,11 @@ func CheckDatasets(suite *config.Suite, evals []string) hcl.Diagnostics {
 		// an Inspect task's rows come from its task plugin when the eval
 		// prepares: a bad row fails that eval before any sample runs
 		if task.Dataset != nil && task.Inspect == nil {
-			_, err := readDataset(task.Dataset, datasetOptions(task.Dataset))
+			samples, err := readDataset(task.Dataset, datasetOptions(task.Dataset))
+			if err == nil {
+				dir := datasetDir(task.Dataset, suite.Dir)
+				err = checkFiles(samples, dir, fileRoots(dir, suite.Dir, task.Dataset))
+			}
 			diags = append(diags, datasetDiags(task, err)...)
 		}
 	}

@@ -33,6 +33,9 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
+	if err := r.checkSampleFiles(); err != nil {
+		return err
+	}
 	if r.opts.Resume == "" {
 		return r.selectSamples()
 	}

@@ -1,0 +1,66 @@
+package eval
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/swarmhost/swarmhost/host/config"
+	"github.com/swarmhost/swarmhost/host/dataset"
+	"github.com/swarmhost/swarmhost/host/sandbox"
+)
+
+// datasetDir is where a suite dataset's relative files resolve: its
+// file's directory, or the suite's for inline samples (evalRun.dataDir).
+func datasetDir(ds *config.Dataset, suiteDir string) string {
+	if ds.File != "" {
+		return filepath.Dir(ds.File)
+	}
+	return suiteDir
+}
+
+// fileRoots are the directories a sample's files may be read from: the
+// suite's, the dataset file's (or an Inspect task's own), and those the
+// dataset block allows (allow_files_outside).
+func (r *evalRun) fileRoots() []string {
+	suiteDir := ""
+	if r.suite != nil {
+		suiteDir = r.suite.Dir
+	}
+	return fileRoots(r.dataDir(), suiteDir, r.task.Dataset)
+}
+
+// fileRoots are dataDir, suiteDir (when another) and ds's allowed paths.
+func fileRoots(dataDir, suiteDir string, ds *config.Dataset) []string {
+	roots := []string{dataDir}
+	if suiteDir != "" && suiteDir != dataDir {
+		roots = append(roots, suiteDir)
+	}
+	if ds != nil {
+		roots = append(roots, ds.AllowFilesOutside...)
+	}
+	return roots
+}
+
+// checkFiles is checkSampleFiles over samples read from ds.
+func checkFiles(samples []dataset.Sample, dataDir string, roots []string) error {
+	for i, s := range samples {
+		if len(s.Files) == 0 {
+			continue
+		}
+		if err := sandbox.CheckFileSources(s.Files, dataDir, roots); err != nil {
+			return fmt.Errorf("sample %d (id %v): %w", i+1, s.ID, err)
+		}
+	}
+	return nil
+}
+
+// checkSampleFiles refuses, before any sample runs, a sample whose files
+// name a host file outside fileRoots (issue 27: a dataset's files copied
+// any host file, e.g. under /root, into every sandbox), naming the sample
+// by position and id, the files key, the path and why.
+func (r *evalRun) checkSampleFiles() error {
+	if err := checkFiles(r.samples, r.dataDir(), r.fileRoots()); err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	return nil
+}
