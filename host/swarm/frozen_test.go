@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // recordingSandboxes is a member's swarm.Sandboxes that records what
@@ -93,5 +94,45 @@ func TestEndedMemberCannotReachItsSandbox(t *testing.T) {
 	defer sbx.mu.Unlock()
 	assert.Equal(t, []string{"work.txt"}, sbx.writes, "only the write made while the member ran reached the sandbox")
 	assert.Empty(t, sbx.reads)
+	assert.Zero(t, sbx.execs)
+}
+
+// TestMemberPastItsLimitCannotReachItsSandbox: once a member's limit has
+// been dealt to it (here StopSelf, a custom limit) it is past its end even
+// while its agent still runs: its tool and sandbox calls are refused
+// (issue 27: after a member limit a member's sandbox writes and tool calls
+// still worked until scoring), and its status stays the limit's.
+func TestMemberPastItsLimitCannotReachItsSandbox(t *testing.T) {
+	t.Parallel()
+	sbx := &recordingSandboxes{}
+	var errs []error
+	stopSelf := func(ctx context.Context, r *scriptRun) (bool, error) {
+		return false, r.req.Host.(agent.SelfStopper).StopSelf(ctx, "done with it")
+	}
+	misbehave := func(ctx context.Context, r *scriptRun) (bool, error) {
+		sh, err := agent.Sandboxes(r.req.Host)
+		if err != nil {
+			return false, err
+		}
+		errs = append(errs, sh.SandboxWriteFile(ctx, "", "/bin/sh", []byte("#!/bin/true")))
+		_, err = sh.SandboxExec(ctx, agent.ExecRequest{Command: []string{"true"}})
+		errs = append(errs, err)
+		_, err = r.req.Host.CallTool(ctx, model.ToolCall{ID: "c1", Function: "bash"})
+		errs = append(errs, err)
+		return false, nil
+	}
+	ag := newAgent(map[string][]step{"a": {stopSelf, misbehave, answer("A")}})
+	members := roster(ag, newMock(t, "m"), "a")
+	members[0].Sandboxes = sbx
+	res := run(t, context.Background(), Spec{Members: members, Controller: &testController{}}, Hooks{})
+	require.NoError(t, res.Error)
+	require.Len(t, errs, 3)
+	for i, err := range errs {
+		assert.ErrorContains(t, err, "member a has ended (member_limit:custom)", "call %d", i)
+	}
+	assert.Equal(t, "member_limit:custom", statuses(res.Record)["a"])
+	sbx.mu.Lock()
+	defer sbx.mu.Unlock()
+	assert.Empty(t, sbx.writes)
 	assert.Zero(t, sbx.execs)
 }

@@ -30,7 +30,7 @@ func (h *memberHost) SandboxExec(ctx context.Context, req agent.ExecRequest) (ag
 	if err != nil {
 		return agent.ExecResult{}, err
 	}
-	ctx, end, err := h.r.beginCall(ctx, h.m)
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
 	if err != nil {
 		return agent.ExecResult{}, err
 	}
@@ -45,7 +45,7 @@ func (h *memberHost) SandboxReadFile(ctx context.Context, sandbox, path string) 
 	if err != nil {
 		return nil, err
 	}
-	ctx, end, err := h.r.beginCall(ctx, h.m)
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (h *memberHost) SandboxWriteFile(ctx context.Context, sandbox, path string,
 	if err != nil {
 		return err
 	}
-	ctx, end, err := h.r.beginCall(ctx, h.m)
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
 	if err != nil {
 		return err
 	}
