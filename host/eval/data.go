@@ -14,7 +14,7 @@ import (
 
 // prepareDataset reads the task's samples, applying --limit after the
 // dataset's own shuffle and limit (not when resuming: the log decides).
-func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
+func (r *evalRun) prepareDataset(ctx context.Context, plugins Plugins) error {
 	ds := r.task.Dataset
 	if ds == nil {
 		return fmt.Errorf("task %s has no dataset", r.task.Name)
@@ -33,7 +33,7 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
-	if err := r.checkSampleFiles(); err != nil {
+	if err := r.checkSampleFiles(plugins); err != nil {
 		return err
 	}
 	if r.opts.Resume == "" {
