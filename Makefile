@@ -217,11 +217,15 @@ bench:
 ## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
 ## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
 ## the handshake address check and the agent tools' argument parsing (host/agenttools: instrumenting its
-## dependencies, the OpenAI client, makes its build the slowest); seed corpora live in each package's
-## testdata/fuzz. CI runs it after test; one target: `make fuzz FUZZ_TARGETS=./host/agenttools:FuzzToolArgs`.
+## dependencies, the OpenAI client, makes its build the slowest); the bounds a JSON log's shape is checked
+## against before it is decoded (host/evallog FuzzScanLog; FuzzRead reads each input as .json and .eval).
+## Issue 27's other targets build client-go or compose-go instrumented (minutes), so they run only by name:
+## ./host/sandbox/compose:FuzzLoad ./host/kube:FuzzConnect ./host/eval:FuzzMerge (their seeds run in test).
+## Seed corpora live in each package's testdata/fuzz and f.Add calls. CI runs it after test; one target:
+## `make fuzz FUZZ_TARGETS=./host/agenttools:FuzzToolArgs`.
 FUZZ_TIME    ?= 5s
 FUZZ_TARGETS ?= ./host/config:FuzzParseDecode ./host/dataset:FuzzRead ./host/evallog:FuzzRead \
-	./host/evallog:FuzzRepair ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \
+	./host/evallog:FuzzRepair ./host/evallog:FuzzScanLog ./host/channels:FuzzToolArgs ./sdk/internal/wire:FuzzNonFinite \
 	./host/isolate:FuzzCheckHandshakeAddress ./host/agenttools:FuzzToolArgs
 fuzz:
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; dir=.; \

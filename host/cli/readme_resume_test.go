@@ -35,6 +35,7 @@ var resumingClaims = []struct {
 	{"the results are computed over all of them at the end", []string{"TestResumeWithNothingMissing", "TestResumeFinishesLikeAnUninterruptedRun",
 		"TestResumeEvalCutBeforeTheJournal"}},
 	{"`SUITE` and `--var` may be left out", []string{"TestKillMidRunThenResume", "TestResumeCutLog"}},
+	{"runs nothing, and needs `SUITE` or `--yes`", []string{"TestResumeFromElsewhere"}},
 	{"eval name, task, epochs, reducers, swarm and scorers are checked", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
 	{"a refused resume writes nothing to the log", []string{"TestResumeChecks", "TestResumeRefusesAnotherEval"}},
 	{"whatever `--limit` or unseeded `shuffle` the first run used", []string{"TestResumeKeepsTheLogsPlan", "TestResumeCutLog"}},

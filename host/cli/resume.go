@@ -18,6 +18,10 @@ const (
 	// metaInspect is the one-line form's Inspect task (inspectrun.go):
 	// {"spec", "cli_args", "swarm", "base_dir"}.
 	metaInspect = "swarmhost_inspect_task"
+	// metaSuiteDigest is the SHA-256 of the suite's .hcl files when the log
+	// was written (suiteDigest): --resume without SUITE runs the recorded
+	// suite unasked only when it is the user's own (resume_own.go).
+	metaSuiteDigest = "swarmhost_suite_sha256"
 )
 
 // runMetadata is what the CLI adds to each log's eval.metadata: the suite's
@@ -27,6 +31,9 @@ func runMetadata(f runFlags) map[string]any {
 	md := map[string]any{}
 	if abs, err := filepath.Abs(f.suite); err == nil {
 		md[metaSuite] = abs
+		if d, err := suiteDigest(abs); err == nil {
+			md[metaSuiteDigest] = d
+		}
 	}
 	vars := map[string]any{}
 	for k, v := range mustVars(f.vars) {
@@ -68,7 +75,8 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 		return fail("the log is of eval %q; --eval %v does not match", name, []string(f.evals))
 	}
 	f.evals = multiFlag{name}
-	if len(positional) == 1 {
+	fromLog := len(positional) == 0
+	if !fromLog {
 		f.suite = positional[0]
 	} else if f.suite, _ = l.Eval.Metadata[metaSuite].(string); f.suite == "" {
 		return fail("the log does not record its suite; give SUITE")
@@ -79,7 +87,7 @@ func resolveResume(e env, f *runFlags, positional []string) bool {
 	if ie := recordedInspect(l.Eval.Metadata[metaInspect]); ie != nil {
 		f.inspect, f.evals = ie, nil
 	}
-	return true
+	return checkResumeOwn(e, f, l, fromLog)
 }
 
 // recordedInspect is the one-line form's Inspect task a log recorded, nil when none.

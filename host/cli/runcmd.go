@@ -42,6 +42,9 @@ type runFlags struct {
 	// swarm is --swarm SUITE:SWARM; inspect is the one-line form's eval.
 	swarm   string
 	inspect *config.InspectEval
+	// yes runs a resumed log's suite even when it is not the user's own
+	// (resume_own.go).
+	yes bool
 }
 
 func cmdRun(e env, args []string) int {
@@ -101,6 +104,8 @@ func parseRunFlags(e env, args []string) (runFlags, bool) {
 	fs.BoolVar(&f.json, "json", false, "print one JSON object per eval instead of a table")
 	fs.StringVar(&f.resume, "resume", "", "continue this log: run only the samples it lacks, into it; "+
 		"auto: continue each eval's log (and shard's) in --log-dir, if any")
+	fs.BoolVar(&f.yes, "yes", false, "with --resume: run what the log names even when its suite is not your own "+
+		"(outside the working directory and changed or not yours; see docs/guides/untrusted-plugins.md)")
 	fs.Var(&f.shard, "shard", "run only slice INDEX/COUNT of the sample × epochs (merge with swarmhost log merge)")
 	positional, ok := parsePositional(fs, bareRetryOnError(args))
 	if !ok {

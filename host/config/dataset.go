@@ -31,6 +31,11 @@ type Dataset struct {
 	Fields Fields `json:"fields"`
 	// Samples are the inline samples, in order.
 	Samples []*Sample `json:"samples,omitempty"`
+	// AllowFilesOutside are absolute directories (or files) a sample's
+	// files may be read from besides the suite's and the dataset file's
+	// directories (issue 27: a dataset's files copied any host file into
+	// every sandbox); relative entries resolve against the suite directory.
+	AllowFilesOutside []string `json:"allow_files_outside,omitempty"`
 	// DefRange is the block header; FileRange the file attribute, for
 	// errors while reading the file later.
 	DefRange  hcl.Range `json:"-"`
@@ -47,6 +52,7 @@ const (
 var datasetSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "file"}, {Name: "format"}, {Name: "shuffle"}, {Name: "seed"}, {Name: "limit"}, {Name: "auto_id"},
+		{Name: "allow_files_outside"},
 	},
 	Blocks: []hcl.BlockHeaderSchema{{Type: "fields"}, {Type: "sample"}},
 }
@@ -61,6 +67,16 @@ func (d *decoder) dataset(b *hcl.Block) *Dataset {
 		ds.Seed = &n
 	}
 	ds.Limit = d.optWhole(c.Attributes["limit"])
+	if a := c.Attributes["allow_files_outside"]; a != nil {
+		dirs, _ := d.strList(a)
+		for _, dir := range dirs {
+			if dir == "" {
+				d.report(errorAt(a.Expr.Range(), "Empty path in allow_files_outside", "Name directories (or files) a sample's files may be read from."))
+				continue
+			}
+			ds.AllowFilesOutside = append(ds.AllowFilesOutside, absPath(d.p.Dir, dir))
+		}
+	}
 	samples := ofType(c.Blocks, "sample")
 	fields := d.single(c.Blocks, "fields")
 	file := c.Attributes["file"]

@@ -27,7 +27,9 @@ func CheckDatasets(suite *config.Suite, evals []string) hcl.Diagnostics {
 		// an Inspect task's rows come from its task plugin when the eval
 		// prepares: a bad row fails that eval before any sample runs
 		if task.Dataset != nil && task.Inspect == nil {
-			diags = append(diags, datasetDiags(task, checkDataset(task.Dataset, datasetOptions(task.Dataset)))...)
+			dir := datasetDir(task.Dataset, suite.Dir)
+			check := filesCheck(dir, fileRoots(dir, suite.Dir, task.Dataset))
+			diags = append(diags, datasetDiags(task, checkDataset(task.Dataset, datasetOptions(task.Dataset), check))...)
 		}
 	}
 	return diags

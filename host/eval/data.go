@@ -16,7 +16,7 @@ import (
 // plan — each sample's id and position, not the rows (feed.go streams them
 // again) — applying --limit after the dataset's own shuffle and limit (not
 // when resuming: the log decides).
-func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
+func (r *evalRun) prepareDataset(ctx context.Context, plugins Plugins) error {
 	ds := r.task.Dataset
 	if ds == nil {
 		return fmt.Errorf("task %s has no dataset", r.task.Name)
@@ -27,10 +27,11 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 		r.seed = &opts.Seed
 	}
 	r.rows.eval = r.e.Name
+	check := r.sampleFilesCheck(plugins)
 	var err error
 	switch {
 	case r.inspect != nil:
-		r.plan, err = r.inspectPlan(ctx)
+		r.plan, err = r.inspectPlan(ctx, check)
 		r.source = r.inspectRows
 	case ds.File != "":
 		r.plan, err = dataset.Index(ds.File, opts)
@@ -39,6 +40,10 @@ func (r *evalRun) prepareDataset(ctx context.Context, _ Plugins) error {
 		var samples []dataset.Sample
 		samples, err = inlineSamples(ds, opts)
 		r.plan, r.source = entriesOf(samples), sliceSource(samples)
+	}
+	if err == nil && r.inspect == nil && check != nil {
+		// a file's rows once more, a row at a time, for their files
+		err = r.source(ctx, check)
 	}
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
@@ -82,14 +87,20 @@ func (r *evalRun) selectSamples() error {
 }
 
 // checkDataset reads a dataset block as a run would, for `swarmhost
-// check`: its file, row by row, or its inline sample blocks.
-func checkDataset(ds *config.Dataset, opts dataset.Options) error {
+// check`: its file, row by row, or its inline sample blocks, passing each
+// sample to check.
+func checkDataset(ds *config.Dataset, opts dataset.Options, check func(pos int, s dataset.Sample) error) error {
 	if ds.File != "" {
-		_, err := dataset.Index(ds.File, opts)
+		if _, err := dataset.Index(ds.File, opts); err != nil {
+			return err
+		}
+		return fileSource(ds.File, opts)(context.Background(), check)
+	}
+	samples, err := inlineSamples(ds, opts)
+	if err != nil {
 		return err
 	}
-	_, err := inlineSamples(ds, opts)
-	return err
+	return sliceSource(samples)(context.Background(), check)
 }
 
 // inlineSamples reads a dataset block's inline sample blocks.

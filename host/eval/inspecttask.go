@@ -82,8 +82,9 @@ func (r *evalRun) prepareInspect(ctx context.Context, plugins Plugins) error {
 // inspectPlan reads the Inspect task's dataset from its plugin once, row
 // by row in order, keeping each sample's id and position and the distinct
 // sandboxes the samples bring (prepareSampleSandboxes); every row Inspect
-// would reject is reported with its index, and none runs then.
-func (r *evalRun) inspectPlan(ctx context.Context) ([]dataset.Entry, error) {
+// would reject is reported with its index, and none runs then. check, when
+// not nil, checks each row's files (sampleFilesCheck).
+func (r *evalRun) inspectPlan(ctx context.Context, check func(pos int, s dataset.Sample) error) ([]dataset.Entry, error) {
 	var plan []dataset.Entry
 	var errs []error
 	err := r.inspect.client.Samples(ctx, r.inspect.ref, func(row plugins.TaskRow) error {
@@ -91,6 +92,12 @@ func (r *evalRun) inspectPlan(ctx context.Context) ([]dataset.Entry, error) {
 		if err != nil {
 			errs = append(errs, err)
 			return nil
+		}
+		if check != nil {
+			if err := check(int(row.Index), s); err != nil {
+				errs = append(errs, err)
+				return nil
+			}
 		}
 		e := dataset.Entry{ID: s.ID, Pos: int(row.Index), Line: s.Line, Offset: -1}
 		r.extra.note(s.Sandbox, e)

@@ -51,6 +51,8 @@ type sampleRun struct {
 	// taskTools are the tools an Inspect task's setup steps gave the
 	// sample, offered to every member but the task's own solver.
 	taskTools []model.ToolInfo
+	// frozen keeps the sandboxes as each member left them (freeze.go).
+	frozen *freezer
 }
 
 // runSample runs the swarm on one sample × epoch, scores it and builds its
@@ -86,6 +88,7 @@ func (r *evalRun) runSample(ctx context.Context, j job) (evallog.EvalSample, sam
 	out := swarm.Run(sctx, spec, swarm.Sample{ID: fmt.Sprint(j.sample.ID), Epoch: j.epoch, Input: s.input,
 		Metadata: s.j.sample.Metadata},
 		swarm.Hooks{OnStart: s.setView, OnRunning: func(n int) { r.meter.members(j, n) }})
+	s.frozen.all()
 	s.setRecord(out.Record)
 	s.ledger = &out.Ledger
 	if out.Error != nil {
@@ -136,9 +139,13 @@ func (r *evalRun) sandboxSpec(j job) sandbox.SampleSpec {
 // swarmSpec binds the roster to this sample's sandboxes.
 func (s *sampleRun) swarmSpec() swarm.Spec {
 	members := make([]swarm.Member, len(s.r.members))
+	s.frozen = newFreezer(s.sbs, s.r.log)
 	for i, m := range s.r.members {
-		sb := s.sbs.For(m.Name)
+		sb := s.frozen.side(m.Name, s.sbs.For(m.Name))
 		visible, _ := s.visibleSandboxes(i)
+		for name, env := range visible {
+			visible[name] = s.frozen.side(m.Name, env)
+		}
 		mine := &memberSandboxes{own: sb, visible: visible}
 		m.Tools = s.withTaskTools(m, s.withChannelTools(m.Name, s.r.toolsFor(i, sb).WithVisible(visible)), mine)
 		m.Sandboxes = mine
@@ -158,6 +165,11 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 		spec.Deadline = s.started.Add(*t)
 	}
 	spec.Observer, spec.NoticeMessage = s.channelHooks()
+	if spec.Observer == nil {
+		spec.Observer = s.frozen
+	} else {
+		spec.Observer = observers{spec.Observer, s.frozen}
+	}
 	return spec
 }
 

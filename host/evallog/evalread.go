@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -51,6 +52,11 @@ func readEval(path string) (*EvalLog, error) {
 	}
 	defer zr.Close()
 	r := &zr.Reader
+	if info, err := os.Stat(path); err == nil {
+		if err := checkArchive(r, info.Size()); err != nil {
+			return nil, fmt.Errorf("evallog: read %s: %w", path, err)
+		}
+	}
 	var log EvalLog
 	if err := readMember(r, evalHeaderName, &log); err != nil {
 		log = EvalLog{}

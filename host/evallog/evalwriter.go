@@ -219,6 +219,9 @@ func (w *EvalWriter) reload() error {
 	if err != nil {
 		return err
 	}
+	if err := checkArchive(r, info.Size()); err != nil {
+		return err
+	}
 	if err := readMember(r, evalStartName, &w.header); err != nil {
 		return err
 	}

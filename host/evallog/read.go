@@ -21,6 +21,9 @@ func Read(path string) (*EvalLog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("evallog: read: %w", err)
 	}
+	if err := checkJSONLog(data, path); err != nil {
+		return nil, err
+	}
 	var log EvalLog
 	if err := json.Unmarshal(jsonenc.ToSentinels(data), &log); err != nil {
 		if _, cut := repairEnd(data); cut {
@@ -60,6 +63,9 @@ func ReadRepaired(path string) (log *EvalLog, repaired bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("evallog: read: %w", err)
 	}
+	if err := checkJSONLog(data, path); err != nil {
+		return nil, false, err
+	}
 	var l EvalLog
 	if err := json.Unmarshal(jsonenc.ToSentinels(data), &l); err != nil {
 		fixed, ok := repairEnd(data)
@@ -98,6 +104,9 @@ func readRaw(path string) (*rawLog, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("evallog: read: %w", err)
+	}
+	if err := checkJSONLog(data, path); err != nil {
+		return nil, err
 	}
 	var log rawLog
 	if err := json.Unmarshal(jsonenc.ToSentinels(data), &log); err != nil {

@@ -32,6 +32,7 @@ type attackCase struct {
 	want              string // in the log: the outcome or the recorded reason
 	benignOnly        bool   // the attack sample may end in error, but benign-1 must score C
 	unpinned          bool   // the hostile plugin has no plugin block: trust by default (by identity, not place)
+	tools             string // the hostile agent member's tools attribute, when it has one
 }
 
 var attackCases = map[string]attackCase{
@@ -54,13 +55,17 @@ var attackCases = map[string]attackCase{
 	"agent hangs":                      {kind: "agent", attack: "hang", timeLimit: "4s", want: "time", benignOnly: true},
 	"agent crashes":                    {kind: "agent", attack: "crash", want: "crashing on purpose", benignOnly: true},
 	"agent exceeds the gRPC limit":     {kind: "agent", attack: "huge", want: "larger than max", benignOnly: true},
-	"controller writes /etc":           {kind: "controller", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned", benignOnly: true},
-	"controller opens a TCP socket":    {kind: "controller", attack: "tcp", arg: "{tcp}", want: "blocked:", benignOnly: true},
-	"controller crashes":               {kind: "controller", attack: "crash", want: "crashing on purpose", benignOnly: true},
-	"scorer writes the log dir":        {kind: "scorer", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
-	"scorer reads a host file":         {kind: "scorer", attack: "read", arg: "{secret}", want: "blocked: open"},
-	"scorer sends UDP":                 {kind: "scorer", attack: "udp", arg: "{udp}", want: "blocked:"},
-	"scorer crashes":                   {kind: "scorer", attack: "crash", want: "crashing on purpose", benignOnly: true},
+	"agent writes its sandbox past its limit": {kind: "agent", attack: "afterlimit", arg: "write",
+		tools: `["write_file"]`, want: "has ended (member_limit:custom)"},
+	"agent execs in its sandbox past its limit": {kind: "agent", attack: "afterlimit", arg: "exec",
+		tools: `["exec"]`, want: "has ended (member_limit:custom)"},
+	"controller writes /etc":        {kind: "controller", attack: "write", arg: "/etc/pwned-{marker}", want: "blocked: open /etc/pwned", benignOnly: true},
+	"controller opens a TCP socket": {kind: "controller", attack: "tcp", arg: "{tcp}", want: "blocked:", benignOnly: true},
+	"controller crashes":            {kind: "controller", attack: "crash", want: "crashing on purpose", benignOnly: true},
+	"scorer writes the log dir":     {kind: "scorer", attack: "write", arg: "{logs}/pwned.json", want: "blocked:"},
+	"scorer reads a host file":      {kind: "scorer", attack: "read", arg: "{secret}", want: "blocked: open"},
+	"scorer sends UDP":              {kind: "scorer", attack: "udp", arg: "{udp}", want: "blocked:"},
+	"scorer crashes":                {kind: "scorer", attack: "crash", want: "crashing on purpose", benignOnly: true},
 	"tool writes another member's sandbox": {kind: "tool", want: "blocked-other",
 		command: []string{"sh", "-c", "echo pwned > ../b/pwned && echo ESC''APED || echo blocked-other"}},
 	"tool writes /etc": {kind: "tool", want: "blocked-etc",

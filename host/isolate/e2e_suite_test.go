@@ -86,7 +86,11 @@ func memberBlocks(tc attackCase, e *targets) string {
 		if tc.unpinned {
 			name = besideHost // found only beside swarmhost, which once meant trusted
 		}
-		return "  member \"" + name + "\" {\n    config {\n" + attackAttrs(tc, e, "agent", "      ") + "    }\n  }\n"
+		tools := ""
+		if tc.tools != "" {
+			tools = "    tools = " + tc.tools + "\n"
+		}
+		return "  member \"" + name + "\" {\n" + tools + "    config {\n" + attackAttrs(tc, e, "agent", "      ") + "    }\n  }\n"
 	}
 	steps := `{ action = "submit", answer = "42" }`
 	if tc.kind == "tool" {

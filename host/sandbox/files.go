@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -134,4 +135,64 @@ func ErrorTail(stderr string) string {
 		s = "…" + s[len(s)-ErrorTailBytes:]
 	}
 	return s
+}
+
+// CheckFileSources checks, before any sample runs, that every value of a
+// sample's files that names a file on the host (as [ResolveFiles] would
+// read it: an absolute path, or one relative to baseDir, that exists) lies
+// inside one of roots once symlinks are resolved (issue 27: a dataset's
+// files copied any host file, e.g. under /root, into every sandbox). Data
+// URLs and literal content are not paths and pass. The error names the
+// files key, the path and the roots.
+func CheckFileSources(files map[string]string, baseDir string, roots []string) error {
+	for _, dst := range sortedKeys(files) {
+		value := files[dst]
+		if _, ok, _ := dataURL(value); ok {
+			continue
+		}
+		src := sourcePath(value, baseDir)
+		if src == "" {
+			continue
+		}
+		if _, err := os.Lstat(src); err != nil {
+			continue // not a file: literal content, as ResolveFiles takes it
+		}
+		real, err := filepath.EvalSymlinks(src)
+		if err != nil {
+			return fmt.Errorf("files[%q]: %s: %w", dst, src, err)
+		}
+		if !insideAny(real, roots) {
+			where := src
+			if real != src {
+				where = fmt.Sprintf("%s (%s)", src, real)
+			}
+			return fmt.Errorf("files[%q]: %s is outside %s: a dataset's files are read only there unless the suite allows more (allow_files_outside)",
+				dst, where, strings.Join(roots, " and "))
+		}
+	}
+	return nil
+}
+
+// insideAny reports whether path (resolved) is one of roots or under one;
+// roots are resolved here.
+func insideAny(path string, roots []string) bool {
+	for _, root := range roots {
+		if r, err := filepath.EvalSymlinks(root); err == nil {
+			root = r
+		}
+		if rel, err := filepath.Rel(root, path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedKeys returns m's keys in order, so the first refusal is stable.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

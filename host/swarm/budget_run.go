@@ -90,10 +90,30 @@ func disarmMember(m *memberState) {
 // returns its context, which also ends with the member's; end must be
 // called when the call returns. It fails once the member has ended.
 func (r *runtime) beginCall(ctx context.Context, m *memberState) (context.Context, func(), error) {
+	return r.begin(ctx, m, false)
+}
+
+// beginToolCall is beginCall for a tool or sandbox call, which is refused
+// too once the member's stop or limit has been dealt to it (its cause is
+// set: a model call refused for the stop, a limit reached, StopSelf), as
+// Inspect's limit error ends the agent before it runs another tool: from
+// then on its sandboxes hold what it left (issue 27: a member went on
+// replacing /bin/sh after its limit, and the exec scorer ran that).
+func (r *runtime) beginToolCall(ctx context.Context, m *memberState) (context.Context, func(), error) {
+	return r.begin(ctx, m, true)
+}
+
+// begin is beginCall, or beginToolCall when tool.
+func (r *runtime) begin(ctx context.Context, m *memberState, tool bool) (context.Context, func(), error) {
 	r.mu.Lock()
 	if r.drained || m.state != StateRunning {
 		r.mu.Unlock()
 		return nil, nil, fmt.Errorf("member %s has ended", m.spec.Name)
+	}
+	if tool && m.cause != "" {
+		cause := m.cause
+		r.mu.Unlock()
+		return nil, nil, fmt.Errorf("member %s has ended (%s): its tools and sandboxes take no more calls", m.spec.Name, cause)
 	}
 	r.inCalls++
 	mctx := m.ctx

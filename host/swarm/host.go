@@ -112,7 +112,7 @@ func (h *memberHost) ListTools(context.Context) ([]model.ToolInfo, error) {
 
 // CallTool runs one tool call and records it.
 func (h *memberHost) CallTool(ctx context.Context, call model.ToolCall) (agent.ToolResult, error) {
-	ctx, end, err := h.r.beginCall(ctx, h.m)
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
 	if err != nil {
 		return agent.ToolResult{}, err
 	}

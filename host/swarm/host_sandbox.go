@@ -30,7 +30,7 @@ func (h *memberHost) SandboxExec(ctx context.Context, req agent.ExecRequest) (ag
 	if err != nil {
 		return agent.ExecResult{}, err
 	}
-	ctx, end, err := h.r.beginCall(ctx, h.m)
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
 	if err != nil {
 		return agent.ExecResult{}, err
 	}
@@ -38,21 +38,35 @@ func (h *memberHost) SandboxExec(ctx context.Context, req agent.ExecRequest) (ag
 	return sb.Exec(ctx, req)
 }
 
-// SandboxReadFile reads a file in one of the member's sandboxes.
+// SandboxReadFile reads a file in one of the member's sandboxes while the
+// member runs.
 func (h *memberHost) SandboxReadFile(ctx context.Context, sandbox, path string) ([]byte, error) {
 	sb, err := h.sandboxes()
 	if err != nil {
 		return nil, err
 	}
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
+	if err != nil {
+		return nil, err
+	}
+	defer end()
 	return sb.ReadFile(ctx, sandbox, path)
 }
 
-// SandboxWriteFile writes a file in one of the member's sandboxes.
+// SandboxWriteFile writes a file in one of the member's sandboxes while the
+// member runs: from its end to its scoring, its sandboxes hold what it left
+// (issue 27: an agent that kept writing after its end, through the calls
+// its plugin still held, chose what an exec scorer ran).
 func (h *memberHost) SandboxWriteFile(ctx context.Context, sandbox, path string, content []byte) error {
 	sb, err := h.sandboxes()
 	if err != nil {
 		return err
 	}
+	ctx, end, err := h.r.beginToolCall(ctx, h.m)
+	if err != nil {
+		return err
+	}
+	defer end()
 	return sb.WriteFile(ctx, sandbox, path, content)
 }
 

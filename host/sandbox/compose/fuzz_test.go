@@ -24,6 +24,11 @@ func FuzzLoad(f *testing.F) {
 		"services:\n  box:\n    image: i\n    env_file: /proc/self/environ\n    command: echo $$HOME\n",
 		"include: [{path: ../x.yaml, env_file: ../e}]\nservices:\n  box:\n    image: i\n",
 		"services:\n  box:\n    image: i\n    volumes: [{type: bind, source: ./link/etc, target: /e}]\n",
+		"services:\n  box:\n    image: i\n    privileged: true\n    network_mode: host\n    pid: host\n    ipc: host\n",
+		"services:\n  box:\n    image: i\n    devices: [/dev/kmsg]\n",
+		"services:\n  box:\n    image: i\n    environment:\n      LEAK: ${HOME}\n",
+		"services:\n  box:\n    image: i\n    volumes:\n      - data:/data\nvolumes:\n  data: {}\n",
+		"services: {}\n", "x: [", "services:\n  a:\n    build: .\n",
 	} {
 		f.Add(seed)
 	}

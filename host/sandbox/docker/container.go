@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path"
 	"strings"
+	"sync/atomic"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/mount"
@@ -39,6 +40,9 @@ type dockerEnv struct {
 	// create is what the container was made from, for a view's copy.
 	create *container.Config
 	host   *container.HostConfig
+	// frozen is set once Freeze paused the container: its views then list
+	// files in a copy (an exec cannot run in a paused container).
+	frozen atomic.Bool
 }
 
 // start creates and starts the container of sp; a container that does not

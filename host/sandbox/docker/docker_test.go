@@ -127,3 +127,9 @@ func TestDockerBindTurnedIntoALink(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "at /sub now leads to /, outside the suite's directory")
 }
+
+// TestDockerFrozen: a paused container keeps what a member left (enginetest.Frozen).
+func TestDockerFrozen(t *testing.T) {
+	t.Parallel()
+	enginetest.Frozen(t, dockerEngine(t))
+}

@@ -32,17 +32,39 @@ func (v *dockerView) ReadFile(ctx context.Context, p string) ([]byte, error) {
 	return v.e.readFile(ctx, v.e.id, p)
 }
 
-// ListFiles lists files of the container.
+// ListFiles lists files of the container; of a copy of it once the
+// container is frozen (paused: nothing execs in it).
 func (v *dockerView) ListFiles(ctx context.Context, dir string) ([]string, error) {
-	return v.e.listFiles(ctx, v.e.id, dir)
+	if !v.e.frozen.Load() {
+		return v.e.listFiles(ctx, v.e.id, dir)
+	}
+	var files []string
+	err := v.inCopy(ctx, func(id string) error {
+		var err error
+		files, err = v.e.listFiles(ctx, id, dir)
+		return err
+	})
+	return files, err
 }
 
 // Exec runs req in a copy of the container, so nothing it does reaches it.
 func (v *dockerView) Exec(ctx context.Context, req sandbox.ExecRequest) (sandbox.ExecResult, error) {
+	var res sandbox.ExecResult
+	err := v.inCopy(ctx, func(id string) error {
+		var err error
+		res, err = v.e.exec(ctx, id, req)
+		return err
+	})
+	return res, err
+}
+
+// inCopy runs op on a throw-away copy of the container (running or
+// paused), removed with its image when op returns.
+func (v *dockerView) inCopy(ctx context.Context, op func(id string) error) error {
 	cli := v.e.d.cli
 	committed, err := cli.ContainerCommit(ctx, v.e.id, container.CommitOptions{Pause: false, Config: &container.Config{}})
 	if err != nil {
-		return sandbox.ExecResult{}, fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
+		return fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
 	}
 	defer func() {
 		rctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
@@ -58,10 +80,27 @@ func (v *dockerView) Exec(ctx context.Context, req sandbox.ExecRequest) (sandbox
 		}()
 	}
 	if err != nil {
-		return sandbox.ExecResult{}, err
+		return err
 	}
-	return v.e.exec(ctx, id, req)
+	return op(id)
 }
+
+// Freeze pauses the container (see [sandbox.Freezer]): everything in it
+// stops where it is, what a member left running included, and cannot be
+// woken by anything of the sample's; reads go on through the archive API
+// and views through copies. Removing the container at the sample's end
+// works as on a running one.
+func (e *dockerEnv) Freeze(ctx context.Context) error {
+	if e.frozen.Swap(true) {
+		return nil
+	}
+	if err := e.d.cli.ContainerPause(ctx, e.id); err != nil {
+		return fmt.Errorf("sandbox: freeze %s: %w", sandbox.Label(e.name), err)
+	}
+	return nil
+}
+
+var _ sandbox.Freezer = (*dockerEnv)(nil)
 
 // startCopy starts a container from the committed image: same command,
 // user, working dir and limits, volumes read-only, network none.

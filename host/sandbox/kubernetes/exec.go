@@ -27,6 +27,11 @@ type k8sEnv struct {
 	container string
 	view      string
 	workdir   string
+	// keptAlive is set when the container's first process is the provider's
+	// keepAlive loop (no command of the service's own): Freeze kills every
+	// other process only then, for a service's own command may end with its
+	// children, and the container with it.
+	keptAlive bool
 }
 
 // Name is the sandbox's name.
@@ -154,3 +159,23 @@ func (k *Provider) stream(ctx context.Context, pod, c string, cmd []string, stdi
 func upgradeFailed(err error) bool {
 	return httpstream.IsUpgradeFailure(err) || httpstream.IsHTTPSProxyError(err)
 }
+
+// Freeze kills every process of the sandbox's container but its first (see [sandbox.Freezer]):
+// what a member left running, a process that left its command's group included, stops there. Only
+// a container the provider keeps alive (keepAlive) is frozen so: a service's own command may end
+// when its children die, and its container with it, so such a sandbox is left running.
+// Kubernetes cannot pause a container, so this runs the container's own kill(1) with pid -1
+// (every process the caller may signal but itself and the namespace's init); a member that
+// replaced that program in its container before its end keeps what it started — the limit
+// docs/guides/untrusted-plugins.md records. Reads and the view twin keep working.
+func (e *k8sEnv) Freeze(ctx context.Context) error {
+	if !e.keptAlive {
+		return nil
+	}
+	if _, err := e.k.stream(ctx, e.pod, e.container, []string{"kill", "-9", "-1"}, nil, io.Discard, io.Discard); err != nil {
+		return fmt.Errorf("sandbox: freeze %s: %w", sandbox.Label(e.name), err)
+	}
+	return nil
+}
+
+var _ sandbox.Freezer = (*k8sEnv)(nil)

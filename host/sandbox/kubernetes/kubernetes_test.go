@@ -238,3 +238,9 @@ func TestUpgradeFailedKnowsClientGoRefusal(t *testing.T) {
 	assert.True(t, upgradeFailed(fmt.Errorf("exec: %w", refused)), "a wrapped refused upgrade")
 	assert.False(t, upgradeFailed(errors.New("command exited 1")), "any other error: the command ran")
 }
+
+// TestKubernetesFrozen: a pod's leftover processes are killed at Freeze (enginetest.Frozen).
+func TestKubernetesFrozen(t *testing.T) {
+	t.Parallel()
+	enginetest.Frozen(t, kubernetesEngine(t))
+}

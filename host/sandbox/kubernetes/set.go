@@ -60,7 +60,8 @@ func (k *Provider) Sample(ctx context.Context, spec sandbox.SampleSpec) (sandbox
 	k.sets.Track(s, true)
 	for i, b := range plan {
 		workdir := pod.Spec.Containers[2*i].WorkingDir
-		s.byName[b.Name] = &k8sEnv{k: k, pod: s.pod, name: b.Name, container: containerName(i), view: viewName(i), workdir: workdir}
+		s.byName[b.Name] = &k8sEnv{k: k, pod: s.pod, name: b.Name, container: containerName(i), view: viewName(i), workdir: workdir,
+			keptAlive: slices.Equal(pod.Spec.Containers[2*i].Command, keepAlive)}
 		s.names = append(s.names, b.Name)
 	}
 	if err := k.waitReady(ctx, s.pod); err != nil {

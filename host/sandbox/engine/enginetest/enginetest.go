@@ -232,3 +232,47 @@ func WriteCompose(t *testing.T, content string) string {
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
 	return path
 }
+
+// Frozen: what a member left running in its sandbox (a loop that left its command's process
+// group, as a member that meant to change the sandbox after its end starts it) stops at Freeze
+// (issue 27), and the sandbox's reads and view still work: what it left is what is scored.
+func Frozen(t *testing.T, e Engine) {
+	p := e.Provider(t, Opts{})
+	sb := Sample(t, p, sandbox.SampleSpec{ID: "frozen", Epoch: 1}).For("")
+	ctx := t.Context()
+	res, err := sb.Exec(ctx, sandbox.ExecRequest{Command: []string{"sh", "-c",
+		`setsid sh -c 'touch left; i=0; while :; do i=$((i+1)); echo $i > tick.tmp && mv tick.tmp tick; done' </dev/null >/dev/null 2>&1 &
+		until [ -e left ]; do :; done`}})
+	require.NoError(t, err)
+	require.Zero(t, res.ExitCode, res.Stderr)
+	read := func() string {
+		b, err := sb.View().ReadFile(ctx, "tick")
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	}
+	first, advanced := read(), false
+	for range 500 {
+		if now := read(); now != "" && first != "" && now != first {
+			advanced = true
+			break
+		} else if first == "" {
+			first = now
+		}
+	}
+	require.True(t, advanced, "the member's loop runs on after its command (it left the group)")
+	require.NoError(t, sandbox.Freeze(ctx, sb))
+	require.NoError(t, sandbox.Freeze(ctx, sb), "freezing twice is no error")
+	frozen := read()
+	for range 2 {
+		require.Equal(t, frozen, read(), "nothing changes the sandbox once frozen")
+	}
+	v := sb.View()
+	files, err := v.ListFiles(ctx, "")
+	require.NoError(t, err)
+	assert.Contains(t, files, "tick")
+	res, err = v.Exec(ctx, sandbox.ExecRequest{Command: []string{"cat", "tick"}})
+	require.NoError(t, err)
+	assert.Equal(t, frozen, res.Stdout, "a scorer's exec sees what was left")
+}

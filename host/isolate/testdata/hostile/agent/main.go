@@ -31,17 +31,45 @@ func (hostile) Metadata(_ context.Context, _ agent.MetadataRequest, resp *agent.
 		{Name: "attack", Type: "string", Default: ""}, {Name: "arg", Type: "string", Default: ""}}}
 }
 
-func (hostile) Run(_ context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
+func (hostile) Run(ctx context.Context, req agent.RunRequest, resp *agent.RunResponse) error {
 	var cfg config
 	if err := req.Config.Decode(&cfg); err != nil {
 		return err
 	}
 	answer := "42"
-	if req.Sample.ID == attack.SampleID && cfg.Attack != "" {
+	switch {
+	case req.Sample.ID == attack.SampleID && cfg.Attack == "afterlimit":
+		// a limited member's answer is not in the log: the outcome is logged
+		answer = afterLimit(ctx, req.Host, cfg.Arg)
+		_ = req.Host.Log(ctx, "error", "afterlimit: "+answer, nil)
+	case req.Sample.ID == attack.SampleID && cfg.Attack != "":
 		answer = attack.Run(cfg.Attack, cfg.Arg)
 	}
 	resp.Output = model.TextOutput("", answer)
 	return nil
+}
+
+// afterLimit stops itself (a custom limit), then goes on changing its
+// sandbox through its tools — writing what an exec scorer would run over
+// /bin/sh, or running a command (issue 27: after a member limit its sandbox
+// writes and tool calls still worked until scoring). The answer is the
+// outcome, which Run logs.
+func afterLimit(ctx context.Context, h agent.Host, how string) string {
+	if err := agent.StopSelf(ctx, h, "past my limit"); err != nil {
+		return "cannot stop itself: " + err.Error()
+	}
+	call := model.ToolCall{ID: "late", Function: "write_file", Arguments: map[string]any{"file_path": "sh", "content": "#!/bin/true\n"}}
+	if how == "exec" {
+		call = model.ToolCall{ID: "late", Function: "exec", Arguments: map[string]any{"command": []any{"sh", "-c", "echo pwned > sh"}}}
+	}
+	res, err := h.CallTool(ctx, call)
+	switch {
+	case err != nil:
+		return "blocked: " + err.Error()
+	case res.Error != nil:
+		return "blocked: the tool failed: " + res.Error.Message
+	}
+	return "ESC" + "APED: changed its sandbox after its limit"
 }
 
 func main() {
