@@ -32,8 +32,9 @@ swarmhost_inspect host interface, over the member's AgentHost.
   (StopSelf: member_limit:custom); a host refusal ends the agent with the
   refusal's status; any other error makes it errored.
 
-inspect_ai is imported once per process (warm(), called before serve), never
-per member or per call.
+inspect_ai is imported once per process (prepare(), which serve runs beside
+the handshake, or once for a whole pool in its zygote), never per member or
+per call.
 """
 
 from __future__ import annotations
@@ -71,6 +72,19 @@ def warm() -> None:
             return
         _started = True
     threading.Thread(target=_load, name="inspect-import", daemon=True).start()
+
+
+def prepare() -> None:
+    """Imports inspect_ai and the bridge in the calling thread (what warm()
+    does in the background), once: serve(warm=prepare) runs it beside the
+    handshake, or, in the zygote of a pool, before the workers are forked."""
+    global _started
+    with _warming:
+        started, _started = _started, True
+    if started:
+        _ready.wait()
+        return
+    _load()
 
 
 def _load() -> None:
