@@ -46,6 +46,7 @@ type flags struct {
 	keep                 bool
 	cpuprofile           string
 	report               string
+	inspectReact         []shape
 }
 
 func main() {
@@ -123,7 +124,7 @@ func (e *env) selected(name string) bool {
 
 func parse() (*env, error) {
 	var f flags
-	var scaleN, peerN, sweep, boardN string
+	var scaleN, peerN, sweep, boardN, reactShapes string
 	root := flag.String("root", ".", "repository root")
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
@@ -145,8 +146,12 @@ func parse() (*env, error) {
 	flag.BoolVar(&f.keep, "keep", false, "keep the work directory (suites, logs)")
 	flag.StringVar(&f.report, "report", "", "write the table, with the date, commit and machine, into this file's marked part (BENCHMARKS.md)")
 	flag.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of swarmbench itself (the in-process host of the call-overhead benchmark)")
+	flag.StringVar(&reactShapes, "inspect-react", "1x100,200x4", "shapes (SAMPLESxMEMBERS) of the bridged react() benchmark")
 	flag.Parse()
 	var err error
+	if f.inspectReact, err = shapes(reactShapes); err != nil {
+		return nil, err
+	}
 	for _, p := range []struct {
 		s   string
 		dst *[]int
@@ -175,6 +180,22 @@ func ints(s string) ([]int, error) {
 			return nil, fmt.Errorf("%q is not a list of positive numbers", s)
 		}
 		out = append(out, n)
+	}
+	return out, nil
+}
+
+// shape is a study's samples and members per sample.
+type shape struct{ samples, members int }
+
+// shapes parses "SAMPLESxMEMBERS,...".
+func shapes(s string) ([]shape, error) {
+	var out []shape
+	for _, f := range strings.Split(s, ",") {
+		var sh shape
+		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%dx%d", &sh.samples, &sh.members); err != nil || sh.samples < 1 || sh.members < 1 {
+			return nil, fmt.Errorf("%q is not a list of SAMPLESxMEMBERS shapes", s)
+		}
+		out = append(out, sh)
 	}
 	return out, nil
 }
