@@ -109,6 +109,7 @@ var benches = []struct {
 	{"bridge-agent", benchBridgeAgent},
 	{"inspect-task", benchInspectTask},
 	{"inspect-react", benchInspectReact},
+	{"containers", benchContainers},
 	{"profile", benchProfile},
 }
 
@@ -129,7 +130,7 @@ func parse() (*env, error) {
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one run may take (the peer's board run: at least 1s per member)")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task,containers (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100,1000", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
