@@ -82,7 +82,11 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
     if fd is not None:
         if warm is not None:
             warm()
-        _zygote.run(fd, _guard.handshake_fd)  # returns in each forked worker
+        if _zygote.quiet(_zygote.QUIET_TIMEOUT):
+            _zygote.run(fd, _guard.handshake_fd)  # returns in each forked worker
+        else:  # serve as a plain plugin: the host starts each worker on its own
+            log.warning("a thread of the plugin still runs after its warm-up; not forking workers from this process")
+            os.close(fd)
     elif warm is not None:
         threading.Thread(target=warm, name="warm", daemon=True).start()
     drop_unused_secrets()

@@ -13,7 +13,10 @@ which says "ready" and waits for requests. Each request is one message:
 
 the environment go-plugin built for that worker (its handshake cookie,
 protocol versions, socket directory, AutoMTLS certificate). The zygote
-forks; the child takes the descriptors as its stdout and stderr, the
+forks (only once the process has no thread but its main one: a thread the
+plugin started, such as an import in the background, is waited for, and
+if one is still running after QUIET_TIMEOUT the process serves as a plain
+plugin instead, and the host starts each worker on its own); the child takes the descriptors as its stdout and stderr, the
 environment as its own, and returns from run() into serve(), which makes
 the go-plugin handshake as any plugin process does. The zygote answers
 
@@ -39,9 +42,14 @@ import json
 import os
 import signal
 import socket
+import threading
+import time
 
 ZYGOTE_ENV = "SWARMHOST_PLUGIN_ZYGOTE_FD"
 """The variable naming the zygote's control descriptor."""
+
+QUIET_TIMEOUT = 30.0
+"""How long the zygote waits for the plugin's other threads to end."""
 
 _PR_SET_PDEATHSIG = 1
 _MAX_MESSAGE = 1 << 20
@@ -52,6 +60,18 @@ def requested() -> int | None:
     zygote, else None."""
     value = os.environ.get(ZYGOTE_ENV, "")
     return int(value) if value.isdigit() else None
+
+
+def quiet(timeout: float) -> bool:
+    """Waits, at most timeout seconds, until the calling thread is the only
+    one alive, and says whether it is: a fork copies only the forking
+    thread, so a lock another thread holds (an import in progress in a
+    warm-up thread) would stay held in every worker forever."""
+    deadline = time.monotonic() + timeout
+    for t in threading.enumerate():
+        if t is not threading.current_thread():
+            t.join(max(0.0, deadline - time.monotonic()))
+    return threading.active_count() == 1
 
 
 def run(fd: int, handshake_fd: int | None) -> None:
