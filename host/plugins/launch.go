@@ -27,6 +27,9 @@ func (p *Process) clientConfig(opts Options) *plugin.ClientConfig {
 		SyncStderr:       p.stderr,
 		StartTimeout:     opts.StartTimeout,
 	}
+	if p.zyg != nil {
+		cfg.RunnerFunc = p.zygoteRunnerFunc // falls back to hostRunnerFunc
+	}
 	if dir, err := isolate.RunDir(); err == nil {
 		// go-plugin's socket directory (plugin-dir*) in the run directory,
 		// which the next host sweeps if this one is SIGKILLed.

@@ -18,11 +18,14 @@ type Manager struct {
 	logger hclog.Logger
 	opts   Options
 
-	mu     sync.Mutex
-	procs  map[string]*Process
-	pools  map[string]*pool // by the key of the binary's shared process
-	closed bool
-	once   sync.Once
+	mu    sync.Mutex
+	procs map[string]*Process
+	pools map[string]*pool // by the key of the binary's shared process
+	// zygotes fork the workers of trusted Python plugins' pools, by the
+	// key of the binary's shared process (zygote.go)
+	zygotes map[string]*zygote
+	closed  bool
+	once    sync.Once
 }
 
 // NewManager returns a Manager that logs under logger: a plugin's lines
@@ -33,7 +36,8 @@ func NewManager(logger hclog.Logger, opts Options) *Manager {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	m := &Manager{logger: logger, opts: opts.withDefaults(), procs: map[string]*Process{}, pools: map[string]*pool{}}
+	m := &Manager{logger: logger, opts: opts.withDefaults(), procs: map[string]*Process{}, pools: map[string]*pool{},
+		zygotes: map[string]*zygote{}}
 	register(m)
 	return m
 }
@@ -89,6 +93,7 @@ func (m *Manager) processLocked(b Binary) *Process {
 		go p.stop(m.opts.KillTimeout)
 	}
 	p := newProcess(b, m.logger)
+	p.zyg = m.zygoteForLocked(b)
 	m.procs[key] = p
 	go p.run(m.opts.forBinary(b))
 	return p
@@ -143,6 +148,7 @@ func (m *Manager) Close() {
 			}()
 		}
 		wg.Wait()
+		m.closeZygotes() // after their workers: a zygote's workers die with it
 		unregister(m)
 	})
 }

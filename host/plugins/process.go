@@ -19,6 +19,7 @@ import (
 // handshake is done; the Manager stops it.
 type Process struct {
 	bin            Binary
+	zyg            *zygote // the pool's zygote this worker is forked from, or nil
 	log            hclog.Logger
 	tail           *tailBuffer
 	stdout, stderr *strayWriter

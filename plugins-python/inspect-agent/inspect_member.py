@@ -32,8 +32,9 @@ swarmhost_inspect host interface, over the member's AgentHost.
   (StopSelf: member_limit:custom); a host refusal ends the agent with the
   refusal's status; any other error makes it errored.
 
-inspect_ai is imported once per process (warm(), called before serve), never
-per member or per call.
+inspect_ai is imported once per process (prepare(), which serve runs beside
+the handshake, or once for a whole pool in its zygote), never per member or
+per call.
 """
 
 from __future__ import annotations
@@ -73,14 +74,63 @@ def warm() -> None:
     threading.Thread(target=_load, name="inspect-import", daemon=True).start()
 
 
+def prepare() -> None:
+    """Imports inspect_ai and the bridge in the calling thread (what warm()
+    does in the background), once: serve(warm=prepare) runs it beside the
+    handshake, or, in the zygote of a pool, before the workers are forked."""
+    global _started
+    with _warming:
+        started, _started = _started, True
+    if started:
+        _ready.wait()
+        return
+    _load()
+
+
 def _load() -> None:
     try:
-        import inspect_ai.agent  # noqa: F401
-        import swarmhost_inspect.run  # noqa: F401
+        load()
     except BaseException as e:  # noqa: BLE001 - reported to the first member
         _import_error.append(e)
     finally:
         _ready.set()
+
+
+# What inspect_ai imports lazily, inside a member's run: the first member
+# of a process to reach each line imports it while every other member
+# waits on the module's lock. Imported by load() instead (a name the
+# installed inspect_ai lacks is skipped).
+_LAZY_MODULES = (
+    "inspect_ai.agent._acp.event_mapping",
+    "inspect_ai.log._samples",
+    "inspect_ai.hooks._startup",
+    "inspect_ai.log._transcript",
+    "jsonschema",
+    "anyio._backends._asyncio",
+)
+
+
+def load() -> None:
+    """Imports inspect_ai and the bridge, and loads what inspect_ai would
+    otherwise load on a member's first use: the modules it imports lazily
+    (_LAZY_MODULES) and its model information database, which inspect_ai
+    reads from YAML on the first model event of the process and caches —
+    read before the cache is set by every member that gets there first, so
+    a hundred members starting at once read it a hundred times (most of a
+    bridged react() member's CPU before this). A process forked from one
+    that ran load() (the SDK's zygote, serve(warm=...)) inherits all of it."""
+    import inspect_ai.agent  # noqa: F401
+    import swarmhost_inspect.run  # noqa: F401
+    for name in _LAZY_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    try:
+        from inspect_ai.model import get_model_info
+        get_model_info("openai/gpt-4o")  # the database loads on the first lookup, whatever the name
+    except Exception:  # noqa: BLE001 - an inspect_ai without it loads nothing here
+        pass
 
 
 def _await_import() -> None:

@@ -6,10 +6,6 @@ import (
 	"runtime"
 )
 
-// inspectReactShapes are the bridged react() studies of issue 32: one
-// sample of many members, and many samples of a few.
-var inspectReactShapes = []struct{ samples, members int }{{1, 100}, {200, 4}}
-
 // inspectReactSuite is the study on swarmhost: Inspect's own react(),
 // unchanged, in the inspect agent plugin (plugins-python/inspect-agent),
 // its pool of var.workers worker processes, on mockllm whose one answer
@@ -83,7 +79,7 @@ func benchInspectReact(e *env, t *Table) {
 	venv := filepath.Join(e.root, ".venv", "bin", "python")
 	plugin := filepath.Join(e.root, "plugins-python", "inspect-agent", "swarmhost-agent-inspect")
 	cores := min(runtime.NumCPU(), 8)
-	for i, sh := range inspectReactShapes {
+	for i, sh := range e.flags.inspectReact { // by default issue 32's: one sample of many members, many of a few
 		bench := fmt.Sprintf("%s %d sample(s) × %d members", name, sh.samples, sh.members)
 		dir, err := e.writeSuite(fmt.Sprintf("inspect-react-%d", sh.samples), fmt.Sprintf(inspectReactSuite, plugin), sh.samples)
 		if err != nil {
@@ -92,8 +88,8 @@ func benchInspectReact(e *env, t *Table) {
 		}
 		all := sh.samples * sh.members
 		peerArgs := []string{fmt.Sprint(sh.samples), fmt.Sprint(sh.members), filepath.Join(e.work, "peer-logs", "inspect-react", fmt.Sprint(sh.samples))}
-		host := func(workers int) hostRun {
-			return hostRun{dir: dir, env: []string{"SWARMHOST_PYTHON=" + venv},
+		host := func(workers int, env ...string) hostRun {
+			return hostRun{dir: dir, env: append([]string{"SWARMHOST_PYTHON=" + venv}, env...),
 				args: []string{"--max-samples", fmt.Sprint(sh.samples), "--var", fmt.Sprintf("members=%d", sh.members),
 					"--var", fmt.Sprintf("workers=%d", workers)}}
 		}
@@ -129,12 +125,24 @@ func benchInspectReact(e *env, t *Table) {
 			t.Fail(fmt.Sprintf("%s (ours, %d workers)", bench, cores), err)
 			continue
 		}
+		// the same pool, each worker its own interpreter and import (no zygote)
+		apart, sa, err := e.runHost(host(cores, "SWARMHOST_PLUGIN_ZYGOTE=off"))
+		if err == nil {
+			err = allSubmitted(sa, all)
+		}
+		if err != nil {
+			t.Fail(fmt.Sprintf("%s (ours, %d workers, no zygote)", bench, cores), err)
+			continue
+		}
 		x := peer.Wall.Seconds() / many.Wall.Seconds()
-		t.Add(Row{Bench: bench, Measure: fmt.Sprintf("wall, whole command, %d workers (one per core)", cores), Ours: dur(many.Wall),
+		t.Add(Row{Bench: bench, Measure: fmt.Sprintf("wall, whole command, %d workers (one per core, forked from one zygote)", cores), Ours: dur(many.Wall),
 			Ref: "Inspect Swarm " + dur(peer.Wall), Ratio: ratio(x) + " faster", Target: "≥ 1× (as fast)", OK: x >= 1})
 		x1 := peer.Wall.Seconds() / one.Wall.Seconds()
 		t.Add(Row{Bench: bench, Measure: "wall, whole command, 1 worker", Ours: dur(one.Wall),
 			Ref: "Inspect Swarm " + dur(peer.Wall), Ratio: ratio(x1) + " faster"})
+		ax := peer.Wall.Seconds() / apart.Wall.Seconds()
+		t.Add(Row{Bench: bench, Measure: fmt.Sprintf("wall, %d workers each importing inspect_ai (no zygote; CPU %s)", cores, dur(apart.CPU)),
+			Ours: dur(apart.Wall), Ref: "Inspect Swarm " + dur(peer.Wall), Ratio: ratio(ax) + " faster"})
 		sx := one.Wall.Seconds() / many.Wall.Seconds()
 		t.Add(Row{Bench: bench, Measure: fmt.Sprintf("scaling: %d workers against 1", cores), Ours: dur(many.Wall),
 			Ref: "1 worker " + dur(one.Wall), Ratio: ratio(sx) + " faster",

@@ -47,6 +47,7 @@ type flags struct {
 	keep                 bool
 	cpuprofile           string
 	report               string
+	inspectReact         []shape
 }
 
 func main() {
@@ -110,6 +111,7 @@ var benches = []struct {
 	{"bridge-agent", benchBridgeAgent},
 	{"inspect-task", benchInspectTask},
 	{"inspect-react", benchInspectReact},
+	{"containers", benchContainers},
 	{"profile", benchProfile},
 }
 
@@ -125,12 +127,12 @@ func (e *env) selected(name string) bool {
 
 func parse() (*env, error) {
 	var f flags
-	var scaleN, peerN, sweep, boardN, datasetN string
+	var scaleN, peerN, sweep, boardN, datasetN, reactShapes string
 	root := flag.String("root", ".", "repository root")
 	bin := flag.String("bin", "bench/bin", "directory of swarmhost and the shipped plugins (make build)")
 	benchBin := flag.String("bench-bin", "bench/bin", "directory of the benchmark's binaries")
 	timeout := flag.Duration("timeout", 4*time.Minute, "longest one run may take (the peer's board run: at least 1s per member)")
-	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,dataset,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task (default all)")
+	flag.StringVar(&f.only, "only", "", "comma-separated benchmarks to run: overhead,scale,big,throughput,dataset,pipe,peer,board,start,tools,react-bash,sandbox,bridge,bridge-agent,inspect-react,inspect-task,containers (default all)")
 	flag.StringVar(&scaleN, "scale", "10,100,1000,10000", "member counts of the member-scale benchmark")
 	flag.StringVar(&peerN, "peer", "10,100,1000", "member counts run on the peer")
 	flag.StringVar(&boardN, "board", "1000", "member counts of the shared_memory board benchmark (both sides)")
@@ -148,8 +150,12 @@ func parse() (*env, error) {
 	flag.BoolVar(&f.keep, "keep", false, "keep the work directory (suites, logs)")
 	flag.StringVar(&f.report, "report", "", "write the table, with the date, commit and machine, into this file's marked part (BENCHMARKS.md)")
 	flag.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile of swarmbench itself (the in-process host of the call-overhead benchmark)")
+	flag.StringVar(&reactShapes, "inspect-react", "1x100,200x4", "shapes (SAMPLESxMEMBERS) of the bridged react() benchmark")
 	flag.Parse()
 	var err error
+	if f.inspectReact, err = shapes(reactShapes); err != nil {
+		return nil, err
+	}
 	for _, p := range []struct {
 		s   string
 		dst *[]int
@@ -178,6 +184,22 @@ func ints(s string) ([]int, error) {
 			return nil, fmt.Errorf("%q is not a list of positive numbers", s)
 		}
 		out = append(out, n)
+	}
+	return out, nil
+}
+
+// shape is a study's samples and members per sample.
+type shape struct{ samples, members int }
+
+// shapes parses "SAMPLESxMEMBERS,...".
+func shapes(s string) ([]shape, error) {
+	var out []shape
+	for _, f := range strings.Split(s, ",") {
+		var sh shape
+		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%dx%d", &sh.samples, &sh.members); err != nil || sh.samples < 1 || sh.members < 1 {
+			return nil, fmt.Errorf("%q is not a list of SAMPLESxMEMBERS shapes", s)
+		}
+		out = append(out, sh)
 	}
 	return out, nil
 }

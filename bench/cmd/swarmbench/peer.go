@@ -112,10 +112,16 @@ func (e *env) runPeer(python string, n int) (Usage, peerResult, error) {
 // runPeerScript runs a script of bench/peer with args and measures it;
 // the eval must succeed with want members submitted over its samples.
 func (e *env) runPeerScript(python string, want int, script string, args ...string) (Usage, peerResult, error) {
+	return e.runPeerScriptEnv(python, want, nil, script, args...)
+}
+
+// runPeerScriptEnv is runPeerScript with env added to the script's
+// environment.
+func (e *env) runPeerScriptEnv(python string, want int, env []string, script string, args ...string) (Usage, peerResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), e.timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, python, append([]string{filepath.Join(e.root, "bench/peer", script)}, args...)...)
-	cmd.Env = append(os.Environ(), "OPENAI_API_KEY=fake-key")
+	cmd.Env = append(append(os.Environ(), "OPENAI_API_KEY=fake-key"), env...)
 	u, err := measure(cmd)
 	if ctx.Err() != nil {
 		return u, peerResult{}, fmt.Errorf("did not finish within %s (-timeout)", e.timeout)

@@ -36,7 +36,8 @@ type Usage struct {
 	// swarmbench the child ran exec from).
 	HostRSS int64
 	// PluginRSS sums the peak resident sets of its plugin processes (its
-	// children whose program is named swarmhost-<kind>-<name>); Children
+	// children whose program is named swarmhost-<kind>-<name>, and such
+	// children of theirs: a pool's zygote and the workers it forks); Children
 	// counts them.
 	PluginRSS int64
 	Children  int
@@ -106,13 +107,20 @@ func (s *sampler) sample() {
 	if cpu, ok := procCPU(s.pid); ok {
 		s.hostCPU = cpu
 	}
-	for _, c := range childPids(s.pid) {
+	s.samplePlugins(s.pid)
+}
+
+// samplePlugins samples pid's children that are plugins, and theirs: the
+// workers a pool's zygote forks are its children, not the host's.
+func (s *sampler) samplePlugins(pid int) {
+	for _, c := range childPids(pid) {
 		if !isPlugin(c) {
 			continue // e.g. the host re-executing itself to probe the sandbox
 		}
 		if m, ok := procMem(c); ok {
 			s.children[c], s.childAnon[c] = max(s.children[c], m.hwm), max(s.childAnon[c], m.anon)
 		}
+		s.samplePlugins(c)
 	}
 }
 

@@ -80,6 +80,13 @@ def preload() -> None:
     threading.Thread(target=_load, name="import-inspect_ai", daemon=True).start()
 
 
+def load() -> None:
+    """Imports inspect_ai in the calling thread (what preload does in the
+    background): the plugin's serve(warm=load) runs it beside the handshake,
+    or once in the zygote a pool's workers are forked from."""
+    _load()
+
+
 def task_state(req):
     """Inspect's TaskState for a ScoreRequest."""
     ia = inspect_api()

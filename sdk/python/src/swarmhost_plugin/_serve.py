@@ -30,11 +30,12 @@ import sys
 import tempfile
 import threading
 from concurrent import futures
+from typing import Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from . import _guard, log
+from . import _guard, _zygote, log
 from ._broker import CHANNEL_OPTIONS, Broker
 from ._mux import PluginMux
 from ._pb.plugin import grpc_broker_pb2_grpc, grpc_controller_pb2, grpc_controller_pb2_grpc, grpc_stdio_pb2, grpc_stdio_pb2_grpc
@@ -60,14 +61,34 @@ directory, or pin it with a plugin block, and run `swarmhost run SUITE`.
 """
 
 
-def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | None = None) -> None:
+def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | None = None,
+          warm: Callable[[], None] | None = None) -> None:
     """Serves the plugins (scorers, agents and controllers, mixed) until the
     host is done with the process, then exits it. Run by hand (without the
     host's cookie) it prints what the file is and exits 1. An object with an
     add_to_server(server, broker) method registers a gRPC service of its own
-    beside them (plugins-python/inspect-task serves the Task service so)."""
+    beside them (plugins-python/inspect-task serves the Task service so).
+
+    warm, if given, is the plugin's warm-up (importing its heavy libraries):
+    it runs in a thread of its own beside the handshake, so the host is not
+    kept waiting; and when the host starts the process as the zygote of a
+    pool of workers (swarmhost_plugin._zygote), it runs once, before the
+    workers are forked from the process, so every worker has it done. It
+    must not raise (record a failure for the first call to report) and
+    must leave no thread running."""
     name = os.path.basename(sys.argv[0] or "plugin")
     check_cookie(name)
+    fd = _zygote.requested()
+    if fd is not None:
+        if warm is not None:
+            warm()
+        if _zygote.quiet(_zygote.QUIET_TIMEOUT):
+            _zygote.run(fd, _guard.handshake_fd)  # returns in each forked worker
+        else:  # serve as a plain plugin: the host starts each worker on its own
+            log.warning("a thread of the plugin still runs after its warm-up; not forking workers from this process")
+            os.close(fd)
+    elif warm is not None:
+        threading.Thread(target=warm, name="warm", daemon=True).start()
     drop_unused_secrets()
     _guard.protect()
     log.route_root()
