@@ -438,6 +438,7 @@ func TestInspectTaskSetupAndTools(t *testing.T) {
 		assert.Equal(t, note, *score.Explanation, "sample %s: the setup wrote the model's answer into the sandbox", s.ID)
 		setupSpan := ""
 		var setupCalls, reads []string
+		readerCalls := 0
 		for _, e := range s.Events {
 			switch e := e.(type) {
 			case evallog.SpanBeginEvent:
@@ -447,6 +448,12 @@ func TestInspectTaskSetupAndTools(t *testing.T) {
 			case evallog.ModelEvent:
 				if e.SpanID == setupSpan && setupSpan != "" {
 					setupCalls = append(setupCalls, e.Output.Completion)
+					assert.EqualValues(t, 0.25, e.Config["temperature"], "the task's config reaches the eval's model")
+				}
+				if e.Model == "mockllm/reader" {
+					readerCalls++
+					assert.EqualValues(t, 3, e.Config["max_retries"], "another model inherits the task's operational keys")
+					assert.NotContains(t, e.Config, "temperature", "but not the others, as in Inspect")
 				}
 			case evallog.ToolEvent:
 				if e.Function == "read_note" {
@@ -457,5 +464,6 @@ func TestInspectTaskSetupAndTools(t *testing.T) {
 		}
 		assert.Equal(t, []string{"Default output from mockllm/model"}, setupCalls, "sample %s: the setup's model call, in its span", s.ID)
 		assert.Equal(t, []string{note, note}, reads, "sample %s: each react member's call of the task's tool, logged once", s.ID)
+		assert.Positive(t, readerCalls, "sample %s: the react members' calls", s.ID)
 	}
 }

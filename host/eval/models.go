@@ -31,6 +31,7 @@ func (r *evalRun) model(cache map[string]hostmodel.Provider, name string) (hostm
 	}
 	spec, err := modelSpec(m)
 	if err == nil {
+		spec.Config = r.withTaskConfig(name, spec.Config)
 		spec.APIKey, err = apiKey(m)
 	}
 	if err != nil {

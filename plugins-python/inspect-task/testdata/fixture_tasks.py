@@ -3,7 +3,7 @@ must handle as Inspect would)."""
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample, json_dataset
-from inspect_ai.model import ModelOutput, get_model
+from inspect_ai.model import GenerateConfig, ModelOutput, get_model
 from inspect_ai.scorer import Score, Target, accuracy, match, scorer
 from inspect_ai.solver import Generate, TaskState, generate, solver, system_message, use_tools
 from inspect_ai.tool import tool
@@ -133,9 +133,11 @@ def note_read():
 
 @task
 def setup_reaches():
-    """Setup steps with the sample's sandbox and the eval's model; a task tool other members call."""
+    """Setup steps with the sample's sandbox and the eval's model; a task tool other members call; a
+    GenerateConfig the eval's model takes in full and other models by its operational keys."""
     return Task(dataset=[Sample(id=i, input="Read the note.") for i in ("a", "b")],
-                solver=[leave_note(), use_tools([read_note()]), generate()], scorer=note_read())
+                solver=[leave_note(), use_tools([read_note()]), generate()], scorer=note_read(),
+                config=GenerateConfig(temperature=0.25, max_retries=3))
 
 
 @tool

@@ -17,6 +17,7 @@ model "plain" {
 # The react members call the task's read_note tool, then submit (mockllm replays the outputs per member).
 model "reader" {
   provider = "mockllm"
+  name     = "reader" # its calls' events say mockllm/reader: the task's config reaches it in part
   outputs = [
     { tool = "read_note", arguments = {} },
     { tool = "submit", arguments = { answer = "read" } },
