@@ -104,6 +104,7 @@ var wrappers = map[string]string{
 	"dataset": "task \"t\" {\n%s}\n",
 	"scorer":  "task \"t\" {\n  dataset { file = \"d.jsonl\" }\n%s}\n",
 	"member":  "swarm \"s\" {\n%s}\n",
+	"sandbox": "task \"t\" {\n  dataset { file = \"d.jsonl\" }\n%s}\n",
 }
 
 // asSuite returns the example as a suite file: as it is when it holds
