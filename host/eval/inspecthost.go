@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/swarmhost/swarmhost/host/agenttools"
@@ -47,6 +48,24 @@ func (s *sampleRun) newSetupHost() *setupHost {
 		break
 	}
 	return h
+}
+
+// setupUsage is the usage of the setup steps' model calls, summed over
+// models: it counts toward the sample's limits (swarm.Spec.SampleUsage).
+func (s *sampleRun) setupUsage() model.Usage {
+	s.scoreCalls.mu.Lock()
+	m := s.scoreCalls.setup
+	s.scoreCalls.mu.Unlock()
+	var sum model.Usage
+	if m == nil {
+		return sum
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, name := range slices.Sorted(maps.Keys(m.usage)) {
+		sum = sum.Add(m.usage[name])
+	}
+	return sum
 }
 
 // setupEvents are the model events of the setup steps' calls.

@@ -164,6 +164,7 @@ func (s *sampleRun) swarmSpec() swarm.Spec {
 	if t := s.r.task.Limits.Time; t != nil && *t > 0 {
 		spec.Deadline = s.started.Add(*t)
 	}
+	spec.SampleUsage = s.setupUsage()
 	spec.Observer, spec.NoticeMessage = s.channelHooks()
 	if spec.Observer == nil {
 		spec.Observer = s.frozen

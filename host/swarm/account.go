@@ -60,6 +60,7 @@ func (r *runtime) charge(m *memberState, u model.Usage, messages int64) {
 	cost, priced := callCost(m.spec.Price, u)
 	m.acct.record(u, cost, priced)
 	r.total.record(u, cost, priced)
+	r.sampleAcct.record(u, cost, priced)
 	m.acct.messages = max(m.acct.messages, messages)
 }
 

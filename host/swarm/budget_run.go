@@ -13,6 +13,7 @@ var errMemberTime = errors.New("member time limit")
 // setupBudget resolves the caps of this run and the members' shares.
 func (r *runtime) setupBudget() {
 	b := r.spec.Budget
+	r.sampleAcct.usage = r.spec.SampleUsage
 	var used time.Duration
 	if b.Sample.Time != nil && !r.spec.Deadline.IsZero() {
 		used = max(r.start.Sub(r.spec.Deadline.Add(-*b.Sample.Time)), 0)

@@ -24,7 +24,7 @@ func (r *runtime) admit(m *memberState, sending int64) (cause, stop string) {
 		// cancelled: refused for the stop, its status is "cancelled"
 		return r.refuse(m), ""
 	}
-	if kind := limitMet(beforeCall, r.spec.Budget.Sample, &r.total, sending); kind != "" {
+	if kind := limitMet(beforeCall, r.spec.Budget.Sample, &r.sampleAcct, sending); kind != "" {
 		m.cause = StatusErrored
 		r.hitSampleLimit(m, r.sampleLimitHit(kind, r.spec.Budget.Sample, sending))
 		return m.cause, sampleLimitStop(kind)
@@ -61,7 +61,7 @@ func (r *runtime) settle(m *memberState) (cause, stop string) {
 	if m.cause != "" {
 		return "", ""
 	}
-	if kind := limitMet(afterCall, r.spec.Budget.Sample, &r.total, m.acct.messages); kind != "" {
+	if kind := limitMet(afterCall, r.spec.Budget.Sample, &r.sampleAcct, m.acct.messages); kind != "" {
 		m.cause = StatusErrored
 		r.hitSampleLimit(m, r.sampleLimitHit(kind, r.spec.Budget.Sample, m.acct.messages))
 		return m.cause, sampleLimitStop(kind)

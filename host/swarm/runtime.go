@@ -57,6 +57,9 @@ type runtime struct {
 	// caps are the swarm caps in force; total is the whole swarm's usage.
 	caps  Caps
 	total account
+	// sampleAcct is what the sample's limits meter: the usage before the swarm
+	// (Spec.SampleUsage) and every call the swarm records.
+	sampleAcct account
 	// inCalls counts host calls (model, tool, gate) in flight; idle is
 	// signalled when it drops to zero; after drained no call starts.
 	inCalls int

@@ -26,7 +26,7 @@ type SampleLimitHit struct {
 // "exceeded" when it is above; messages is the conversation length the
 // call sends (before) or made (after).
 func (r *runtime) sampleLimitHit(kind string, l Limits, messages int64) SampleLimitHit {
-	a := &r.total
+	a := &r.sampleAcct
 	status := func(equal bool) string {
 		if equal {
 			return "reached"

@@ -18,7 +18,7 @@ func TestSampleLimitHit(t *testing.T) {
 		name     string
 		kind     string
 		metering string
-		total    account
+		sample   account
 		messages int64
 		want     SampleLimitHit
 	}{
@@ -42,7 +42,7 @@ func TestSampleLimitHit(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			r := &runtime{total: tc.total}
+			r := &runtime{sampleAcct: tc.sample}
 			l := l
 			l.Metering = tc.metering
 			assert.Equal(t, tc.want, r.sampleLimitHit(tc.kind, l, tc.messages))
@@ -50,4 +50,33 @@ func TestSampleLimitHit(t *testing.T) {
 	}
 	assert.Equal(t, SampleLimitHit{LimitTime, "Time limit exceeded. limit: 8 seconds", 8}, TimeLimitHit(8))
 	assert.Equal(t, "1,234,567", thousands(1234567))
+}
+
+// TestSampleLimitCountsUsageBeforeTheSwarm: what the sample used before the
+// swarm (an Inspect task's setup steps' calls, Spec.SampleUsage) counts
+// toward its limits, as Inspect counts every call of a sample, but not
+// toward the swarm's ledger.
+func TestSampleLimitCountsUsageBeforeTheSwarm(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		before   model.Usage
+		endedBy  string
+		swarmTok int64
+	}{
+		"nothing before: both calls fit":    {endedBy: "", swarmTok: 20},
+		"setup calls before: the limit met": {before: usage(10, 5), endedBy: "sample_limit:token", swarmTok: 10},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			fixed := &fixedModel{name: "fixed/model", usage: usage(6, 4)}
+			ag := newAgent(map[string][]step{"a": {generate("x"), generate("y"), answer("A")}})
+			res := run(t, t.Context(), Spec{Members: roster(ag, fixed, "a"), Controller: &testController{},
+				Budget: Budget{Sample: Limits{Tokens: i64(25)}}, SampleUsage: tc.before}, Hooks{})
+			assert.Equal(t, tc.endedBy, res.EndedBy)
+			assert.Equal(t, tc.swarmTok, res.Ledger.Swarm.Usage.TotalTokens, "the swarm's ledger has its own calls only")
+			if tc.endedBy != "" && assert.NotNil(t, res.SampleLimit) {
+				assert.Equal(t, "Token limit reached. value: 25; limit: 25", res.SampleLimit.Message)
+			}
+		})
+	}
 }

@@ -63,6 +63,11 @@ type Spec struct {
 	// Budget holds the swarm caps, the split and the task's per-sample
 	// limits (SPEC §6); the zero value has none.
 	Budget Budget
+	// SampleUsage is what the sample used before the swarm (an Inspect
+	// task's setup steps' model calls): it counts toward the sample's
+	// limits, as Inspect counts every call of a sample, and not toward the
+	// swarm's caps or its ledger.
+	SampleUsage model.Usage
 	// ContainMemberErrors keeps a member's error to that member: it ends
 	// "errored" and the swarm goes on. Off (the default, as Inspect Swarm),
 	// a member that errors ends the sample in error: the others are
