@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
 // errMemberTime is the cause a member's context ends with at its time limit.
@@ -14,6 +16,7 @@ var errMemberTime = errors.New("member time limit")
 func (r *runtime) setupBudget() {
 	b := r.spec.Budget
 	r.sampleAcct.usage = r.spec.SampleUsage
+	r.sampleAcct.cost = r.usageBeforeCost()
 	var used time.Duration
 	if b.Sample.Time != nil && !r.spec.Deadline.IsZero() {
 		used = max(r.start.Sub(r.spec.Deadline.Add(-*b.Sample.Time)), 0)
@@ -146,4 +149,21 @@ func (r *runtime) drainCalls() {
 	for r.inCalls > 0 {
 		r.idle.Wait()
 	}
+}
+
+// usageBeforeCost is the cost of Spec.SampleUsage: the setup's calls went to
+// the eval's model, the first member's that has one, at its price (0 when
+// unpriced: an unknown cost meets no cost limit, as the swarm's own calls).
+func (r *runtime) usageBeforeCost() float64 {
+	u := r.spec.SampleUsage
+	if u == (model.Usage{}) {
+		return 0
+	}
+	for _, m := range r.members {
+		if m.spec.Model != nil {
+			cost, _ := callCost(m.spec.Price, u)
+			return cost
+		}
+	}
+	return 0
 }

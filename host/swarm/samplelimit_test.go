@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	hostmodel "github.com/swarmhost/swarmhost/host/model"
 	"github.com/swarmhost/swarmhost/sdk/model"
 )
 
@@ -77,6 +78,31 @@ func TestSampleLimitCountsUsageBeforeTheSwarm(t *testing.T) {
 			if tc.endedBy != "" && assert.NotNil(t, res.SampleLimit) {
 				assert.Equal(t, "Token limit reached. value: 25; limit: 25", res.SampleLimit.Message)
 			}
+		})
+	}
+}
+
+// TestSampleCostLimitCountsUsageBeforeTheSwarm: the setup's usage costs
+// what the eval's model (the first member's) charges, toward a sample cost
+// limit.
+func TestSampleCostLimitCountsUsageBeforeTheSwarm(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		before  model.Usage
+		endedBy string
+	}{
+		"nothing before: $20 of $20":     {endedBy: ""},
+		"setup calls before: $25 of $20": {before: usage(10, 5), endedBy: "sample_limit:cost"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			fixed := &fixedModel{name: "fixed/model", usage: usage(6, 4)}
+			ag := newAgent(map[string][]step{"a": {generate("x"), generate("y"), answer("A")}})
+			members := roster(ag, fixed, "a")
+			members[0].Price = &hostmodel.Price{Input: 1e6, Output: 1e6} // a dollar a token
+			res := run(t, t.Context(), Spec{Members: members, Controller: &testController{},
+				Budget: Budget{Sample: Limits{Cost: f64(20)}}, SampleUsage: tc.before}, Hooks{})
+			assert.Equal(t, tc.endedBy, res.EndedBy)
 		})
 	}
 }
