@@ -103,34 +103,17 @@ func (h *setupHost) env(name string) (sandbox.Env, error) {
 // SandboxExec runs a command, bounded by agenttools.ToolTimeout as a
 // member's is.
 func (h *setupHost) SandboxExec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error) {
-	env, err := h.env(req.Sandbox)
-	if err != nil {
-		return agent.ExecResult{}, err
-	}
-	timeout := req.Timeout
-	if timeout <= 0 || timeout > agenttools.ToolTimeout {
-		timeout = agenttools.ToolTimeout
-	}
-	res, err := env.Exec(ctx, sandbox.ExecRequest{Command: req.Command, Input: req.Input, Timeout: timeout, Env: req.Env})
-	return agent.ExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, err
+	return sandboxCalls(h.env).exec(ctx, req)
 }
 
 // SandboxReadFile reads a file.
 func (h *setupHost) SandboxReadFile(ctx context.Context, name, path string) ([]byte, error) {
-	env, err := h.env(name)
-	if err != nil {
-		return nil, err
-	}
-	return env.ReadFile(ctx, path)
+	return sandboxCalls(h.env).readFile(ctx, name, path)
 }
 
 // SandboxWriteFile writes a file.
 func (h *setupHost) SandboxWriteFile(ctx context.Context, name, path string, content []byte) error {
-	env, err := h.env(name)
-	if err != nil {
-		return err
-	}
-	return env.WriteFile(ctx, path, content)
+	return sandboxCalls(h.env).writeFile(ctx, name, path, content)
 }
 
 // Generate calls the eval's model; an eval whose members have no model

@@ -43,7 +43,26 @@ func (m *memberSandboxes) env(name string) (sandbox.Env, error) {
 
 // Exec runs a command, bounded by agenttools.ToolTimeout as a tool call is.
 func (m *memberSandboxes) Exec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error) {
-	env, err := m.env(req.Sandbox)
+	return sandboxCalls(m.env).exec(ctx, req)
+}
+
+// ReadFile reads a file.
+func (m *memberSandboxes) ReadFile(ctx context.Context, name, path string) ([]byte, error) {
+	return sandboxCalls(m.env).readFile(ctx, name, path)
+}
+
+// WriteFile writes a file.
+func (m *memberSandboxes) WriteFile(ctx context.Context, name, path string, content []byte) error {
+	return sandboxCalls(m.env).writeFile(ctx, name, path, content)
+}
+
+// sandboxCalls are an agent's sandbox calls (a member's, or an Inspect
+// task's setup steps') on the sandbox it finds by name.
+type sandboxCalls func(name string) (sandbox.Env, error)
+
+// exec runs a command, bounded by agenttools.ToolTimeout as a tool call is.
+func (f sandboxCalls) exec(ctx context.Context, req agent.ExecRequest) (agent.ExecResult, error) {
+	env, err := f(req.Sandbox)
 	if err != nil {
 		return agent.ExecResult{}, err
 	}
@@ -55,18 +74,16 @@ func (m *memberSandboxes) Exec(ctx context.Context, req agent.ExecRequest) (agen
 	return agent.ExecResult{ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr, TimedOut: res.TimedOut}, err
 }
 
-// ReadFile reads a file.
-func (m *memberSandboxes) ReadFile(ctx context.Context, name, path string) ([]byte, error) {
-	env, err := m.env(name)
+func (f sandboxCalls) readFile(ctx context.Context, name, path string) ([]byte, error) {
+	env, err := f(name)
 	if err != nil {
 		return nil, err
 	}
 	return env.ReadFile(ctx, path)
 }
 
-// WriteFile writes a file.
-func (m *memberSandboxes) WriteFile(ctx context.Context, name, path string, content []byte) error {
-	env, err := m.env(name)
+func (f sandboxCalls) writeFile(ctx context.Context, name, path string, content []byte) error {
+	env, err := f(name)
 	if err != nil {
 		return err
 	}
