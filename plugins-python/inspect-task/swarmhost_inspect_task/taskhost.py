@@ -15,16 +15,9 @@ from typing import Any, Callable
 
 import grpc
 
-from swarmhost_plugin import HostError, Refused, _wire
+from swarmhost_plugin._hosts import _call, generate_call
 from swarmhost_plugin._pb.swarmhost.v1 import agent_pb2, task_pb2_grpc
 from swarmhost_plugin.types import Message, Output, ToolInfo
-
-
-def _call(what: str, fn: Callable[[], Any]) -> Any:
-    try:
-        return fn()
-    except grpc.RpcError as e:  # the host's error text is the useful part
-        raise HostError(f"{what}: {e.details() if hasattr(e, 'details') else e}") from None
 
 
 class NoModel(RuntimeError):
@@ -68,18 +61,7 @@ class TaskHost:
                  config: dict[str, Any] | None = None) -> Output:
         """One call to the eval's model; NoModel when the request has none,
         Refused when the host refuses it."""
-        req = agent_pb2.GenerateRequest(token=self._token, messages=_wire.messages_to_proto(messages),
-                                        tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
-                                        config_json=_wire.dumps(config))
-        try:
-            resp = self._s().Generate(req)
-        except grpc.RpcError as e:
-            if e.code() == grpc.StatusCode.FAILED_PRECONDITION:
-                raise NoModel(e.details()) from None
-            raise HostError(f"generate: {e.details()}") from None
-        if resp.refused:
-            raise Refused(resp.refused)
-        return _wire.output_from_proto(resp.output)
+        return generate_call(self._s(), self._token, messages, tools, tool_choice, config, NoModel)
 
 
 def of(broker: Any, broker_id: int, token: str) -> TaskHost | None:

@@ -33,6 +33,26 @@ def _call(what: str, fn: Callable[[], Any]) -> Any:
         raise HostError(f"{what}: {detail}") from None
 
 
+def generate_call(stub: Any, token: str, messages: list[Message], tools: list[ToolInfo] | None,
+                  tool_choice: str, config: dict[str, Any] | None,
+                  no_model: type[Exception] = NoModel) -> Output:
+    """One model call through a host's Generate (a scorer's host, or a
+    task's for its setup steps): no_model when the host offers no model,
+    Refused when it refuses the call."""
+    req = agent_pb2.GenerateRequest(token=token, messages=_wire.messages_to_proto(messages),
+                                    tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
+                                    config_json=_wire.dumps(config))
+    try:
+        resp = stub.Generate(req)
+    except grpc.RpcError as e:
+        if e.code() == grpc.StatusCode.FAILED_PRECONDITION:
+            raise no_model(e.details()) from None
+        raise HostError(f"generate: {e.details()}") from None
+    if resp.refused:
+        raise Refused(resp.refused)
+    return _wire.output_from_proto(resp.output)
+
+
 class GrpcScorerHost:
     """scorer.ScorerHost over the broker."""
 
@@ -61,18 +81,7 @@ class GrpcScorerHost:
 
     def generate(self, messages: list[Message], tools: list[ToolInfo] | None = None,
                  tool_choice: str = "", config: dict[str, Any] | None = None) -> Output:
-        req = agent_pb2.GenerateRequest(token=self._token, messages=_wire.messages_to_proto(messages),
-                                        tools=_wire.tools_to_proto(tools or []), tool_choice=tool_choice,
-                                        config_json=_wire.dumps(config))
-        try:
-            resp = self._s().Generate(req)
-        except grpc.RpcError as e:
-            if e.code() == grpc.StatusCode.FAILED_PRECONDITION:
-                raise NoModel(e.details()) from None
-            raise HostError(f"generate: {e.details()}") from None
-        if resp.refused:
-            raise Refused(resp.refused)
-        return _wire.output_from_proto(resp.output)
+        return generate_call(self._s(), self._token, messages, tools, tool_choice, config)
 
 
 class GrpcAgentHost:
