@@ -36,6 +36,13 @@ const readBuffer = 64 << 10
 // reported as by Read (every [*RowError], joined), and then no entry is
 // returned.
 func Index(path string, opts Options) ([]Entry, error) {
+	return IndexEach(path, opts, nil)
+}
+
+// IndexEach is [Index], passing each good row's sample to each (when not
+// nil) as it is read, so that a caller checks every sample in the same
+// read; an error from each ends the read with that error.
+func IndexEach(path string, opts Options, each func(pos int, s Sample) error) ([]Entry, error) {
 	format, err := formatOf(path, opts.Format)
 	if err != nil {
 		return nil, err
@@ -52,6 +59,11 @@ func Index(path string, opts Options) ([]Entry, error) {
 		}
 		if len(c.problems) == 0 {
 			ids.add(c)
+			if each != nil {
+				if err := each(pos, c.Sample); err != nil {
+					return err
+				}
+			}
 		}
 		entries = append(entries, Entry{ID: c.ID, Pos: pos, Line: c.Line, Offset: c.offset})
 		return nil

@@ -34,16 +34,15 @@ func (r *evalRun) prepareDataset(ctx context.Context, plugins Plugins) error {
 		r.plan, err = r.inspectPlan(ctx, check)
 		r.source = r.inspectRows
 	case ds.File != "":
-		r.plan, err = dataset.Index(ds.File, opts)
+		r.plan, err = dataset.IndexEach(ds.File, opts, check)
 		r.source, r.file = fileSource(ds.File, opts), &fileDataset{path: ds.File, opts: opts}
 	default:
 		var samples []dataset.Sample
 		samples, err = inlineSamples(ds, opts)
 		r.plan, r.source = entriesOf(samples), sliceSource(samples)
-	}
-	if err == nil && r.inspect == nil && check != nil {
-		// a file's rows once more, a row at a time, for their files
-		err = r.source(ctx, check)
+		if err == nil && check != nil {
+			err = r.source(ctx, check)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
@@ -91,10 +90,8 @@ func (r *evalRun) selectSamples() error {
 // sample to check.
 func checkDataset(ds *config.Dataset, opts dataset.Options, check func(pos int, s dataset.Sample) error) error {
 	if ds.File != "" {
-		if _, err := dataset.Index(ds.File, opts); err != nil {
-			return err
-		}
-		return fileSource(ds.File, opts)(context.Background(), check)
+		_, err := dataset.IndexEach(ds.File, opts, check)
+		return err
 	}
 	samples, err := inlineSamples(ds, opts)
 	if err != nil {
