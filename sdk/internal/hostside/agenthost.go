@@ -41,6 +41,19 @@ func tooLarge(what string, n, limit int) error {
 		what, protocol.SizeText(n), protocol.SizeText(limit), what)
 }
 
+// generateRequest decodes a generate call from a plugin: its prompt (the
+// request less its token) bounded by protocol.MaxPromptBytes, what naming
+// the call in the refusal.
+func generateRequest(req *pb.GenerateRequest, what string) (agent.GenerateRequest, error) {
+	if n := proto.Size(req) - len(req.Token); n > protocol.MaxPromptBytes {
+		return agent.GenerateRequest{}, tooLarge(what, n, protocol.MaxPromptBytes)
+	}
+	var cfg map[string]any
+	_ = json.Unmarshal(req.ConfigJson, &cfg)
+	return agent.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages), Tools: wire.ToolsFromProto(req.Tools),
+		ToolChoice: req.ToolChoice, Config: cfg}, nil
+}
+
 // refusal splits a host error into a refusal cause or a gRPC error.
 func refusal(err error) (string, error) {
 	var r *agent.RefusedError
@@ -58,13 +71,12 @@ func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest)
 	if err != nil {
 		return nil, err
 	}
-	if n := proto.Size(req) - len(req.Token); n > protocol.MaxPromptBytes {
-		return nil, tooLarge("a generate call (prompt)", n, protocol.MaxPromptBytes)
+	call, err := generateRequest(req, "a generate call (prompt)")
+	if err != nil {
+		return nil, err
 	}
-	var cfg map[string]any
-	_ = json.Unmarshal(req.ConfigJson, &cfg)
-	out, err := h.Generate(ctx, agent.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages),
-		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg, OwnNotices: req.OwnNotices})
+	call.OwnNotices = req.OwnNotices
+	out, err := h.Generate(ctx, call)
 	cause, err := refusal(err)
 	if err != nil {
 		return nil, err

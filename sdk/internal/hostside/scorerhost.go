@@ -2,16 +2,13 @@ package hostside
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
-	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 	"github.com/swarmhost/swarmhost/sdk/scorer"
 )
@@ -72,13 +69,12 @@ func (s *scorerHostServer) Generate(ctx context.Context, req *pb.GenerateRequest
 	if err != nil {
 		return nil, err
 	}
-	if n := proto.Size(req) - len(req.Token); n > protocol.MaxPromptBytes {
-		return nil, tooLarge("a scorer's generate call (prompt)", n, protocol.MaxPromptBytes)
+	call, err := generateRequest(req, "a scorer's generate call (prompt)")
+	if err != nil {
+		return nil, err
 	}
-	var cfg map[string]any
-	_ = json.Unmarshal(req.ConfigJson, &cfg)
-	out, err := scorer.Generate(ctx, h, scorer.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages),
-		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg})
+	out, err := scorer.Generate(ctx, h, scorer.GenerateRequest{Messages: call.Messages, Tools: call.Tools,
+		ToolChoice: call.ToolChoice, Config: call.Config})
 	if errors.Is(err, scorer.ErrNoModel) {
 		return nil, status.Error(codes.FailedPrecondition, err.Error())
 	}

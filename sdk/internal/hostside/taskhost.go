@@ -2,17 +2,14 @@ package hostside
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/swarmhost/swarmhost/sdk/agent"
 	pb "github.com/swarmhost/swarmhost/sdk/internal/pluginpb"
-	"github.com/swarmhost/swarmhost/sdk/internal/protocol"
 	"github.com/swarmhost/swarmhost/sdk/internal/wire"
 )
 
@@ -100,13 +97,11 @@ func (s *taskHostServer) Generate(ctx context.Context, req *pb.GenerateRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if n := proto.Size(req) - len(req.Token); n > protocol.MaxPromptBytes {
-		return nil, tooLarge("a task's generate call (prompt)", n, protocol.MaxPromptBytes)
+	call, err := generateRequest(req, "a task's generate call (prompt)")
+	if err != nil {
+		return nil, err
 	}
-	var cfg map[string]any
-	_ = json.Unmarshal(req.ConfigJson, &cfg)
-	out, err := h.Generate(ctx, agent.GenerateRequest{Messages: wire.MessagesFromProto(req.Messages),
-		Tools: wire.ToolsFromProto(req.Tools), ToolChoice: req.ToolChoice, Config: cfg})
+	out, err := h.Generate(ctx, call)
 	if errors.Is(err, ErrNoTaskModel) {
 		return nil, status.Error(codes.FailedPrecondition, err.Error())
 	}
