@@ -15,7 +15,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 STATICCHECK_VERSION        := v0.8.2
 GOLANGCI_LINT_VERSION      := v2.15.0
 
-.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks venv-peer \
+.PHONY: all help sdk-proxy sdk-tags build trust-manifest demo test test-run test-short vet lint docs fmt proto bench clean fuzz llama-server venv venv-tasks venv-peer \
 	debian-image \
 	proto-python parity
 
@@ -71,9 +71,15 @@ MODULES := sdk sdk/hostrpc $(patsubst %/go.mod,%,$(wildcard examples/plugins/*/g
 ## Inspect reading the host's logs: BRIDGE_TESTS) run on the newest supported inspect_ai (.venv) with the
 ## rest, then again on the oldest (scripts/inspect-versions.txt, SWARMHOST_INSPECT_VERSION=oldest); so do
 ## the Inspect task plugin's tests of the repository's own task files (those of inspect-evals tasks need the
-## newest inspect_ai and run in the first pass only).
+## newest inspect_ai and run in the first pass only). The container engine, the single-node and the
+## three-node clusters run for it (scripts/with-services.sh: started when not running, stopped after;
+## as root only, otherwise their tests skip).
 BRIDGE_TESTS := ^(TestInspect|TestSeedScorers|TestPythonUnitTests|TestCondens)
 test: vet llama-server debian-image
+	scripts/with-services.sh docker k8s multi debian -- $(MAKE) --no-print-directory test-run
+
+# test-run: the tests of `make test`, with the services already running.
+test-run:
 	$(GO) test -race -count=1 -timeout 25m ./...
 	SWARMHOST_INSPECT_VERSION=oldest $(GO) test -race -count=1 -timeout 15m -run '$(BRIDGE_TESTS)' ./host/e2e/ ./host/evallog/
 	@for m in $(MODULES); do echo "cd $$m && $(GO) test -race -count=1 ./..."; (cd $$m && $(GO) test -race -count=1 ./...) || exit 1; done
@@ -191,6 +197,8 @@ clean:
 ## bench: build swarmhost, the plugins it needs and the benchmark into bench/bin, then run the benchmark
 ## suite and print its table; without BENCHFLAGS it also rewrites BENCHMARKS.md's "Latest run" (BENCH_REPORT).
 ## Pass swarmbench flags in BENCHFLAGS, e.g. `make bench BENCHFLAGS="-only=scale -scale=10,100,1000"`.
+## The container engine and the single-node cluster run for its sandbox and containers rows
+## (scripts/with-services.sh; SWARMHOST_SERVICES=off to run without starting them).
 BENCH_BIN     := $(CURDIR)/bench/bin
 BENCH_REPORT  ?= $(if $(BENCHFLAGS),,$(CURDIR)/BENCHMARKS.md)
 BENCH_PLUGINS := plugins/agents/scripted plugins/agents/react plugins/controllers/leaderless plugins/scorers/match \
@@ -211,8 +219,8 @@ bench:
 	$(GOBUILD) -o $(BENCH_BIN)/profhost ./bench/cmd/profhost
 	$(GOBUILD) -o $(BENCH_BIN)/fakeopenaid ./host/internal/fakeopenai/fakeopenaid
 	$(GO) build -o $(BENCH_BIN)/swarmbench ./bench/cmd/swarmbench
-	$(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) -bench-bin $(BENCH_BIN) \
-		$(if $(BENCH_REPORT),-report $(abspath $(BENCH_REPORT))) $(BENCHFLAGS)
+	scripts/with-services.sh docker k8s -- $(BENCH_BIN)/swarmbench -root $(CURDIR) -bin $(BENCH_BIN) \
+		-bench-bin $(BENCH_BIN) $(if $(BENCH_REPORT),-report $(abspath $(BENCH_REPORT))) $(BENCHFLAGS)
 
 ## fuzz: run each fuzz target for FUZZ_TIME (5s): the HCL loader, the dataset readers, the log reader, its
 ## repair (and Resume), the channel tools' argument parsing and the plugin wire's non-finite JSON decoder;
