@@ -33,10 +33,35 @@ var randomText = base32.StdEncoding.WithPadding(base32.NoPadding)
 // through to the directories handed to it, but not list or write it.
 const runDirMode = 0o711
 
+// socketPathMax is the longest unix socket path the kernel takes: sun_path
+// holds 108 bytes with the terminating NUL.
+const socketPathMax = 107
+
+// runDirPathMax is the longest path a run directory holds below its parent:
+// "/swh-<7-digit pid>-<10>" (23), then go-plugin's socket directory
+// "/plugin-dir<10 digits>" (21) and socket "/plugin<10 digits>" (17).
+const runDirPathMax = 23 + 21 + 17
+
+// shortTempDir is where run directories go when the system's temporary
+// directory is too long for the sockets inside them.
+const shortTempDir = "/tmp"
+
 var runDir = sync.OnceValues(func() (string, error) {
-	sweepRunDirs(os.TempDir())
-	return makeRunDir(os.TempDir())
+	parent := runDirParent(os.TempDir())
+	sweepRunDirs(parent)
+	return makeRunDir(parent)
 })
+
+// runDirParent returns where run directories go: tmp, or /tmp when a
+// socket path inside a run directory under tmp would not fit in
+// socketPathMax (a long TMPDIR otherwise fails every plugin's start with
+// go-plugin's bare "plugin init error").
+func runDirParent(tmp string) string {
+	if len(tmp)+runDirPathMax <= socketPathMax {
+		return tmp
+	}
+	return shortTempDir
+}
 
 // RunDir returns this host process's run directory, creating it (and
 // removing those of host processes that are gone) on first use.

@@ -133,3 +133,24 @@ func TestSweepLeavesOtherUsersRunDirs(t *testing.T) {
 	assert.NoDirExists(t, mine, "this user's dead run directory is swept")
 	assert.FileExists(t, filepath.Join(foreign, "keep"), "another user's run directory, though its pid is gone, is left alone")
 }
+
+func TestRunDirParentKeepsSocketPathsShort(t *testing.T) {
+	long := "/" + strings.Repeat("x", socketPathMax-runDirPathMax)
+	tests := []struct {
+		name, tmp, want string
+	}{
+		{"short TMPDIR", "/tmp/t", "/tmp/t"},
+		{"longest that fits", long[:len(long)-1], long[:len(long)-1]},
+		{"one byte too long", long, shortTempDir},
+		{"far too long", "/" + strings.Repeat("y", 200), shortTempDir},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runDirParent(tt.tmp)
+			assert.Equal(t, tt.want, got)
+			// The longest socket path in a run directory under got fits.
+			sock := got + "/swh-4194304-abcdefghij/plugin-dir4294967295/plugin4294967295"
+			assert.LessOrEqual(t, len(sock), socketPathMax, sock)
+		})
+	}
+}
