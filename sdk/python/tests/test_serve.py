@@ -107,7 +107,8 @@ def test_missing_dependency_names_module_interpreter_and_fix(tmp_path):
     assert proc.returncode != 0 and out == ""
     line = next(json.loads(l) for l in err.splitlines() if l.startswith("{"))
     assert line["@level"] == "error" and line["python_module"] == "no_such_module_xyz"
-    assert f"{sys.executable} -m pip install no-such-module-xyz" in line["@message"]
+    # The plugin's interpreter (this one, from its #! line) reports its path normalised.
+    assert f"{os.path.normpath(sys.executable)} -m pip install no-such-module-xyz" in line["@message"]
     assert "swarmhost-scorer-s" in line["@message"] and "Traceback" in err
 
 
