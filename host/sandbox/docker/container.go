@@ -193,12 +193,19 @@ func (e *dockerEnv) abs(p string) string {
 	return path.Join(e.workdir, p)
 }
 
-// Prepare writes files into the container and runs the setup there.
+// Prepare writes files into the container and runs the setup there; files
+// that are all empty (the layout alone) with one command (makeEmpty).
 func (e *dockerEnv) Prepare(ctx context.Context, files map[string][]byte, setup string) error {
-	if len(files) > 0 {
-		if err := e.writeFiles(ctx, files); err != nil {
-			return err
-		}
+	var err error
+	switch {
+	case len(files) == 0:
+	case emptyOnly(files):
+		err = e.makeEmpty(ctx, files)
+	default:
+		err = e.writeFiles(ctx, files)
+	}
+	if err != nil {
+		return fmt.Errorf("sandbox: files in %s: %w", sandbox.Label(e.name), err)
 	}
 	return sandbox.RunSetup(ctx, e.Exec, e.name, setup)
 }

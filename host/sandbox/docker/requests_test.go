@@ -71,7 +71,8 @@ func countRequests(t *testing.T, d *Provider) *requestCounter {
 // were inspected once by New, so no container inspects one again; the
 // services' volumes are made and removed once each; and whether each
 // service keeps running is told by one inspect per container after the
-// set-up's own command, not by a command of its own.
+// set-up's own command, not by a command of its own. A sample without
+// files has its layout written by one command, not mkdir and an archive.
 func TestDockerSampleRequests(t *testing.T) {
 	t.Parallel()
 	needEngine(t)
@@ -88,8 +89,8 @@ func TestDockerSampleRequests(t *testing.T) {
 	assert.Equal(t, 4, got["POST /containers/create"], "%v", got)
 	assert.Equal(t, 4, got["POST /containers/X/start"], "%v", got)
 	assert.Equal(t, 4, got["GET /containers/X/json"], "one inspect per container: %v", got)
-	assert.Equal(t, 1, got["POST /containers/X/exec"], "the layout's mkdir only: %v", got)
-	assert.Equal(t, 1, got["PUT /containers/X/archive"], "the layout's files: %v", got)
+	assert.Equal(t, 1, got["POST /containers/X/exec"], "the layout's one command only: %v", got)
+	assert.Zero(t, got["PUT /containers/X/archive"], "the layout is written by that command: %v", got)
 	require.NoError(t, set.Close())
 	got = counter.counts()
 	assert.Equal(t, map[string]int{"DELETE /containers/X": 4, "DELETE /volumes/X": 2}, got)
@@ -124,4 +125,38 @@ func TestDockerSettleRunsACommand(t *testing.T) {
 	assert.ErrorContains(t, err, `service "quits" exited at start (exit 7)`)
 	assert.ErrorContains(t, err, "bye")
 	assert.Equal(t, int64(1), s.byName[""].execs.Load(), "settle ran `true` in the default sandbox")
+}
+
+// TestDockerLayoutFiles: the filesystem channel's layout is the same
+// whether it is written alone (one command, makeEmpty) or with the
+// sample's files (mkdir, then an archive): owned by the container's user,
+// the notes file empty and 0644; an empty file overwrites one that exists.
+func TestDockerLayoutFiles(t *testing.T) {
+	t.Parallel()
+	d := newDocker(t, Config{Compose: enginetest.WriteCompose(t, "services:\n  default:\n    image: "+testImage+
+		"\n    user: \"65534\"\n    working_dir: /tmp\n")})
+	tests := map[string]struct {
+		files map[string]string
+	}{
+		"layout alone": {},
+		"with files":   {files: map[string]string{"in/problem.txt": "91"}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sb := enginetest.Sample(t, d, sandbox.SampleSpec{ID: name, Epoch: 1, Members: []string{"m"}, Files: tc.files}).For("")
+			res, err := sb.Exec(t.Context(), sandbox.ExecRequest{Command: []string{"sh", "-c",
+				"stat -c '%n %a %u %s' .swarm/notes.md; stat -c '%n %u' .swarm .swarm/scratch/m"}})
+			require.NoError(t, err)
+			assert.Equal(t, ".swarm/notes.md 644 65534 0\n.swarm 65534\n.swarm/scratch/m 65534\n", res.Stdout, res.Stderr)
+			e := sb.(*dockerEnv)
+			require.NoError(t, e.WriteFile(t.Context(), "old.txt", []byte("old")))
+			require.NoError(t, e.makeEmpty(t.Context(), map[string][]byte{"old.txt": nil, "new/empty.txt": nil}))
+			for _, p := range []string{"old.txt", "new/empty.txt"} {
+				got, err := sb.ReadFile(t.Context(), p)
+				require.NoError(t, err, p)
+				assert.Empty(t, got, p)
+			}
+		})
+	}
 }
