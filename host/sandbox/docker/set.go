@@ -94,8 +94,9 @@ func (s *dockerSet) build(ctx context.Context, spec sandbox.SampleSpec, plan []e
 // has run, so a service that exits at start (a command that fails, a
 // missing binary) fails the sample with its exit code and output. The
 // set-up begins once every container has started and always runs a
-// command in the default sandbox first (its layout's mkdir); that round
-// trip is each container's time to exit. Should a set-up ever run none,
+// command in the default sandbox first (the one that makes its layout, or
+// mkdir before its files); that round trip is each container's time to
+// exit. Should a set-up ever run none,
 // settle runs `true` there itself, unless ran is false (the set-up failed:
 // check at once). One inspect per container, all at once.
 func (s *dockerSet) settle(ctx context.Context, ran bool) error {
