@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
 	"github.com/docker/docker/api/types/mount"
 	"github.com/docker/docker/api/types/volume"
 	"github.com/docker/docker/pkg/stdcopy"
@@ -35,8 +36,12 @@ type startSpec struct {
 type dockerEnv struct {
 	d       *Provider
 	name    string
+	svc     string // the compose service it was made from
 	id      string
 	workdir string
+	// execs counts the commands run in it (Exec), so the sample's start
+	// knows whether its set-up ran one (dockerSet.settle).
+	execs atomic.Int64
 	// create is what the container was made from, for a view's copy.
 	create *container.Config
 	host   *container.HostConfig
@@ -45,8 +50,8 @@ type dockerEnv struct {
 	frozen atomic.Bool
 }
 
-// start creates and starts the container of sp; a container that does not
-// keep running is removed and reported with the end of its output.
+// start creates and starts the container of sp. Whether it keeps running
+// is checked once the sample's set-up has run (dockerSet.settle).
 func (d *Provider) start(ctx context.Context, sp startSpec) (*dockerEnv, error) {
 	cfg, host, err := d.containerConfig(ctx, sp)
 	if err != nil {
@@ -57,15 +62,9 @@ func (d *Provider) start(ctx context.Context, sp startSpec) (*dockerEnv, error) 
 	if err != nil {
 		return nil, fmt.Errorf("docker sandbox: create %s (service %q): %w", sandbox.Label(sp.name), sp.svc.Name, err)
 	}
-	e := &dockerEnv{d: d, name: sp.name, id: created.ID, workdir: cfg.WorkingDir, create: cfg, host: host}
+	e := &dockerEnv{d: d, name: sp.name, svc: sp.svc.Name, id: created.ID, workdir: cfg.WorkingDir, create: cfg, host: host}
 	if err := d.cli.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
 		return e, fmt.Errorf("docker sandbox: start %s (service %q): %w", sandbox.Label(sp.name), sp.svc.Name, err)
-	}
-	// One exec first: a service that exits at once has ended by the time
-	// it returns, so the check below sees it.
-	_, _ = e.Exec(ctx, sandbox.ExecRequest{Command: []string{"true"}})
-	if err := d.running(ctx, e, sp.svc.Name); err != nil {
-		return e, err
 	}
 	return e, nil
 }
@@ -152,17 +151,27 @@ func (d *Provider) containerConfig(ctx context.Context, sp startSpec) (*containe
 	return cfg, host, nil
 }
 
-// imageWorkdir is the image's working directory, or [engine.DefaultWorkdir] when
-// it sets none (or /).
+// imageWorkdir is the image's working directory, or [engine.DefaultWorkdir]
+// when it sets none (or /): as New found it (checkImages), else, for an
+// image no service names, from the engine.
 func (d *Provider) imageWorkdir(ctx context.Context, image string) (string, error) {
+	if wd, ok := d.workdirs[image]; ok {
+		return wd, nil
+	}
 	img, err := d.cli.ImageInspect(ctx, image)
 	if err != nil {
 		return "", fmt.Errorf("docker sandbox: image %q: %w", image, err)
 	}
+	return workdirOf(img), nil
+}
+
+// workdirOf is img's working directory, or [engine.DefaultWorkdir] when it
+// sets none (or /).
+func workdirOf(img image.InspectResponse) string {
 	if img.Config != nil && img.Config.WorkingDir != "" && img.Config.WorkingDir != "/" {
-		return img.Config.WorkingDir, nil
+		return img.Config.WorkingDir
 	}
-	return engine.DefaultWorkdir, nil
+	return engine.DefaultWorkdir
 }
 
 // createVolume makes a labelled named volume.
@@ -184,12 +193,19 @@ func (e *dockerEnv) abs(p string) string {
 	return path.Join(e.workdir, p)
 }
 
-// Prepare writes files into the container and runs the setup there.
+// Prepare writes files into the container and runs the setup there; files
+// that are all empty (the layout alone) with one command (makeEmpty).
 func (e *dockerEnv) Prepare(ctx context.Context, files map[string][]byte, setup string) error {
-	if len(files) > 0 {
-		if err := e.writeFiles(ctx, files); err != nil {
-			return err
-		}
+	var err error
+	switch {
+	case len(files) == 0:
+	case emptyOnly(files):
+		err = e.makeEmpty(ctx, files)
+	default:
+		err = e.writeFiles(ctx, files)
+	}
+	if err != nil {
+		return fmt.Errorf("sandbox: files in %s: %w", sandbox.Label(e.name), err)
 	}
 	return sandbox.RunSetup(ctx, e.Exec, e.name, setup)
 }

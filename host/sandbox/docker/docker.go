@@ -58,6 +58,11 @@ type Provider struct {
 	project *compose.Project
 	owner   string
 	sets    engine.OpenSets[*dockerSet]
+	// workdirs is each service image's working directory, read once by
+	// New (checkImages): an image inspect costs the engine more than a
+	// container's create, so no container of the run inspects it again.
+	// Read-only after New.
+	workdirs map[string]string
 }
 
 // New connects to the engine (DOCKER_HOST and the other DOCKER_*
@@ -135,16 +140,17 @@ func unreachable(host string, err error) error {
 		"or point DOCKER_HOST at a running engine", host, env, err)
 }
 
-// checkImages checks that every image is on the engine: swarmhost never
-// pulls, so a missing one is an error that says how to build it.
+// checkImages checks that every image is on the engine (swarmhost never
+// pulls, so a missing one is an error that says how to build it) and
+// records each one's working directory in d.workdirs.
 func (d *Provider) checkImages(ctx context.Context) error {
-	seen := map[string]bool{}
+	d.workdirs = map[string]string{}
 	for _, s := range d.project.Services {
-		if seen[s.Image] {
+		if _, seen := d.workdirs[s.Image]; seen {
 			continue
 		}
-		seen[s.Image] = true
-		if _, err := d.cli.ImageInspect(ctx, s.Image); err != nil {
+		img, err := d.cli.ImageInspect(ctx, s.Image)
+		if err != nil {
 			if errdefsNotFound(err) {
 				return fmt.Errorf("docker sandbox: image %q (service %q) is not on the engine, and swarmhost never pulls: "+
 					"build it first (`docker build -t %s DIR`, or scripts/containers.sh for the project's images)",
@@ -152,6 +158,7 @@ func (d *Provider) checkImages(ctx context.Context) error {
 			}
 			return fmt.Errorf("docker sandbox: image %q: %w", s.Image, err)
 		}
+		d.workdirs[s.Image] = workdirOf(img)
 	}
 	return nil
 }

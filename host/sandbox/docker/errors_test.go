@@ -48,6 +48,17 @@ func TestDockerBadInput(t *testing.T) {
 				"\n    command: [sh, -c, 'echo cannot start >&2; exit 3']\n",
 			wantSample: []string{`service "db" exited at start (exit 3)`, "cannot start"},
 		},
+		"default service exits at start": {
+			compose: "services:\n  default:\n    image: " + testImage +
+				"\n    command: [sh, -c, 'echo no default >&2; exit 5']\n",
+			wantSample: []string{`service "default" exited at start (exit 5)`, "no default"},
+		},
+		"member's service exits at start, with a setup": {
+			compose: "services:\n  default:\n    image: " + testImage + "\n  alice:\n    image: " + testImage +
+				"\n    command: [sh, -c, 'echo no alice >&2; exit 6']\n",
+			spec:       sandbox.SampleSpec{PerMember: true, Members: []string{"alice"}, Setup: "true"},
+			wantSample: []string{`service "alice" exited at start (exit 6)`, "no alice"},
+		},
 		"member without its service": {
 			compose:    "services:\n  default:\n    image: " + testImage + "\n",
 			spec:       sandbox.SampleSpec{PerMember: true, Members: []string{"alice"}},

@@ -24,6 +24,7 @@ const execPollInterval = 5 * time.Millisecond
 // image's environment plus req.Env, stdout and stderr apart and capped at
 // [sandbox.MaxOutput] each, stdin from req.Input. See [sandbox.Env.Exec].
 func (e *dockerEnv) Exec(ctx context.Context, req sandbox.ExecRequest) (sandbox.ExecResult, error) {
+	e.execs.Add(1)
 	return e.exec(ctx, e.id, req)
 }
 

@@ -83,19 +83,55 @@ func (s *dockerSet) build(ctx context.Context, spec sandbox.SampleSpec, plan []e
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	return s.prepare(ctx, files, spec.Setup)
+	err := s.prepare(ctx, files, spec.Setup)
+	if exited := s.settle(ctx, err == nil); exited != nil {
+		return exited // it explains the set-up's failure, if any
+	}
+	return err
 }
 
-// makeVolumes creates the sample's own copy of each named volume.
-func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[string]string) error {
-	for _, v := range s.d.project.Volumes {
-		name := project + "_" + v
-		if err := s.d.createVolume(ctx, name, labels); err != nil {
-			return err
-		}
-		s.volumes = append(s.volumes, name)
+// settle checks that every container still runs once the sample's set-up
+// has run, so a service that exits at start (a command that fails, a
+// missing binary) fails the sample with its exit code and output. The
+// set-up begins once every container has started and always runs a
+// command in the default sandbox first (the one that makes its layout, or
+// mkdir before its files); that round trip is each container's time to
+// exit. Should a set-up ever run none,
+// settle runs `true` there itself, unless ran is false (the set-up failed:
+// check at once). One inspect per container, all at once.
+func (s *dockerSet) settle(ctx context.Context, ran bool) error {
+	if def := s.byName[""]; ran && def != nil && def.execs.Load() == 0 {
+		_, _ = def.Exec(ctx, sandbox.ExecRequest{Command: []string{"true"}})
 	}
-	return nil
+	errs := make([]error, len(s.names))
+	var wg sync.WaitGroup
+	for i, name := range s.names {
+		e := s.byName[name]
+		wg.Go(func() { errs[i] = s.d.running(ctx, e, e.svc) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// makeVolumes creates the sample's own copy of each named volume, all at
+// once.
+func (s *dockerSet) makeVolumes(ctx context.Context, project string, labels map[string]string) error {
+	errs := make([]error, len(s.d.project.Volumes))
+	made := make([]bool, len(s.d.project.Volumes))
+	var wg sync.WaitGroup
+	for i, v := range s.d.project.Volumes {
+		wg.Go(func() {
+			errs[i] = s.d.createVolume(ctx, project+"_"+v, labels)
+			made[i] = errs[i] == nil
+		})
+	}
+	wg.Wait()
+	for i, v := range s.d.project.Volumes {
+		if made[i] {
+			s.volumes = append(s.volumes, project+"_"+v)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // prepare writes the files (and, in the default sandbox, the filesystem
@@ -127,7 +163,7 @@ func (s *dockerSet) Named(name string) (sandbox.Env, error) {
 // Names lists the sandboxes: "", the members' own, then the services.
 func (s *dockerSet) Names() []string { return slices.Clone(s.names) }
 
-// Close removes the sample's containers, then its volumes.
+// Close removes the sample's containers, all at once, then its volumes.
 func (s *dockerSet) Close() error {
 	s.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), engine.Timeout)
@@ -145,8 +181,14 @@ func (s *dockerSet) Close() error {
 		}
 		wg.Wait()
 		for _, v := range s.volumes {
-			errs = append(errs, removeVolume(ctx, s.d.cli, v))
+			wg.Go(func() {
+				err := removeVolume(ctx, s.d.cli, v)
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			})
 		}
+		wg.Wait()
 		s.err = errors.Join(errs...)
 		s.d.sets.Track(s, false)
 	})
