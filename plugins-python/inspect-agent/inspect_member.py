@@ -40,6 +40,7 @@ per call.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import inspect as pyinspect
 import threading
@@ -128,9 +129,48 @@ def load() -> None:
             pass
     try:
         from inspect_ai.model import get_model_info
-        get_model_info("openai/gpt-4o")  # the database loads on the first lookup, whatever the name
+        with libyaml_model_data():
+            get_model_info("openai/gpt-4o")  # the database loads on the first lookup, whatever the name
     except Exception:  # noqa: BLE001 - an inspect_ai without it loads nothing here
         pass
+
+
+class _LibYAML:
+    """PyYAML as inspect_ai's model data module uses it, with safe_load
+    parsing in libyaml (CSafeLoader: the same constructor, so the same
+    data, about eight times faster than the pure-Python parser)."""
+
+    def __init__(self, yaml) -> None:
+        self._yaml = yaml
+
+    def safe_load(self, stream):
+        return self._yaml.load(stream, Loader=self._yaml.CSafeLoader)
+
+    def __getattr__(self, name: str):
+        return getattr(self._yaml, name)
+
+
+@contextlib.contextmanager
+def libyaml_model_data():
+    """While in it, inspect_ai reads its model information database (a dozen
+    YAML files, 0.18 s of CPU in pure Python: a tenth of the warm-up, on the
+    path of every member's start) with libyaml, when PyYAML has it and the
+    installed inspect_ai reads the files where this expects; otherwise it
+    changes nothing."""
+    try:
+        import yaml
+        from inspect_ai.model._model_data import model_data
+    except ImportError:
+        yield
+        return
+    if not getattr(yaml, "__with_libyaml__", False) or getattr(model_data, "yaml", None) is not yaml:
+        yield
+        return
+    model_data.yaml = _LibYAML(yaml)
+    try:
+        yield
+    finally:
+        model_data.yaml = yaml
 
 
 def _await_import() -> None:

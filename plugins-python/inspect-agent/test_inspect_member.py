@@ -201,3 +201,33 @@ def test_the_samples_metadata_is_on_the_members_task_state():
     req.metadata = {"topic": "memory poisoning"}
     out = inspect_member.run_member(req, "inspect_member_fixtures:metadata_reader", {}, "model")
     assert out.completion == "memory poisoning", "sample_state().metadata is the sample's, as under Inspect"
+
+
+def test_the_model_database_is_read_with_libyaml_and_the_same():
+    """libyaml_model_data(): inspect_ai's model data module parses with
+    libyaml (CSafeLoader) inside it, to the same data as PyYAML's own
+    parser, and has its own yaml module back afterwards."""
+    import yaml
+    model_data = pytest.importorskip("inspect_ai.model._model_data.model_data")
+    if not yaml.__with_libyaml__ or getattr(model_data, "yaml", None) is not yaml:
+        pytest.skip("no libyaml, or an inspect_ai that reads its model data otherwise")
+    files = sorted(Path(model_data.__file__).parent.glob("*.yml"))
+    assert files, "inspect_ai's model data files"
+    loaders = []
+    real_load = yaml.load
+
+    def spy(stream, Loader):  # noqa: N803 - PyYAML's parameter name
+        loaders.append(Loader)
+        return real_load(stream, Loader=Loader)
+
+    yaml.load = spy
+    try:
+        with inspect_member.libyaml_model_data():
+            assert model_data.yaml is not yaml
+            fast = [model_data.yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
+            assert model_data.yaml.YAMLError is yaml.YAMLError, "the rest of PyYAML as it is"
+    finally:
+        yaml.load = real_load
+    assert model_data.yaml is yaml
+    assert loaders == [yaml.CSafeLoader] * len(files)
+    assert fast == [yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
