@@ -25,6 +25,7 @@ type probeReport struct {
 	ReadSecret  bool     `json:"read_secret"`
 	ReadTargets []bool   `json:"read_targets"`
 	Env         []string `json:"env"`
+	Frozen      int      `json:"frozen"` // objects frozen out of the collector (after the warm-up)
 	Answer      string   `json:"answer"`
 }
 

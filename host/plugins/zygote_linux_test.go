@@ -17,7 +17,8 @@ import (
 )
 
 // TestZygoteForksPoolWorkers: the workers of a trusted Python plugin's
-// pool are forks of one zygote, which ran the plugin's warm-up once; each
+// pool are forks of one zygote, which ran the plugin's warm-up once (and
+// froze what it made out of the garbage collector's reach); each
 // makes its own handshake and serves its own calls, with the environment
 // go-plugin built for it; a worker that crashed is forked again from the
 // same zygote; Close leaves none of them running.
@@ -41,9 +42,10 @@ func TestZygoteForksPoolWorkers(t *testing.T) {
 	assert.Equal(t, []string{strconv.Itoa(zyg)}, warms(t, b), "the warm-up ran once, in the zygote")
 	for _, p := range workers {
 		assert.Equal(t, p.Pid(), pgid(t, p.Pid()), "each worker leads its own process group")
-		env := probeEnv(t, m, p.Binary())
-		assert.Contains(t, env, "PLUGIN_UNIX_SOCKET_DIR", "go-plugin's environment for this worker")
-		assert.NotContains(t, env, "SWARMHOST_PLUGIN_ZYGOTE_FD")
+		report := probeScore(t, m, p.Binary())
+		assert.Contains(t, report.Env, "PLUGIN_UNIX_SOCKET_DIR", "go-plugin's environment for this worker")
+		assert.NotContains(t, report.Env, "SWARMHOST_PLUGIN_ZYGOTE_FD")
+		assert.Positive(t, report.Frozen, "the zygote froze its warm-up's objects out of the collector before forking")
 	}
 
 	workers[1].killRunner() // a crash

@@ -40,8 +40,10 @@ per call.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import inspect as pyinspect
+import sys
 import threading
 import uuid
 from typing import Any, Callable
@@ -119,18 +121,124 @@ def load() -> None:
     a hundred members starting at once read it a hundred times (most of a
     bridged react() member's CPU before this). A process forked from one
     that ran load() (the SDK's zygote, serve(warm=...)) inherits all of it."""
-    import inspect_ai.agent  # noqa: F401
-    import swarmhost_inspect.run  # noqa: F401
-    for name in _LAZY_MODULES:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
+    with module_docstrings():
+        import inspect_ai.agent  # noqa: F401
+        import swarmhost_inspect.run  # noqa: F401
+        for name in _LAZY_MODULES:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass
     try:
         from inspect_ai.model import get_model_info
-        get_model_info("openai/gpt-4o")  # the database loads on the first lookup, whatever the name
+        with libyaml_model_data():
+            get_model_info("openai/gpt-4o")  # the database loads on the first lookup, whatever the name
     except Exception:  # noqa: BLE001 - an inspect_ai without it loads nothing here
         pass
+
+
+@contextlib.contextmanager
+def module_docstrings():
+    """While in it, pydantic finds the attribute docstrings of a model class
+    being defined (for a model configured with use_attribute_docstrings, as
+    the ACP package's 270-odd are: half of its import, the largest part of
+    the warm-up) in one parse of its module's source, made once per module,
+    instead of tokenizing and parsing the class's source anew for each
+    class. The docstrings are the same: the same class statement, found
+    from the same frame, read by pydantic's own visitor; any class this
+    does not find is left to pydantic. Where pydantic is not as this
+    expects, or on Python 3.13+ (pydantic reads the class itself there), it
+    changes nothing."""
+    try:
+        from pydantic._internal import _docs_extraction, _fields
+    except ImportError:
+        yield
+        return
+    original = getattr(_fields, "extract_docstrings_from_cls", None)
+    if (sys.version_info >= (3, 13) or original is None
+            or original is not getattr(_docs_extraction, "extract_docstrings_from_cls", None)
+            or not hasattr(_docs_extraction, "DocstringVisitor")):
+        yield
+        return
+    parsed: dict[str, dict[int, tuple[str, dict[str, str]]]] = {}
+
+    def class_docstrings(filename: str) -> dict[int, tuple[str, dict[str, str]]]:
+        """Each class statement of a file by its line (and its decorators'):
+        its name and attribute docstrings."""
+        if filename not in parsed:
+            import ast
+            import linecache
+            classes: dict[int, tuple[str, dict[str, str]]] = {}
+            try:
+                tree = ast.parse("".join(linecache.getlines(filename)))
+            except (SyntaxError, ValueError):
+                tree = None
+            for node in ast.walk(tree) if tree is not None else ():
+                if isinstance(node, ast.ClassDef):
+                    visitor = _docs_extraction.DocstringVisitor()
+                    visitor.generic_visit(node)
+                    for line in [node.lineno] + [d.lineno for d in node.decorator_list]:
+                        classes.setdefault(line, (node.name, visitor.attrs))
+            parsed[filename] = classes
+        return parsed[filename]
+
+    def extract(cls: type, use_inspect: bool = False) -> dict[str, str]:
+        if not use_inspect:
+            # pydantic's search: the innermost frame running cls's module's
+            # code, at the line of the class statement being run
+            frame = sys._getframe(1)
+            while frame is not None:
+                if frame.f_globals.get("__name__") == cls.__module__:
+                    found = class_docstrings(frame.f_code.co_filename).get(frame.f_lineno)
+                    if found is not None and found[0] == cls.__name__:
+                        return dict(found[1])
+                    break
+                frame = frame.f_back
+        return original(cls, use_inspect=use_inspect)
+
+    _fields.extract_docstrings_from_cls = extract
+    try:
+        yield
+    finally:
+        _fields.extract_docstrings_from_cls = original
+
+
+class _LibYAML:
+    """PyYAML as inspect_ai's model data module uses it, with safe_load
+    parsing in libyaml (CSafeLoader: the same constructor, so the same
+    data, about eight times faster than the pure-Python parser)."""
+
+    def __init__(self, yaml) -> None:
+        self._yaml = yaml
+
+    def safe_load(self, stream):
+        return self._yaml.load(stream, Loader=self._yaml.CSafeLoader)
+
+    def __getattr__(self, name: str):
+        return getattr(self._yaml, name)
+
+
+@contextlib.contextmanager
+def libyaml_model_data():
+    """While in it, inspect_ai reads its model information database (a dozen
+    YAML files, 0.18 s of CPU in pure Python: a tenth of the warm-up, on the
+    path of every member's start) with libyaml, when PyYAML has it and the
+    installed inspect_ai reads the files where this expects; otherwise it
+    changes nothing."""
+    try:
+        import yaml
+        from inspect_ai.model._model_data import model_data
+    except ImportError:
+        yield
+        return
+    if not getattr(yaml, "__with_libyaml__", False) or getattr(model_data, "yaml", None) is not yaml:
+        yield
+        return
+    model_data.yaml = _LibYAML(yaml)
+    try:
+        yield
+    finally:
+        model_data.yaml = yaml
 
 
 def _await_import() -> None:

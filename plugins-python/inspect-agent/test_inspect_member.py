@@ -201,3 +201,119 @@ def test_the_samples_metadata_is_on_the_members_task_state():
     req.metadata = {"topic": "memory poisoning"}
     out = inspect_member.run_member(req, "inspect_member_fixtures:metadata_reader", {}, "model")
     assert out.completion == "memory poisoning", "sample_state().metadata is the sample's, as under Inspect"
+
+
+def test_the_model_database_is_read_with_libyaml_and_the_same():
+    """libyaml_model_data(): inspect_ai's model data module parses with
+    libyaml (CSafeLoader) inside it, to the same data as PyYAML's own
+    parser, and has its own yaml module back afterwards."""
+    import yaml
+    model_data = pytest.importorskip("inspect_ai.model._model_data.model_data")
+    if not yaml.__with_libyaml__ or getattr(model_data, "yaml", None) is not yaml:
+        pytest.skip("no libyaml, or an inspect_ai that reads its model data otherwise")
+    files = sorted(Path(model_data.__file__).parent.glob("*.yml"))
+    assert files, "inspect_ai's model data files"
+    loaders = []
+    real_load = yaml.load
+
+    def spy(stream, Loader):  # noqa: N803 - PyYAML's parameter name
+        loaders.append(Loader)
+        return real_load(stream, Loader=Loader)
+
+    yaml.load = spy
+    try:
+        with inspect_member.libyaml_model_data():
+            assert model_data.yaml is not yaml
+            fast = [model_data.yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
+            assert model_data.yaml.YAMLError is yaml.YAMLError, "the rest of PyYAML as it is"
+    finally:
+        yaml.load = real_load
+    assert model_data.yaml is yaml
+    assert loaders == [yaml.CSafeLoader] * len(files)
+    assert fast == [yaml.safe_load(f.read_text(encoding="utf-8")) for f in files]
+
+
+DOCUMENTED_MODELS = '''
+from pydantic import BaseModel, ConfigDict
+
+
+def tag(cls):
+    return cls
+
+
+class Plain(BaseModel):
+    model_config = ConfigDict(use_attribute_docstrings=True)
+    a: int = 0
+    """The a."""
+    b: str = ""
+    c: int = 1
+    """The c,
+    on two lines."""
+
+
+@tag
+class Decorated(BaseModel):
+    model_config = ConfigDict(use_attribute_docstrings=True)
+    x: int = 0
+    """The x."""
+
+
+class Outer(BaseModel):
+    model_config = ConfigDict(use_attribute_docstrings=True)
+    y: int = 0
+    """The outer y."""
+
+    class Inner(BaseModel):
+        model_config = ConfigDict(use_attribute_docstrings=True)
+        y: int = 0
+        """The inner y."""
+
+
+def make():
+    class Plain(BaseModel):
+        model_config = ConfigDict(use_attribute_docstrings=True)
+        z: int = 0
+        """The z of a class made in a function."""
+    return Plain
+
+
+Made = make()
+'''
+
+
+def test_module_docstrings_gives_pydantic_its_own_answers(tmp_path, monkeypatch):
+    """module_docstrings(): models defined inside it get the same field
+    descriptions as pydantic reads itself (decorated, nested, made in a
+    function, sharing a name), every one found without pydantic's own
+    search, which is back afterwards."""
+    import importlib
+    if sys.version_info >= (3, 13):
+        pytest.skip("pydantic reads a class's own source on Python 3.13+; module_docstrings() does nothing there")
+    _fields = pytest.importorskip("pydantic._internal._fields")
+    (tmp_path / "documented_models_a.py").write_text(DOCUMENTED_MODELS)
+    (tmp_path / "documented_models_b.py").write_text(DOCUMENTED_MODELS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    original = _fields.extract_docstrings_from_cls
+    fallbacks = []
+
+    def spy(cls, use_inspect=False):
+        fallbacks.append(cls.__qualname__)
+        return original(cls, use_inspect=use_inspect)
+
+    monkeypatch.setattr(_fields, "extract_docstrings_from_cls", spy)
+    from pydantic._internal import _docs_extraction
+    monkeypatch.setattr(_docs_extraction, "extract_docstrings_from_cls", spy)
+    with inspect_member.module_docstrings():
+        fast = importlib.import_module("documented_models_a")
+    assert _fields.extract_docstrings_from_cls is spy, "pydantic's own search back"
+    assert fallbacks == [], "each class found in its module's one parse"
+    slow = importlib.import_module("documented_models_b")
+
+    def descriptions(module):
+        return {name: {k: f.description for k, f in getattr(module, name).model_fields.items()}
+                for name in ("Plain", "Decorated", "Outer", "Made")} | {
+            "Outer.Inner": {k: f.description for k, f in module.Outer.Inner.model_fields.items()}}
+
+    assert descriptions(fast) == descriptions(slow)
+    assert descriptions(fast)["Plain"] == {"a": "The a.", "b": None, "c": "The c,\non two lines."}
+    assert descriptions(fast)["Outer.Inner"] == {"y": "The inner y."}

@@ -2,6 +2,7 @@
 AutoMTLS, stray output and missing dependencies."""
 
 import base64
+import gc
 import json
 import os
 import subprocess
@@ -18,7 +19,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from swarmhost_plugin._guard import COOKIE_KEY, COOKIE_VALUE
 from swarmhost_plugin._pb.plugin import grpc_controller_pb2, grpc_controller_pb2_grpc
 from swarmhost_plugin._pb.swarmhost.v1 import common_pb2, scorer_pb2_grpc
-from swarmhost_plugin._serve import negotiate
+from swarmhost_plugin._serve import negotiate, warm_up
 from swarmhost_plugin._tls import generate_cert
 
 PLUGIN = """\
@@ -187,3 +188,36 @@ def test_unused_tls_key_never_reaches_children(tmp_path):
     md = scorer_pb2_grpc.ScorerStub(channel).Metadata(common_pb2.MetadataRequest(), timeout=10)
     assert md.plugins[0].description == "absent"
     shutdown(proc, channel)
+
+
+@pytest.mark.parametrize("enabled,fails", [(True, False), (False, False), (True, True)],
+                         ids=["collector on", "collector off", "warm-up raises"])
+def test_warm_up_pauses_the_collector_and_freezes_what_it_made(enabled, fails):
+    """The warm-up runs with the collector paused; afterwards what it made
+    is frozen (out of every collection, and of gc.get_objects()) and the
+    collector is as it was, even when the warm-up raised."""
+    seen = {}
+
+    def warm():
+        seen["collecting"] = gc.isenabled()
+        seen["made"] = [[i] for i in range(100)]
+        if fails:
+            raise RuntimeError("warm-up failed")
+
+    was = gc.isenabled()
+    gc.enable() if enabled else gc.disable()
+    try:
+        before = gc.get_freeze_count()
+        if fails:
+            with pytest.raises(RuntimeError):
+                warm_up(warm)
+        else:
+            warm_up(warm)
+        assert seen["collecting"] is False
+        assert gc.get_freeze_count() >= before + len(seen["made"])
+        made = {id(o) for o in seen["made"]}
+        assert not any(id(o) in made for o in gc.get_objects()), "frozen objects are in no generation"
+        assert gc.isenabled() is enabled
+    finally:
+        gc.unfreeze()
+        gc.enable() if was else gc.disable()
