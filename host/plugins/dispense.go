@@ -22,6 +22,21 @@ func (m *Manager) Info(ctx context.Context, b Binary) ([]base.MetadataResponse, 
 	return m.metadata(ctx, p, b)
 }
 
+// Describe returns what [Manager.Info] does and the plugin protocol
+// version b's process negotiated, from a process of b's binary that is not
+// part of its pool: a pooled Python plugin then answers at once, instead of
+// as worker 0, whose handshake waits for the pool's zygote to import the
+// plugin's libraries. For listing plugins (`swarmhost plugins`).
+func (m *Manager) Describe(ctx context.Context, b Binary) ([]base.MetadataResponse, int, error) {
+	b.Workers = 1
+	p, err := m.Start(ctx, b)
+	if err != nil {
+		return nil, 0, err
+	}
+	infos, err := m.metadata(ctx, p, b)
+	return infos, p.ProtocolVersion(), err
+}
+
 // Agent returns the agent client of b's process; b.Kind must be agent and
 // the binary must serve an agent named b.Name. Call .Agent(b.Name) on it.
 func (m *Manager) Agent(ctx context.Context, b Binary) (AgentClient, error) {

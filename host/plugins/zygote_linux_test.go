@@ -167,3 +167,24 @@ func pidfds(t *testing.T, pids ...int) map[int]int {
 func venvOf(python string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(python, "/python"), "/bin")
 }
+
+// TestDescribeStartsALoneProcess: listing a pooled Python plugin starts a
+// process of its own, not worker 0 forked from a zygote (whose handshake
+// waits for the zygote's import), and still answers its metadata.
+func TestDescribeStartsALoneProcess(t *testing.T) {
+	t.Setenv(PythonEnvVar, testVenvPython(t))
+	ctx := context.Background()
+	b := installPython(t, "swarmhost-scorer-pyprobe")
+	b.Workers = 2
+	m := newTestManager(t, Options{})
+	infos, protocol, err := m.Describe(ctx, b)
+	require.NoError(t, err)
+	assert.Contains(t, ServedNames(infos), b.Name)
+	assert.Equal(t, ProtocolVersion, protocol)
+	p, err := m.Start(ctx, Binary{Kind: b.Kind, Name: b.Name, Path: b.Path, Workers: 1})
+	require.NoError(t, err)
+	assert.Equal(t, os.Getpid(), parentPid(t, p.Pid()), "started by the host, not forked by a zygote")
+	m.mu.Lock()
+	assert.Empty(t, m.zygotes, "no zygote was made for a listing")
+	m.mu.Unlock()
+}

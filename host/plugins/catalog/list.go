@@ -51,19 +51,13 @@ func (c *Catalog) List(pins []config.PluginPin) ([]Row, error) {
 
 // describe asks a binary for its version and negotiated protocol.
 func (c *Catalog) describe(b plugins.Binary) (version, protocol string, err error) {
-	ctx := context.Background()
-	infos, err := c.mgr.Info(ctx, b)
+	infos, v, err := c.mgr.Describe(context.Background(), b)
 	if err != nil {
 		return "-", "-", err
 	}
-	p, err := c.mgr.Start(ctx, b)
-	protocol = fmt.Sprint(plugins.ProtocolVersion)
-	if err == nil {
-		protocol = fmt.Sprint(p.ProtocolVersion())
-	}
 	for _, md := range infos {
 		if md.Name == b.Name {
-			return md.Version, protocol, nil
+			return md.Version, fmt.Sprint(v), nil
 		}
 	}
 	return "-", "-", &plugins.NotServedError{Binary: b, Served: plugins.ServedNames(infos)}
