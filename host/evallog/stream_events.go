@@ -33,7 +33,7 @@ func writeEvents(w io.Writer, events iter.Seq[Event], c *condenser, prefix, what
 	ew := eventWriter{w: w, c: c, encode: eventEncoder(prefix), inner: prefix + "    ",
 		js: jsonenc.NewStream(w, prefix != "", prefix+"    ", 0)}
 	n := 0
-	for e := range events {
+	for e := range readAhead(events) {
 		sep := ",\n" + ew.inner
 		if n == 0 {
 			sep = "\n" + ew.inner

@@ -87,7 +87,12 @@ func (z *zipAppender) add(name string, write func(io.Writer) error) error {
 	defer flaters.Put(fw)
 	fw.Reset(counted)
 	sum := &crcWriter{w: fw, h: crc32.NewIEEE()}
-	if err := write(sum); err != nil {
+	ahead := newAheadWriter(sum)
+	if err := write(ahead); err != nil {
+		ahead.Abort()
+		return err
+	}
+	if err := ahead.Close(); err != nil {
 		return err
 	}
 	if err := fw.Close(); err != nil {
