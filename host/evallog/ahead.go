@@ -27,7 +27,8 @@ const (
 // events must not share mutable state with what the consumer does with the events it yields
 // (writeEvents: the condenser copies what it changes). When the consumer stops early the
 // producer is told to stop at its next event and waited for, so nothing of events runs after
-// the returned sequence has returned; a panic in events is raised again in the consumer.
+// the returned sequence has returned (it makes at most one event after the stop); a panic in
+// events is raised again in the consumer.
 func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 	return func(yield func(Event) bool) {
 		full := make(chan []Event, aheadDepth)
@@ -37,7 +38,18 @@ func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 		go func() {
 			defer func() { done <- recover(); close(full) }()
 			batch := make([]Event, 0, aheadBatch)
+			stopped := func() bool {
+				select {
+				case <-stop:
+					return true
+				default:
+					return false
+				}
+			}
 			send := func() bool {
+				if stopped() { // the consumer draining full must not keep it going
+					return false
+				}
 				select {
 				case full <- batch:
 				case <-stop:
@@ -53,7 +65,11 @@ func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 			}
 			for e := range events {
 				batch = append(batch, e)
-				if len(batch) == aheadBatch && !send() {
+				if len(batch) == aheadBatch {
+					if !send() {
+						return
+					}
+				} else if stopped() {
 					return
 				}
 			}
