@@ -102,8 +102,12 @@ func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 	}
 }
 
-// aheadChunk is how much aheadWriter gathers before handing it over.
-const aheadChunk = 64 << 10
+// aheadChunk is how much aheadWriter gathers before handing it over, and aheadChunks how many
+// chunks beyond the first it makes at most (then it waits for one to be written).
+const (
+	aheadChunk  = 64 << 10
+	aheadChunks = 3
+)
 
 // aheadWriter passes what is written to w in a goroutine of its own once more than aheadChunk
 // has been written, so that a large zip member is deflated (and summed and written to the
@@ -116,6 +120,7 @@ type aheadWriter struct {
 	buf  []byte
 	full chan []byte // chunks for the goroutine; nil until it starts
 	free chan []byte // chunks it has written, for reuse
+	made int         // chunks made beyond the first
 	wg   sync.WaitGroup
 	bad  atomic.Bool // set once err is
 	err  error       // the goroutine's first error; read once bad is set or the goroutine ended
@@ -144,17 +149,22 @@ func (a *aheadWriter) Write(p []byte) (int, error) {
 // handOver gives the goroutine the chunk gathered, starting it the first time.
 func (a *aheadWriter) handOver() {
 	if a.full == nil {
-		a.full, a.free = make(chan []byte, 2), make(chan []byte, 3)
+		a.full, a.free = make(chan []byte, aheadChunks+1), make(chan []byte, aheadChunks+1)
 		a.wg.Add(1)
 		go a.run()
 	}
 	a.full <- a.buf
-	select {
-	case b := <-a.free:
-		a.buf = b[:0]
-	default:
-		a.buf = make([]byte, 0, aheadChunk)
+	if a.made < aheadChunks {
+		select {
+		case b := <-a.free:
+			a.buf = b[:0]
+		default:
+			a.made++
+			a.buf = make([]byte, 0, aheadChunk)
+		}
+		return
 	}
+	a.buf = (<-a.free)[:0]
 }
 
 // run writes every chunk to w; after an error it only drains them.
@@ -167,10 +177,7 @@ func (a *aheadWriter) run() {
 				a.bad.Store(true)
 			}
 		}
-		select {
-		case a.free <- b:
-		default:
-		}
+		a.free <- b // never blocks: it holds every chunk made
 	}
 }
 
