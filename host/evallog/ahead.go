@@ -19,10 +19,16 @@ const (
 	aheadMax = (aheadDepth + 2) * aheadBatch
 )
 
-// readAhead yields what events yields, in the same order, built by a goroutine of its own:
-// a sample's events are built (unspilled, merged, converted: host/eval's stream) while the
-// ones before them are condensed and encoded, so that writing a large sample uses two cores
-// rather than one. The bytes written are the same: only where each event is built changes.
+// aheadSync is how many events readAhead yields in the consumer's goroutine before it starts
+// the producer's: a small sample (a few members) is written with no goroutine and no hand-over,
+// which cost more than its events take to write.
+const aheadSync = 2 * aheadBatch
+
+// readAhead yields what events yields, in the same order; past the first aheadSync events they
+// are built by a goroutine of its own: a large sample's events are built (unspilled, merged,
+// converted: host/eval's stream) while the ones before them are condensed and encoded, so that
+// writing it uses two cores rather than one. The bytes written are the same: only where each
+// event is built changes.
 //
 // events must not share mutable state with what the consumer does with the events it yields
 // (writeEvents: the condenser copies what it changes). When the consumer stops early the
@@ -31,6 +37,16 @@ const (
 // events is raised again in the consumer.
 func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 	return func(yield func(Event) bool) {
+		// iter.Pull lets the first events come in this goroutine and the rest in the
+		// producer's: next is called from one goroutine at a time, never from both at once.
+		next, stopPull := iter.Pull(events)
+		defer stopPull()
+		for range aheadSync {
+			e, ok := next()
+			if !ok || !yield(e) {
+				return
+			}
+		}
 		full := make(chan []Event, aheadDepth)
 		free := make(chan []Event, aheadDepth+2)
 		stop := make(chan struct{})
@@ -63,7 +79,11 @@ func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 				}
 				return true
 			}
-			for e := range events {
+			for {
+				e, ok := next()
+				if !ok {
+					break
+				}
 				batch = append(batch, e)
 				if len(batch) == aheadBatch {
 					if !send() {

@@ -14,7 +14,7 @@ import (
 )
 
 // TestReadAhead: readAhead yields every event in order, for streams shorter
-// and longer than a batch; a consumer that stops early stops the producer
+// and longer than a batch and than the stretch it yields without a goroutine; a consumer that stops early stops the producer
 // (which is not asked for more than the window beyond it, and has returned
 // when readAhead does); a producer's panic is raised in the consumer.
 func TestReadAhead(t *testing.T) {
@@ -61,17 +61,23 @@ func TestReadAhead(t *testing.T) {
 			}
 		})
 	}
-	t.Run("panic", func(t *testing.T) {
-		t.Parallel()
-		boom := errors.New("boom")
-		assert.PanicsWithValue(t, boom, func() {
-			for range readAhead(func(yield func(Event) bool) {
-				yield(InfoEvent{})
-				panic(boom)
-			}) {
-			}
+	for _, after := range []int{1, aheadSync + 10} { // in the consumer's goroutine, in the producer's
+		t.Run(fmt.Sprintf("panic after %d", after), func(t *testing.T) {
+			t.Parallel()
+			boom := errors.New("boom")
+			assert.PanicsWithValue(t, boom, func() {
+				for range readAhead(func(yield func(Event) bool) {
+					for range after {
+						if !yield(InfoEvent{}) {
+							return
+						}
+					}
+					panic(boom)
+				}) {
+				}
+			})
 		})
-	})
+	}
 }
 
 // TestAheadWriter: what aheadWriter passes on is what was written, in
