@@ -19,6 +19,8 @@ import (
 type condenser struct {
 	*condense.Condenser
 	byID map[string]seenMessage
+	// valid holds the large raw values already checked to be valid JSON (see checked).
+	valid map[rawKey]bool
 }
 
 // newCondenser starts a sample's condensing; existing are the sample's own attachments.

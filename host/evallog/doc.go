@@ -12,7 +12,10 @@
 //  2. AddSample, once per finished sample × epoch, from any goroutine, appends the sample in
 //     place, so a crash leaves a complete log with status "started" and every finished sample
 //     ([EvalWriter]: a zip member and its journal entry; [Writer]: in place in the .json,
-//     the samples encoded once, into a spool file, not kept in memory).
+//     the samples encoded once, into a spool file, not kept in memory). A large sample is
+//     written on three goroutines: past its first 512 events they are built ahead (readAhead)
+//     while earlier ones are condensed and encoded, and past 64 KiB its zip member is deflated
+//     as it goes (aheadWriter); the bytes are those one goroutine would write.
 //  3. Finish(status, results, stats, reductions, err) writes the final log, samples sorted;
 //     Close instead releases a writer that will not be finished.
 //  4. After a crash, [ResumeLog](path) reopens the log, repairing an end cut off mid-append;

@@ -161,18 +161,19 @@ func writeTimelines(w io.Writer, tls []Timeline, keyPrefix, what string) error {
 	}
 	js := jsonenc.NewStream(w, true, keyPrefix, 0)
 	js.WriteString("[")
+	var b []byte
 	for i, tl := range tls {
 		if i > 0 {
 			js.WriteString(",")
 		}
-		b, err := jsonenc.Marshal(tl)
-		if err != nil {
-			return fmt.Errorf("evallog: encode %s timelines: %w", what, err)
-		}
-		js.Write(jsonenc.FromSentinels(b))
+		b = appendTimeline(b[:0], tl)
+		js.Write(b)
 	}
 	js.WriteString("]")
-	return js.Flush()
+	if err := js.Flush(); err != nil {
+		return fmt.Errorf("evallog: write %s timelines: %w", what, err)
+	}
+	return nil
 }
 
 // eventEncoder is how writeSampleAt encodes each event: indented in a JSON

@@ -118,38 +118,67 @@ func compact(t *testing.T, b []byte) []byte {
 	return buf.Bytes()
 }
 
-// TestWriteSampleStreamsEvents: each event a sample's EventStream yields
-// is written before the stream is asked for the next, in a JSON log's
-// samples list (indented) and in an .eval log's sample document (compact
-// events), so a sample's events are never held whole; both give the same
-// JSON value as encoding the sample whole.
+// TestWriteSampleStreamsEvents: a sample's events are written as they are
+// made, at most readAhead's window (aheadMax events) after they were made,
+// never all made first (a 10 000-member swarm's are several hundred MB), and
+// the bytes are those of encoding the whole sample at once.
 func TestWriteSampleStreamsEvents(t *testing.T) {
 	t.Parallel()
 	for name, prefix := range map[string]string{"json log": "    ", "eval log": ""} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			const n = 20
-			var out bytes.Buffer
+			n := 3*aheadMax + 7
+			out := &lockedBuffer{}
+			var early []int // events made before the one aheadMax earlier was written
 			s := fixtureSample(IntID(1), "q", "x")
 			s.EventStream = func(yield func(Event) bool) {
 				for j := range n {
-					if j > 0 {
-						require.Contains(t, out.String(), fmt.Sprintf("marker-%03d", j-1), "event %d was written before event %d was made", j-1, j)
+					if j >= aheadMax && !strings.Contains(out.String(), marker(j-aheadMax)) {
+						early = append(early, j)
 					}
-					if !yield(InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: fmt.Sprintf("marker-%03d", j)}) {
+					if !yield(InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: marker(j)}) {
 						return
 					}
 				}
 			}
-			require.NoError(t, writeSampleAt(&out, s, prefix))
+			require.NoError(t, writeSampleAt(out, s, prefix))
+			assert.Empty(t, early, "events made before the one %d earlier was written", aheadMax)
 			whole := s
 			whole.EventStream = nil
 			for j := range n {
-				whole.Events = append(whole.Events, InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: fmt.Sprintf("marker-%03d", j)})
+				whole.Events = append(whole.Events, InfoEvent{EventBase: EventBase{Timestamp: at(float64(j))}, Source: "test", Data: marker(j)})
 			}
 			want, err := encodeIndented(whole, prefix, "sample")
 			require.NoError(t, err)
 			assert.Equal(t, string(compact(t, want)), string(compact(t, out.Bytes())))
 		})
 	}
+}
+
+// marker is the j-th event's data in TestWriteSampleStreamsEvents.
+func marker(j int) string { return fmt.Sprintf("marker-%05d", j) }
+
+// lockedBuffer is a bytes.Buffer a test may read while another goroutine
+// writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) Bytes() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return bytes.Clone(l.b.Bytes())
 }

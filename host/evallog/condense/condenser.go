@@ -250,6 +250,13 @@ func (c *Condenser) WriteRaw(w *jsonenc.Stream, raw []byte, p Policy) error {
 	if !json.Valid(raw) {
 		return jsonenc.ErrInvalidRaw
 	}
+	return c.WriteValid(w, raw, p)
+}
+
+// WriteValid is WriteRaw of raw JSON known to be valid (encoding/json's own output, or a
+// value WriteRaw already checked), which is not checked again: raw that is not valid JSON
+// gives a log that is not either.
+func (c *Condenser) WriteValid(w *jsonenc.Stream, raw []byte, p Policy) error {
 	last := 0
 	var scratch []byte
 	jsonenc.ForEachString(raw, c.minLen(p), func(s string) (string, bool) {
