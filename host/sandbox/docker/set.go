@@ -1,6 +1,7 @@
 package docker
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -84,10 +85,12 @@ func (s *dockerSet) build(ctx context.Context, spec sandbox.SampleSpec, plan []e
 		return err
 	}
 	err := s.prepare(ctx, files, spec.Setup)
-	if exited := s.settle(ctx, err == nil); exited != nil {
-		return exited // it explains the set-up's failure, if any
+	if ctx.Err() != nil {
+		// Inspecting would only fail with ctx's error, hiding the set-up's.
+		return cmp.Or(err, ctx.Err())
 	}
-	return err
+	// A service that exited explains the set-up's failure, if any: both.
+	return errors.Join(s.settle(ctx, err == nil), err)
 }
 
 // settle checks that every container still runs once the sample's set-up
