@@ -141,13 +141,14 @@ func emptyOnly(files map[string][]byte) bool {
 	return true
 }
 
-// makeEmptyScript makes the directories before "--" and creates (or
-// empties) the files after it, with mode 0644 as the archive writes them.
+// makeEmptyScript makes the directories before "--" and creates the files
+// after it afresh, with mode 0644, replacing what is at each path (a link
+// included, never written through), as the archive writes them.
 const makeEmptyScript = `umask 022; d=1
 for a; do
   if [ "$a" = -- ]; then d=
   elif [ -n "$d" ]; then mkdir -p -- "$a" || exit
-  else : > "$a" || exit
+  else rm -f -- "$a" && : > "$a" || exit
   fi
 done`
 
@@ -155,7 +156,10 @@ done`
 // as the container's user, where writeFiles would run mkdir and then copy
 // an archive: at a sample's start that is the engine's costliest step
 // after the containers themselves. The result is the same: directories
-// and files owned by the container's user, files 0644 and empty.
+// and files owned by the container's user, files 0644 and empty. Unlike
+// the archive (which the engine extracts as root), it cannot create a file
+// in a directory of the image the container's user may not write; the
+// layout's paths are in the working directory, which it may.
 func (e *dockerEnv) makeEmpty(ctx context.Context, files map[string][]byte) error {
 	args := append([]string{"sh", "-c", makeEmptyScript, "swarmhost-layout"}, e.dirsOf(files)...)
 	args = append(args, "--")
