@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/image"
@@ -62,7 +63,7 @@ func (v *dockerView) Exec(ctx context.Context, req sandbox.ExecRequest) (sandbox
 // paused), removed with its image when op returns.
 func (v *dockerView) inCopy(ctx context.Context, op func(id string) error) error {
 	cli := v.e.d.cli
-	committed, err := cli.ContainerCommit(ctx, v.e.id, container.CommitOptions{Pause: false, Config: &container.Config{}})
+	committed, err := commit(ctx, cli, v.e.id)
 	if err != nil {
 		return fmt.Errorf("sandbox: view of %s: %w", sandbox.Label(v.e.name), err)
 	}
@@ -126,4 +127,32 @@ func (v *dockerView) startCopy(ctx context.Context, img string) (string, error) 
 		return created.ID, err
 	}
 	return created.ID, nil
+}
+
+// committer is the engine's commit call (a *client.Client).
+type committer interface {
+	ContainerCommit(ctx context.Context, id string, opts container.CommitOptions) (container.CommitResponse, error)
+}
+
+// commitAttempts is how many times commit asks the engine before giving up
+// on an error it may have made up.
+const commitAttempts = 3
+
+// commit commits the container id to an image, asking again when podman
+// answers "layer not known": its storage can fail a commit that runs while
+// another image is removed, the container and its layers intact
+// (containers/podman#24598, open as of podman 5.3); a second commit
+// succeeds. Any other error is returned at once.
+func commit(ctx context.Context, cli committer, id string) (container.CommitResponse, error) {
+	var (
+		res container.CommitResponse
+		err error
+	)
+	for range commitAttempts {
+		res, err = cli.ContainerCommit(ctx, id, container.CommitOptions{Pause: false, Config: &container.Config{}})
+		if err == nil || !strings.Contains(err.Error(), "layer not known") || ctx.Err() != nil {
+			break
+		}
+	}
+	return res, err
 }
