@@ -97,13 +97,26 @@ func readAhead(events iter.Seq[Event]) iter.Seq[Event] {
 				send()
 			}
 		}()
+		finished := false
 		finish := func() {
+			finished = true
 			for range full { // let the producer run to its end or its stop
 			}
 			if p := <-done; p != nil {
 				panic(p)
 			}
 		}
+		defer func() {
+			// Should yield panic, the producer is stopped and waited for before
+			// stopPull (deferred earlier) runs: iter.Pull's next and stop must
+			// never run at once.
+			if !finished {
+				close(stop)
+				for range full {
+				}
+				<-done
+			}
+		}()
 		for batch := range full {
 			for i, e := range batch {
 				batch[i] = nil // the consumer alone holds it now
@@ -216,11 +229,13 @@ func (a *aheadWriter) Close() error {
 	return a.err
 }
 
-// Abort stops the goroutine without writing what is left (the member is given up).
+// Abort stops the goroutine without writing what is left (the member is given up): the
+// chunks still queued are dropped, not written.
 func (a *aheadWriter) Abort() {
 	if a.full == nil {
 		return
 	}
+	a.bad.Store(true) // run drains the rest without writing it
 	close(a.full)
 	a.wg.Wait()
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,6 +79,20 @@ func TestReadAhead(t *testing.T) {
 			})
 		})
 	}
+	t.Run("the consumer panics while the producer runs", func(t *testing.T) {
+		t.Parallel()
+		boom := errors.New("consumer")
+		made := 0
+		assert.PanicsWithValue(t, boom, func() {
+			seen := 0
+			for range readAhead(numbered(10*aheadMax, &made)) {
+				if seen++; seen == aheadSync+3 {
+					panic(boom)
+				}
+			}
+		}, "the consumer's own panic, not iter.Pull's")
+		assert.LessOrEqual(t, made, aheadSync+3+aheadMax+1, "the producer was stopped")
+	})
 }
 
 // TestAheadWriter: what aheadWriter passes on is what was written, in
@@ -132,6 +147,18 @@ func TestAheadWriter(t *testing.T) {
 			a.Abort()
 		}
 		assert.ErrorIs(t, err, broken)
+		gate := &gatedWriter{open: make(chan struct{})}
+		aborted := newAheadWriter(gate)
+		_, err = aborted.Write(make([]byte, 3*aheadChunk+1)) // three chunks handed over
+		require.NoError(t, err)
+		abortDone := make(chan struct{})
+		go func() { aborted.Abort(); close(abortDone) }()
+		// Abort has begun while the goroutine has written nothing yet (a bound,
+		// not a measure: without Abort's drop the test fails here, not hangs).
+		require.Eventually(t, aborted.bad.Load, time.Minute, time.Millisecond)
+		close(gate.open)
+		<-abortDone
+		assert.LessOrEqual(t, gate.n, aheadChunk, "at most the chunk being written; Abort drops those still queued")
 		small := newAheadWriter(failingWriter{broken})
 		_, err = small.Write([]byte("x"))
 		require.NoError(t, err)
@@ -143,3 +170,15 @@ func TestAheadWriter(t *testing.T) {
 type failingWriter struct{ err error }
 
 func (f failingWriter) Write([]byte) (int, error) { return 0, f.err }
+
+// gatedWriter counts what is written, each write waiting until open is closed.
+type gatedWriter struct {
+	open chan struct{}
+	n    int
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	<-g.open
+	g.n += len(p)
+	return len(p), nil
+}

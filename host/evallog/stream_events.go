@@ -132,7 +132,7 @@ func (c *condenser) writeInfo(js *jsonenc.Stream, e *InfoEvent) error {
 		b = jsonenc.AppendString(b, e.Source)
 	}
 	js.Write(append(b, `,"data":`...))
-	if err := c.writeValue(js, e.Data); err != nil {
+	if err := c.writeValue(js, e.Data, false); err != nil {
 		return err
 	}
 	_, err = js.WriteString("}")
@@ -164,7 +164,7 @@ func (c *condenser) writeChanges(js *jsonenc.Stream, kind string, base *EventBas
 		b = append(b, `,"value":`...)
 		js.Write(b)
 		b = b[:0]
-		if err := c.writeValue(js, p.Value); err != nil {
+		if err := c.writeValue(js, p.Value, true); err != nil {
 			return err
 		}
 		replaced, err := jsonenc.Marshal(p.Replaced)
@@ -182,8 +182,11 @@ func (c *condenser) writeChanges(js *jsonenc.Stream, kind string, base *EventBas
 
 // writeValue writes one value condensed (c.jsonValue), encoded as marshal would: a
 // json.RawMessage, or any value jsonValue would encode to walk it (a struct: a swarm's
-// ledger, say), is condensed as it is written.
-func (c *condenser) writeValue(js *jsonenc.Stream, v any) error {
+// ledger, say), is condensed as it is written. A large raw value found valid is
+// remembered (noteChecked) only when remember is set: the store's and state's changes,
+// whose values the sample entry holds anyway; remembering an info event's would keep
+// its bytes alive until the sample is written.
+func (c *condenser) writeValue(js *jsonenc.Stream, v any, remember bool) error {
 	switch v.(type) {
 	case nil, bool, float64, float32, int, int64, int32, uint64, json.Number, Float, string, map[string]any, []any:
 		b, err := jsonenc.Marshal(c.JSONValue(v, condense.EventText))
@@ -211,7 +214,9 @@ func (c *condenser) writeValue(js *jsonenc.Stream, v any) error {
 	if err := c.WriteRaw(js, raw, condense.EventText); err != nil {
 		return err
 	}
-	c.noteChecked(raw)
+	if remember {
+		c.noteChecked(raw)
+	}
 	return nil
 }
 

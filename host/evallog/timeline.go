@@ -34,14 +34,9 @@ type TimelineSpan struct {
 	ToolInvoked bool           `json:"tool_invoked"`
 }
 
-// MarshalJSON writes type "span" and content and branches as [] when unset.
-func (s TimelineSpan) MarshalJSON() ([]byte, error) {
-	type plain TimelineSpan
-	s.Type = orDefault(s.Type, TimelineNodeSpan)
-	s.Content = emptySlice(s.Content)
-	s.Branches = emptySlice(s.Branches)
-	return jsonenc.Marshal(plain(s))
-}
+// MarshalJSON writes type "span" and content and branches as [] when unset
+// (appendTimelineSpan).
+func (s TimelineSpan) MarshalJSON() ([]byte, error) { return appendTimelineSpan(nil, &s), nil }
 
 // TimelineNode is one entry of a span's content: an event, named by its uuid, or a nested span.
 type TimelineNode struct {
@@ -50,15 +45,7 @@ type TimelineNode struct {
 }
 
 // MarshalJSON writes {"type": "event", "event": uuid} or the nested span.
-func (n TimelineNode) MarshalJSON() ([]byte, error) {
-	if n.Span != nil {
-		return n.Span.MarshalJSON()
-	}
-	return jsonenc.Marshal(struct {
-		Type  string `json:"type"`
-		Event string `json:"event"`
-	}{TimelineNodeEvent, n.Event})
-}
+func (n TimelineNode) MarshalJSON() ([]byte, error) { return appendTimelineNode(nil, &n), nil }
 
 // UnmarshalJSON reads either node type.
 func (n *TimelineNode) UnmarshalJSON(b []byte) error {
@@ -90,10 +77,10 @@ func MemberTimeline(member, spanID string, events []string) Timeline {
 	return Timeline{Name: member, Description: "Swarm member", Root: root}
 }
 
-// appendTimeline appends tl's JSON, byte for byte what jsonenc.Marshal(tl) gives (through
-// the MarshalJSON methods above), without encoding/json: a swarm's log has a timeline per
-// member, and encoding/json validated and copied every nested span's and event's encoding
-// once more per level (a tenth of the time a 10 000-member sample took to write).
+// appendTimeline appends tl's JSON, byte for byte what jsonenc.Marshal(tl) gives, without
+// encoding/json: a swarm's log has a timeline per member, and encoding/json validated and
+// copied every nested span's and event's encoding once more per level (a tenth of the time a
+// 10 000-member sample took to write). The MarshalJSON methods above use the same encoders.
 func appendTimeline(b []byte, tl Timeline) []byte {
 	b = append(b, `{"name":`...)
 	b = jsonenc.AppendString(b, tl.Name)
@@ -103,7 +90,17 @@ func appendTimeline(b []byte, tl Timeline) []byte {
 	return append(appendTimelineSpan(b, &tl.Root), '}')
 }
 
-// appendTimelineSpan appends s as TimelineSpan.MarshalJSON encodes it.
+// appendTimelineNode appends n: {"type": "event", "event": uuid}, or its span.
+func appendTimelineNode(b []byte, n *TimelineNode) []byte {
+	if n.Span != nil {
+		return appendTimelineSpan(b, n.Span)
+	}
+	b = append(b, `{"type":"event","event":`...)
+	return append(jsonenc.AppendString(b, n.Event), '}')
+}
+
+// appendTimelineSpan appends s with type "span" when unset and content and branches as []
+// when empty.
 func appendTimelineSpan(b []byte, s *TimelineSpan) []byte {
 	b = append(b, `{"type":`...)
 	b = jsonenc.AppendString(b, orDefault(s.Type, TimelineNodeSpan))
@@ -120,12 +117,7 @@ func appendTimelineSpan(b []byte, s *TimelineSpan) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if n := &s.Content[i]; n.Span != nil {
-			b = appendTimelineSpan(b, n.Span)
-		} else {
-			b = append(b, `{"type":"event","event":`...)
-			b = append(jsonenc.AppendString(b, n.Event), '}')
-		}
+		b = appendTimelineNode(b, &s.Content[i])
 	}
 	b = append(b, `],"branches":[`...)
 	for i := range s.Branches {

@@ -12,10 +12,11 @@ import (
 	"github.com/swarmhost/swarmhost/host/evallog/jsonenc"
 )
 
-// TestAppendTimeline: the direct timeline encoder gives byte for byte what
-// encoding the timeline through its MarshalJSON methods gives: member
-// timelines, nested spans and branches, unset and set fields, and strings
-// that need escaping (HTML characters are not escaped, as in the log).
+// TestAppendTimeline: the direct timeline encoder (which the MarshalJSON
+// methods use too) gives byte for byte what encoding/json gives for the
+// same timeline as plain structs (refTimeline): member timelines, nested
+// spans and branches, unset and set fields, and strings that need escaping
+// (HTML characters are not escaped, as in the log).
 func TestAppendTimeline(t *testing.T) {
 	t.Parallel()
 	deep := TimelineSpan{Type: "span", ID: "s<1>", Name: "tool & \"call\"", Utility: true, ToolInvoked: true,
@@ -33,9 +34,12 @@ func TestAppendTimeline(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			want, err := jsonenc.Marshal(tc.tl)
+			want, err := jsonenc.Marshal(refTimeline(tc.tl))
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(appendTimeline(nil, tc.tl)))
+			viaMarshal, err := jsonenc.Marshal(tc.tl)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(viaMarshal), "through MarshalJSON")
 		})
 	}
 }
@@ -43,16 +47,21 @@ func TestAppendTimeline(t *testing.T) {
 // TestCondenserChecked: a large raw value is checked to be valid JSON the
 // first time a sample writes it and not again when the same bytes come back
 // (a copy, or a short value, is checked each time); an invalid one is
-// refused however often it comes.
+// refused however often it comes. Only the values of store and state
+// changes are remembered.
 func TestCondenserChecked(t *testing.T) {
 	t.Parallel()
 	big := json.RawMessage(`{"text":"` + strings.Repeat("x", checkedMin) + `"}`)
 	c := newCondenser(nil)
-	write := func(raw json.RawMessage) error {
+	writeAs := func(raw json.RawMessage, remember bool) error {
 		var out bytes.Buffer
 		js := jsonenc.NewStream(&out, false, "", 0)
-		return c.writeValue(js, raw)
+		return c.writeValue(js, raw, remember)
 	}
+	write := func(raw json.RawMessage) error { return writeAs(raw, true) }
+	info := json.RawMessage(`{"info":"` + strings.Repeat("y", checkedMin) + `"}`)
+	require.NoError(t, writeAs(info, false))
+	assert.False(t, c.checked(info), "an info event's value is not remembered (nor kept alive)")
 	assert.False(t, c.checked(big), "before it was written")
 	require.NoError(t, write(big))
 	assert.True(t, c.checked(big), "the same bytes again")
@@ -65,4 +74,50 @@ func TestCondenserChecked(t *testing.T) {
 	for i := range 2 {
 		assert.ErrorIs(t, write(bad), jsonenc.ErrInvalidRaw, "write %d", i)
 	}
+}
+
+// refSpan and refNode are the timeline's JSON as plain structs, for
+// encoding/json to encode as the reference of TestAppendTimeline.
+type refSpan struct {
+	Type        string    `json:"type"`
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	SpanType    string    `json:"span_type,omitempty"`
+	Content     []any     `json:"content"`
+	Branches    []refSpan `json:"branches"`
+	Utility     bool      `json:"utility"`
+	ToolInvoked bool      `json:"tool_invoked"`
+}
+
+type refNode struct {
+	Type  string `json:"type"`
+	Event string `json:"event"`
+}
+
+// refTimeline is tl as plain structs, with the defaults the log writes.
+func refTimeline(tl Timeline) any {
+	return struct {
+		Name        string  `json:"name"`
+		Description string  `json:"description"`
+		Root        refSpan `json:"root"`
+	}{tl.Name, tl.Description, refOf(tl.Root)}
+}
+
+func refOf(s TimelineSpan) refSpan {
+	r := refSpan{Type: s.Type, ID: s.ID, Name: s.Name, SpanType: s.SpanType, Utility: s.Utility, ToolInvoked: s.ToolInvoked,
+		Content: []any{}, Branches: []refSpan{}}
+	if r.Type == "" {
+		r.Type = TimelineNodeSpan
+	}
+	for _, n := range s.Content {
+		if n.Span != nil {
+			r.Content = append(r.Content, refOf(*n.Span))
+		} else {
+			r.Content = append(r.Content, refNode{TimelineNodeEvent, n.Event})
+		}
+	}
+	for _, b := range s.Branches {
+		r.Branches = append(r.Branches, refOf(b))
+	}
+	return r
 }
