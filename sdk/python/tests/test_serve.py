@@ -190,11 +190,13 @@ def test_unused_tls_key_never_reaches_children(tmp_path):
     shutdown(proc, channel)
 
 
-@pytest.mark.parametrize("enabled,fails", [(True, False), (False, False), (True, True)],
-                         ids=["collector on", "collector off", "warm-up raises"])
-def test_warm_up_pauses_the_collector_and_freezes_what_it_made(enabled, fails):
-    """The warm-up runs with the collector paused; afterwards what it made
-    is frozen (out of every collection, and of gc.get_objects()) and the
+@pytest.mark.parametrize("enabled,fails,pause", [(True, False, True), (False, False, True), (True, True, True),
+                                                 (True, False, False)],
+                         ids=["collector on", "collector off", "warm-up raises", "on a thread: not paused"])
+def test_warm_up_pauses_the_collector_and_freezes_what_it_made(enabled, fails, pause):
+    """The warm-up runs with the collector paused (but for a warm-up on a
+    thread beside the serving: pause=False); afterwards what it made is
+    frozen (out of every collection, and of gc.get_objects()) and the
     collector is as it was, even when the warm-up raised."""
     seen = {}
 
@@ -210,10 +212,10 @@ def test_warm_up_pauses_the_collector_and_freezes_what_it_made(enabled, fails):
         before = gc.get_freeze_count()
         if fails:
             with pytest.raises(RuntimeError):
-                warm_up(warm)
+                warm_up(warm, pause)
         else:
-            warm_up(warm)
-        assert seen["collecting"] is False
+            warm_up(warm, pause)
+        assert seen["collecting"] is (enabled and not pause)
         assert gc.get_freeze_count() >= before + len(seen["made"])
         made = {id(o) for o in seen["made"]}
         assert not any(id(o) in made for o in gc.get_objects()), "frozen objects are in no generation"

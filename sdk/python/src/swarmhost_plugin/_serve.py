@@ -90,7 +90,9 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
             log.warning("a thread of the plugin still runs after its warm-up; not forking workers from this process")
             os.close(fd)
     elif warm is not None:
-        threading.Thread(target=warm_up, args=(warm,), name="warm", daemon=True).start()
+        # Beside the handshake and the first calls: the collector is left running (pausing it
+        # is process-wide); what the warm-up made is still frozen once it is done.
+        threading.Thread(target=warm_up, args=(warm, False), name="warm", daemon=True).start()
     drop_unused_secrets()
     _guard.protect()
     log.route_root()
@@ -118,8 +120,10 @@ def serve(*plugins: Scorer | Agent | Controller, protocol_versions: list[int] | 
     os._exit(0)
 
 
-def warm_up(warm: Callable[[], None]) -> None:
-    """Runs the plugin's warm-up with the cyclic garbage collector paused,
+def warm_up(warm: Callable[[], None], pause: bool = True) -> None:
+    """Runs the plugin's warm-up with the cyclic garbage collector paused
+    (unless pause is False: a warm-up on a thread beside the plugin's
+    serving, where pausing would pause it for every thread),
     then freezes every object the process has (gc.freeze): the warm-up's
     imports live as long as the process, and a full collection would walk
     all of them again (inspect_ai's: about 0.3 s of CPU each time, once or
@@ -128,7 +132,8 @@ def warm_up(warm: Callable[[], None]) -> None:
     copies them. Collections during the warm-up itself find nearly nothing
     to free in a fresh import (a tenth of inspect_ai's import time)."""
     enabled = gc.isenabled()
-    gc.disable()
+    if pause:
+        gc.disable()
     try:
         warm()
     finally:
