@@ -134,6 +134,9 @@ func TestSweepLeavesOtherUsersRunDirs(t *testing.T) {
 	assert.FileExists(t, filepath.Join(foreign, "keep"), "another user's run directory, though its pid is gone, is left alone")
 }
 
+// TestRunDirParentKeepsSocketPathsShort: run directories go under TMPDIR
+// while the longest socket path inside one fits the kernel's limit, and
+// under /tmp once it would not.
 func TestRunDirParentKeepsSocketPathsShort(t *testing.T) {
 	long := "/" + strings.Repeat("x", socketPathMax-runDirPathMax)
 	tests := []struct {

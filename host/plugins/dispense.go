@@ -23,10 +23,12 @@ func (m *Manager) Info(ctx context.Context, b Binary) ([]base.MetadataResponse, 
 }
 
 // Describe returns what [Manager.Info] does and the plugin protocol
-// version b's process negotiated, from a process of b's binary that is not
-// part of its pool: a pooled Python plugin then answers at once, instead of
-// as worker 0, whose handshake waits for the pool's zygote to import the
-// plugin's libraries. For listing plugins (`swarmhost plugins`).
+// version b's process negotiated, from b's binary started as one process
+// of its own (not forked from a zygote): a pooled Python plugin then
+// answers at once, instead of as worker 0, whose handshake waits for the
+// pool's zygote to import the plugin's libraries. The process is kept as
+// worker 0 would be, so a Manager that later runs b's pool uses it as
+// worker 0. For listing plugins (`swarmhost plugins`).
 func (m *Manager) Describe(ctx context.Context, b Binary) ([]base.MetadataResponse, int, error) {
 	b.Workers = 1
 	p, err := m.Start(ctx, b)
