@@ -56,43 +56,50 @@ stop_started() {
 }
 trap stop_started EXIT
 
-# start_one starts service $1 with the command after it unless status ($2, a command) says it runs;
-# its output goes to a log printed only when the start fails.
+# up_docker, up_k8s and up_multi report whether each service answers.
+sock="${SWARMHOST_PODMAN_SOCK:-/run/podman/podman.sock}"
+up_docker() { curl -sf --unix-socket "$sock" http://d/_ping; }
+up_k8s() { "$ROOT/scripts/k8s.sh" status; }
+up_multi() { "$ROOT/scripts/k8s.sh" --instance multi status; }
+
+# start_one starts service $1 with the command after it unless up_$1 says it runs; its output goes to a
+# log printed only when the start fails. The service counts as started before its start runs, so that
+# what a failed start left running is stopped too (each stop stops only what its start started).
 start_one() {
-	local name=$1 status=$2
-	shift 2
-	if eval "$status" >/dev/null 2>&1; then
+	local name=$1
+	shift
+	if "up_$name" >/dev/null 2>&1; then
 		return
 	fi
 	local out
 	out="$(mktemp)"
 	log "starting $name: $*"
+	started+=("$name")
 	if ! "$@" >"$out" 2>&1; then
 		cat "$out" >&2
 		rm -f "$out"
 		die "$name did not start"
 	fi
 	rm -f "$out"
-	started+=("$name")
 }
 
-sock="${SWARMHOST_PODMAN_SOCK:-/run/podman/podman.sock}"
 if wants docker; then
 	if [ -z "${DOCKER_HOST:-}" ]; then
-		start_one docker "curl -sf --unix-socket $sock http://d/_ping" "$ROOT/scripts/containers.sh" start
+		start_one docker "$ROOT/scripts/containers.sh" start
 		export DOCKER_HOST="unix://$sock"
 	fi
 	export SWARMHOST_EXPECT_DOCKER=1
 fi
 if wants k8s; then
 	if [ -z "${KUBECONFIG:-}" ]; then
-		start_one k8s "$ROOT/scripts/k8s.sh status" "$ROOT/scripts/k8s.sh" start
-		eval "$("$ROOT/scripts/k8s.sh" env)"
+		start_one k8s "$ROOT/scripts/k8s.sh" start
+		kenv="$("$ROOT/scripts/k8s.sh" env)" || die "scripts/k8s.sh env failed"
+		eval "$kenv"
 	fi
 	export SWARMHOST_EXPECT_K8S=1
 fi
 if wants multi; then
-	start_one multi "$ROOT/scripts/k8s.sh --instance multi status" "$ROOT/scripts/k8s.sh" --instance multi start --nodes 3
+	start_one multi "$ROOT/scripts/k8s.sh" --instance multi start --nodes 3
 	export SWARMHOST_K8S_MULTINODE=multi SWARMHOST_EXPECT_K8S_MULTINODE=1
 fi
 if wants debian; then
