@@ -131,7 +131,7 @@ func benchContainers(e *env, t *Table) {
 	logs := filepath.Join(e.work, "peer-logs", "containers")
 	peerEnv := []string{"DOCKER_CONFIG=" + dockerConfig}
 	progress("%s: Inspect Swarm on docker, then on local; swarmhost on docker, then on local; "+
-		"then %d× swarmhost with idle members on docker and docker run; swarmhost with idle members on local", bench, containerRounds)
+		"then %d× swarmhost with idle members on docker, docker run, and swarmhost with idle members on local", bench, containerRounds)
 	peerDocker, _, err := e.runPeerScriptEnv(python, all, peerEnv, "containers_peer.py", fmt.Sprint(containerSamples), logs, "docker")
 	if err != nil {
 		t.Add(Row{Bench: bench, Measure: "Inspect Swarm with Inspect's docker provider", Note: "the peer failed: " + firstLine(err.Error())})
@@ -158,7 +158,10 @@ func benchContainers(e *env, t *Table) {
 		t.Fail(bench+" (ours, local)", err)
 		return
 	}
-	var idle, floor time.Duration
+	// Each round runs ours with idle members on docker, the floor, and ours
+	// on local; each of the three counts its best round, so the local run
+	// subtracted from the docker one is no luckier or unluckier than it.
+	var idle, idleLocal, floor time.Duration
 	for round := range containerRounds {
 		u, s, err := e.runHost(host(dirs["containers-idle-docker"]))
 		if err == nil {
@@ -173,20 +176,18 @@ func benchContainers(e *env, t *Table) {
 			t.Fail(bench+" (docker run)", err)
 			return
 		}
-		if round == 0 || u.Wall < idle {
-			idle = u.Wall
+		l, s, err := e.runHost(host(dirs["containers-idle-local"]))
+		if err == nil {
+			err = allSubmitted(s, all)
 		}
-		if round == 0 || f < floor {
-			floor = f
+		if err != nil {
+			t.Fail(bench+" (ours, idle members, local)", err)
+			return
 		}
-	}
-	idleLocal, s, err := e.runHost(host(dirs["containers-idle-local"]))
-	if err == nil {
-		err = allSubmitted(s, all)
-	}
-	if err != nil {
-		t.Fail(bench+" (ours, idle members, local)", err)
-		return
+		if round == 0 {
+			idle, floor, idleLocal = u.Wall, f, l.Wall
+		}
+		idle, floor, idleLocal = min(idle, u.Wall), min(floor, f), min(idleLocal, l.Wall)
 	}
 	after, err := engineObjects()
 	if err != nil {
@@ -204,10 +205,10 @@ func benchContainers(e *env, t *Table) {
 		Ratio: ratio(x) + " faster", Target: "≥ 5× faster", OK: x >= 5,
 		Note: fmt.Sprintf("the peer's Compose client: docker compose %s, built from its Go module by bench/peer/compose.sh; "+
 			"Inspect's Docker Engine version check is replaced for podman (containers_peer.py says how)", composeVersion)})
-	perContainer := perSample(idle, idleLocal.Wall) / containerServices
+	perContainer := perSample(idle, idleLocal) / containerServices
 	fx := perContainer.Seconds() / floor.Seconds()
 	t.Add(Row{Bench: bench, Measure: "set-up + tear-down per container (members idle): (wall on docker − wall on local) / 20",
-		Ours: fmt.Sprintf("%s (%s − %s)", dur(perContainer), dur(idle), dur(idleLocal.Wall)),
+		Ours: fmt.Sprintf("%s (%s − %s)", dur(perContainer), dur(idle), dur(idleLocal)),
 		Ref:  fmt.Sprintf("docker run --rm, 20 at once %s", dur(floor)), Ratio: ratio(fx), Target: "≤ 1.5× the floor", OK: fx <= 1.5,
 		Note: fmt.Sprintf("best of %d interleaved runs of each; with the members' writes and execs in their containers "+
 			"(the row above's study) ours is %s per container", containerRounds, dur(oursPS/containerServices))})

@@ -24,6 +24,8 @@ async function pick(page, member) {
   await picker.waitFor({ timeout: TIMEOUT });
   await picker.click();
   const option = page.getByRole('option', { name: member, exact: true });
+  // The list may render a moment after the click: wait for the option, at most SETTLE ms.
+  await option.first().waitFor({ timeout: SETTLE }).catch(() => {});
   if ((await option.count()) === 0) return false;
   await option.first().click();
   await page.getByText(new RegExp(`^\\s*${member}\\s*$`)).first().waitFor({ timeout: TIMEOUT });
@@ -82,6 +84,9 @@ function outlineLink(page, name) {
 async function selectInOutline(page, member) {
   const link = outlineLink(page, member);
   await page.getByText(/MODEL CALL/i).first().waitFor({ timeout: TIMEOUT });
+  // The outline may render after the first event does (under load, seconds after): wait for the
+  // member's entry, at most SETTLE ms, before deciding it is not there.
+  await link.waitFor({ timeout: SETTLE }).catch(() => {});
   if ((await link.count()) === 0) return undefined;
   const id = (await link.getAttribute('href')).split('event=')[1];
   await link.click();
