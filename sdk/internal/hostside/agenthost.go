@@ -66,6 +66,24 @@ func refusal(err error) (string, error) {
 	return "", nil
 }
 
+// generateAnswer is the answer to a generate call that returned err: a
+// refusal is an answer, not an error; a missing model (noModel, nil for a
+// host that always has one) is FailedPrecondition; any other error is
+// Unknown; without an error, ok's response.
+func generateAnswer(err, noModel error, ok func() *pb.GenerateResponse) (*pb.GenerateResponse, error) {
+	if noModel != nil && errors.Is(err, noModel) {
+		return nil, status.Error(codes.FailedPrecondition, err.Error())
+	}
+	cause, err := refusal(err)
+	if err != nil {
+		return nil, err
+	}
+	if cause != "" {
+		return &pb.GenerateResponse{Refused: cause}, nil
+	}
+	return ok(), nil
+}
+
 func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest) (*pb.GenerateResponse, error) {
 	h, err := s.host(req.Token)
 	if err != nil {
@@ -77,14 +95,9 @@ func (s *agentHostServer) Generate(ctx context.Context, req *pb.GenerateRequest)
 	}
 	call.OwnNotices = req.OwnNotices
 	out, err := h.Generate(ctx, call)
-	cause, err := refusal(err)
-	if err != nil {
-		return nil, err
-	}
-	if cause != "" {
-		return &pb.GenerateResponse{Refused: cause}, nil
-	}
-	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output), Notice: noticeToProto(out.Notice)}, nil
+	return generateAnswer(err, nil, func() *pb.GenerateResponse {
+		return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output), Notice: noticeToProto(out.Notice)}
+	})
 }
 
 // noticeToProto is a notice on the wire; nil for none.

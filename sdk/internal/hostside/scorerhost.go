@@ -2,7 +2,6 @@ package hostside
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -75,15 +74,7 @@ func (s *scorerHostServer) Generate(ctx context.Context, req *pb.GenerateRequest
 	}
 	out, err := scorer.Generate(ctx, h, scorer.GenerateRequest{Messages: call.Messages, Tools: call.Tools,
 		ToolChoice: call.ToolChoice, Config: call.Config})
-	if errors.Is(err, scorer.ErrNoModel) {
-		return nil, status.Error(codes.FailedPrecondition, err.Error())
-	}
-	cause, err := refusal(err)
-	if err != nil {
-		return nil, err
-	}
-	if cause != "" {
-		return &pb.GenerateResponse{Refused: cause}, nil
-	}
-	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}, nil
+	return generateAnswer(err, scorer.ErrNoModel, func() *pb.GenerateResponse {
+		return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}
+	})
 }

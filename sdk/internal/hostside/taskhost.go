@@ -102,15 +102,7 @@ func (s *taskHostServer) Generate(ctx context.Context, req *pb.GenerateRequest) 
 		return nil, err
 	}
 	out, err := h.Generate(ctx, call)
-	if errors.Is(err, ErrNoTaskModel) {
-		return nil, status.Error(codes.FailedPrecondition, err.Error())
-	}
-	cause, err := refusal(err)
-	if err != nil {
-		return nil, err
-	}
-	if cause != "" {
-		return &pb.GenerateResponse{Refused: cause}, nil
-	}
-	return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}, nil
+	return generateAnswer(err, ErrNoTaskModel, func() *pb.GenerateResponse {
+		return &pb.GenerateResponse{Output: wire.OutputToProto(out.Output)}
+	})
 }
